@@ -1,0 +1,94 @@
+/**
+ * The run's event log: one append-only list per run, the single source of truth. Every view (transcript, turn
+ * table, usage, phase) is a projection of it, which makes persistence, export, replay and fork one operation.
+ * Events are plain JSON.
+ */
+import type { AssistantMessage, ToolCall, ToolMessage } from '../messages';
+import type { ModelResponse, RuntimeKind, ToolChoice } from '../runtime';
+import type { DerivedStop } from '../stop-reasons';
+import type { ToolDefinition } from '../tool';
+import type { CallDecision, CallOutcome, ExceptionMode } from '../tool-execution';
+
+export interface LoopSettings {
+  /** Stop at every response that asks for tools, before anything executes. */
+  readonly pauseBeforeTools: boolean;
+  /** The guard against runaway loops: at most this many model calls per run. */
+  readonly maxRounds: number;
+  readonly exceptionMode: ExceptionMode;
+  readonly toolChoice: ToolChoice;
+  readonly parallelToolCalls: boolean;
+}
+
+export const DEFAULT_SETTINGS: LoopSettings = {
+  pauseBeforeTools: false,
+  maxRounds: 10,
+  exceptionMode: 'send-to-model',
+  toolChoice: 'auto',
+  parallelToolCalls: true,
+};
+
+export interface RunConfig {
+  readonly system: string;
+  readonly tools: readonly ToolDefinition[];
+  readonly runtime: { readonly kind: RuntimeKind; readonly label: string };
+  readonly settings: LoopSettings;
+  readonly scenarioId?: string;
+}
+
+/** Why a run ended. */
+export type FinishReasonKind =
+  | 'final-answer'
+  | 'return-direct'
+  | 'max-rounds'
+  | 'aborted'
+  | 'stopped'
+  | 'refused'
+  | 'tool-error'
+  | 'runtime-error';
+
+export type LoopEvent =
+  | { readonly type: 'run-started'; readonly at: number; readonly runId: string; readonly config: RunConfig }
+  | { readonly type: 'user-message'; readonly at: number; readonly content: string }
+  | { readonly type: 'settings-changed'; readonly at: number; readonly settings: LoopSettings }
+  | {
+      readonly type: 'model-called';
+      readonly at: number;
+      readonly round: number;
+      readonly messageCount: number;
+      readonly toolNames: readonly string[];
+    }
+  | {
+      readonly type: 'model-responded';
+      readonly at: number;
+      readonly round: number;
+      readonly response: ModelResponse;
+      readonly message: AssistantMessage;
+      readonly stop: DerivedStop;
+      /** The calls the loop will handle (none when the response was aborted, filtered or cut). */
+      readonly calls: readonly ToolCall[];
+    }
+  | { readonly type: 'model-failed'; readonly at: number; readonly round: number; readonly error: string }
+  | {
+      readonly type: 'tools-paused';
+      readonly at: number;
+      readonly round: number;
+      /** Calls waiting for a decision; the others of the response are approved automatically. */
+      readonly callIds: readonly string[];
+    }
+  | { readonly type: 'call-decided'; readonly at: number; readonly callId: string; readonly decision: CallDecision }
+  | { readonly type: 'call-finished'; readonly at: number; readonly round: number; readonly outcome: CallOutcome }
+  | {
+      readonly type: 'results-appended';
+      readonly at: number;
+      readonly round: number;
+      readonly messages: readonly ToolMessage[];
+    }
+  | {
+      readonly type: 'run-finished';
+      readonly at: number;
+      readonly reason: FinishReasonKind;
+      readonly detail?: string;
+      readonly finalAnswer?: string;
+    };
+
+export type LoopEventType = LoopEvent['type'];

@@ -1,0 +1,120 @@
+/**
+ * The manual loop as an explicit state machine. `applyEvent` is a pure reducer from one state to the next;
+ * `replay` folds a whole log. The controller decides *which* event comes next; this file only says what each
+ * event means.
+ *
+ *   idle ──send──▶ prompt ──step──▶ model ──▶ approve ──decide all──▶ execute ──step──▶ prompt … ──▶ done
+ *                                     └─(no calls)──▶ done      └─(no pause)─▶ execute
+ */
+import type { Message, ToolCall } from '../messages';
+import { assertNever } from '../messages';
+import type { CallDecision } from '../tool-execution';
+import type { FinishReasonKind, LoopEvent, LoopSettings, RunConfig } from './events';
+
+/** The phases highlighted on the loop diagram. */
+export type Phase = 'idle' | 'prompt' | 'model' | 'approve' | 'execute' | 'done';
+
+export const PHASES: readonly Phase[] = ['idle', 'prompt', 'model', 'approve', 'execute', 'done'];
+
+export interface PendingCalls {
+  readonly round: number;
+  readonly calls: readonly ToolCall[];
+  /** Calls still waiting for a person's decision. */
+  readonly awaiting: readonly string[];
+  readonly decisions: Readonly<Record<string, CallDecision>>;
+}
+
+export interface LoopState {
+  readonly runId: string | null;
+  readonly config: RunConfig | null;
+  readonly settings: LoopSettings | null;
+  readonly phase: Phase;
+  /** Model calls made so far in this run. */
+  readonly round: number;
+  /** The conversation as it will be sent next: system, user, assistant, tool… */
+  readonly history: readonly Message[];
+  readonly pending: PendingCalls | null;
+  readonly finished: { readonly reason: FinishReasonKind; readonly detail?: string; readonly finalAnswer?: string } | null;
+}
+
+export const INITIAL_STATE: LoopState = {
+  runId: null,
+  config: null,
+  settings: null,
+  phase: 'idle',
+  round: 0,
+  history: [],
+  pending: null,
+  finished: null,
+};
+
+export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
+  switch (event.type) {
+    case 'run-started':
+      return {
+        ...INITIAL_STATE,
+        runId: event.runId,
+        config: event.config,
+        settings: event.config.settings,
+        history: event.config.system.trim() === '' ? [] : [{ role: 'system', content: event.config.system }],
+      };
+    case 'user-message':
+      return {
+        ...state,
+        phase: 'prompt',
+        finished: null,
+        pending: null,
+        history: [...state.history, { role: 'user', content: event.content }],
+      };
+    case 'settings-changed':
+      return { ...state, settings: event.settings };
+    case 'model-called':
+      return { ...state, phase: 'model', round: event.round };
+    case 'model-responded': {
+      const history = [...state.history, event.message];
+      if (event.calls.length === 0) return { ...state, history };
+      return {
+        ...state,
+        history,
+        phase: 'execute',
+        pending: { round: event.round, calls: event.calls, awaiting: [], decisions: {} },
+      };
+    }
+    case 'model-failed':
+      return state;
+    case 'tools-paused': {
+      if (!state.pending) return state;
+      return { ...state, phase: 'approve', pending: { ...state.pending, awaiting: event.callIds } };
+    }
+    case 'call-decided': {
+      if (!state.pending) return state;
+      const awaiting = state.pending.awaiting.filter((id) => id !== event.callId);
+      return {
+        ...state,
+        phase: awaiting.length === 0 ? 'execute' : 'approve',
+        pending: { ...state.pending, awaiting, decisions: { ...state.pending.decisions, [event.callId]: event.decision } },
+      };
+    }
+    case 'call-finished':
+      return state;
+    case 'results-appended':
+      return { ...state, phase: 'prompt', pending: null, history: [...state.history, ...event.messages] };
+    case 'run-finished':
+      return {
+        ...state,
+        phase: 'done',
+        pending: null,
+        finished: {
+          reason: event.reason,
+          ...(event.detail !== undefined ? { detail: event.detail } : {}),
+          ...(event.finalAnswer !== undefined ? { finalAnswer: event.finalAnswer } : {}),
+        },
+      };
+    default:
+      return assertNever(event);
+  }
+}
+
+export function replay(events: readonly LoopEvent[]): LoopState {
+  return events.reduce(applyEvent, INITIAL_STATE);
+}

@@ -1,0 +1,154 @@
+/**
+ * Stop reasons in both vocabularies. The runtime reports a *raw* OpenAI-style `finish_reason`; the harness
+ * *derives* its own after parsing the text (a small model that wrote a `<tool_call>` block gets runtime `stop`
+ * but derived `tool_calls`). Anthropic's `stop_reason` is shown beside it through the mapping below.
+ */
+
+export const OPENAI_FINISH_REASONS = ['stop', 'length', 'tool_calls', 'content_filter', 'abort'] as const;
+export type FinishReason = (typeof OPENAI_FINISH_REASONS)[number];
+
+export const ANTHROPIC_STOP_REASONS = [
+  'end_turn',
+  'tool_use',
+  'max_tokens',
+  'stop_sequence',
+  'refusal',
+  'pause_turn',
+  'model_context_window_exceeded',
+] as const;
+export type AnthropicStopReason = (typeof ANTHROPIC_STOP_REASONS)[number];
+
+/** OpenAI → Anthropic. `abort` is web-llm's own value (interruptGenerate); Anthropic has no counterpart. */
+export function toAnthropicStopReason(reason: FinishReason): AnthropicStopReason | null {
+  switch (reason) {
+    case 'stop':
+      return 'end_turn';
+    case 'length':
+      return 'max_tokens';
+    case 'tool_calls':
+      return 'tool_use';
+    case 'content_filter':
+      return 'refusal';
+    case 'abort':
+      return null;
+    default:
+      return assertNeverReason(reason);
+  }
+}
+
+/** Anthropic → OpenAI, the closest value (`pause_turn` has none). */
+export function toOpenAIFinishReason(reason: AnthropicStopReason): FinishReason | null {
+  switch (reason) {
+    case 'end_turn':
+    case 'stop_sequence':
+      return 'stop';
+    case 'tool_use':
+      return 'tool_calls';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'length';
+    case 'refusal':
+      return 'content_filter';
+    case 'pause_turn':
+      return null;
+    default:
+      return assertNeverReason(reason);
+  }
+}
+
+/** What the loop does on each Anthropic stop reason (shown in the stop-reason table). */
+export const ANTHROPIC_LOOP_ACTION: Record<AnthropicStopReason, string> = {
+  end_turn: 'final answer: the loop ends',
+  tool_use: 'execute the tools, send the results, call again',
+  max_tokens: 'truncated: stop, or ask to continue',
+  stop_sequence: 'a stop sequence fired: final answer',
+  refusal: 'declined: stop, never execute tools from this turn',
+  pause_turn: 'server tools paused: send the turn back as it is',
+  model_context_window_exceeded: 'the context window is full: treat as truncated',
+};
+
+/** Something unusual about a response that the learner should notice. */
+export type Anomaly =
+  | { kind: 'tool-call-cut-by-length'; detail: string }
+  | { kind: 'tool-calls-without-calls'; detail: string }
+  | { kind: 'text-with-tool-calls'; detail: string }
+  | { kind: 'unterminated-tool-call'; detail: string }
+  | { kind: 'malformed-tool-call'; detail: string }
+  | { kind: 'tool-calls-ignored'; detail: string };
+
+export interface DerivedStop {
+  readonly raw: FinishReason;
+  readonly derived: FinishReason;
+  readonly anomalies: readonly Anomaly[];
+}
+
+export interface DeriveStopInput {
+  readonly raw: FinishReason;
+  /** Number of tool calls the harness found (parsed or malformed) in the response. */
+  readonly toolCallCount: number;
+  /** Visible text besides the tool calls (after removing blocks and `<think>`). */
+  readonly text: string;
+  /** A `<tool_call>` block was opened but never closed. */
+  readonly unterminatedBlock: boolean;
+  readonly malformedCalls: number;
+}
+
+/**
+ * Derives the harness's finish reason. Rules: calls found and the runtime said `stop` (or `tool_calls`) →
+ * `tool_calls`; `length`/`abort`/`content_filter` pass through (a call cut by `length` is flagged, never run);
+ * the runtime said `tool_calls` but nothing parsed → `stop`, flagged.
+ */
+export function deriveStop(input: DeriveStopInput): DerivedStop {
+  const anomalies: Anomaly[] = [];
+  let derived: FinishReason = input.raw;
+  switch (input.raw) {
+    case 'stop':
+      if (input.toolCallCount > 0) derived = 'tool_calls';
+      break;
+    case 'tool_calls':
+      if (input.toolCallCount === 0) {
+        derived = 'stop';
+        anomalies.push({
+          kind: 'tool-calls-without-calls',
+          detail: 'The runtime reported tool_calls, but the response holds no tool call.',
+        });
+      }
+      break;
+    case 'length':
+      if (input.unterminatedBlock) {
+        anomalies.push({
+          kind: 'tool-call-cut-by-length',
+          detail: 'The token limit cut a tool call mid-JSON; it is not executed.',
+        });
+      }
+      break;
+    case 'abort':
+    case 'content_filter':
+      break;
+    default:
+      assertNeverReason(input.raw);
+  }
+  if (input.raw !== 'length' && input.unterminatedBlock) {
+    anomalies.push({ kind: 'unterminated-tool-call', detail: 'A <tool_call> block was opened but never closed.' });
+  }
+  if (input.malformedCalls > 0) {
+    anomalies.push({
+      kind: 'malformed-tool-call',
+      detail: `${input.malformedCalls} tool call block(s) are not valid JSON; the model receives an error result.`,
+    });
+  }
+  if (derived === 'tool_calls' && input.text.trim() !== '') {
+    anomalies.push({ kind: 'text-with-tool-calls', detail: 'The message holds text and tool calls together.' });
+  }
+  if ((input.raw === 'abort' || input.raw === 'content_filter') && input.toolCallCount > 0) {
+    anomalies.push({
+      kind: 'tool-calls-ignored',
+      detail: `The response ended with ${input.raw}: its tool calls are not executed.`,
+    });
+  }
+  return { raw: input.raw, derived, anomalies };
+}
+
+function assertNeverReason(value: never): never {
+  throw new Error(`Unknown stop reason: ${String(value)}`);
+}

@@ -1,0 +1,220 @@
+/**
+ * The tool-execution manager (Spring AI's ToolCallingManager). The calls of one response run sequentially in
+ * the model's order; each result pairs with its call by id. Arguments that are not JSON or fail the schema give
+ * an error result sent to the model. An unknown tool and a throwing tool go to the exception processor:
+ * `send-to-model` (default; the error text is the result, flagged `isError` like Anthropic's `is_error`) or
+ * `stop-loop` (Spring's `throw-exception-on-error=true`: the loop ends with the error).
+ * returnDirect ends the loop only when every *executed* call is returnDirect.
+ */
+import type { ToolCall, ToolMessage } from './messages';
+import { assertNever } from './messages';
+import type { ToolContext, ToolResult } from './tool';
+import { errorMessage } from './tool';
+import type { ToolRegistry } from './tool-registry';
+
+export type ExceptionMode = 'send-to-model' | 'stop-loop';
+
+/** What the person at the pause decided for one call. Without a pause every call is approved. */
+export type CallDecision =
+  | { readonly kind: 'approve' }
+  | { readonly kind: 'edit'; readonly argumentsText: string }
+  | { readonly kind: 'deny'; readonly reason?: string }
+  | { readonly kind: 'write'; readonly text: string; readonly isError?: boolean };
+
+/** Why a result is what it is: shown in the turn table's "what our code did" column. */
+export type CallDisposition =
+  | 'executed'
+  | 'tool-error'
+  | 'invalid-json'
+  | 'invalid-arguments'
+  | 'unknown-tool'
+  | 'unparsed-call'
+  | 'denied'
+  | 'written-by-hand';
+
+export type CallOutcome =
+  | {
+      readonly kind: 'result';
+      readonly callId: string;
+      readonly name: string;
+      readonly result: ToolResult;
+      readonly disposition: CallDisposition;
+      /** The call ran (or a hand-written result stood in for running it); counts for returnDirect. */
+      readonly executed: boolean;
+      readonly returnDirect: boolean;
+      readonly argumentsText: string;
+      readonly startedAt: number;
+      readonly durationMs: number;
+    }
+  | {
+      readonly kind: 'stop';
+      readonly callId: string;
+      readonly name: string;
+      readonly error: string;
+      readonly disposition: 'tool-error' | 'unknown-tool';
+      readonly argumentsText: string;
+      readonly startedAt: number;
+      readonly durationMs: number;
+    };
+
+export interface ExecuteOptions {
+  readonly registry: ToolRegistry;
+  readonly exceptionMode: ExceptionMode;
+  readonly now: () => number;
+  readonly signal: AbortSignal;
+}
+
+export const DENIED_TEXT = 'The user denied this tool call.';
+
+/** Executes one call under a decision. Never throws: every failure is data. */
+export async function executeToolCall(
+  call: ToolCall,
+  decision: CallDecision,
+  options: ExecuteOptions,
+): Promise<CallOutcome> {
+  const startedAt = options.now();
+  const argumentsText = decision.kind === 'edit' ? decision.argumentsText : call.argumentsText;
+  const base = { callId: call.id, name: call.name, argumentsText, startedAt };
+  const done = (
+    result: ToolResult,
+    disposition: CallDisposition,
+    executed: boolean,
+    returnDirect: boolean,
+  ): CallOutcome => ({
+    kind: 'result',
+    ...base,
+    result,
+    disposition,
+    executed,
+    returnDirect,
+    durationMs: options.now() - startedAt,
+  });
+
+  switch (decision.kind) {
+    case 'deny': {
+      const text = decision.reason ? `${DENIED_TEXT} Reason: ${decision.reason}` : DENIED_TEXT;
+      return done({ text, isError: true, metadata: { denied: true } }, 'denied', false, false);
+    }
+    case 'write': {
+      const tool = options.registry.get(call.name);
+      return done(
+        { text: decision.text, isError: decision.isError ?? false, metadata: { writtenByHand: true } },
+        'written-by-hand',
+        true,
+        tool?.returnDirect ?? false,
+      );
+    }
+    case 'approve':
+    case 'edit':
+      break;
+    default:
+      assertNever(decision);
+  }
+
+  if (call.parseError !== undefined && decision.kind !== 'edit') {
+    return done(
+      { text: `Could not parse the tool call: ${call.parseError}`, isError: true, metadata: {} },
+      'unparsed-call',
+      false,
+      false,
+    );
+  }
+
+  const tool = options.registry.get(call.name);
+  if (!tool) {
+    const available = options.registry.tools.map((t) => t.name).join(', ') || 'none';
+    const error = `Unknown tool "${call.name}". Available tools: ${available}.`;
+    if (options.exceptionMode === 'stop-loop') {
+      return { kind: 'stop', ...base, error, disposition: 'unknown-tool', durationMs: options.now() - startedAt };
+    }
+    return done({ text: error, isError: true, metadata: {} }, 'unknown-tool', false, false);
+  }
+
+  const args = parseArguments(argumentsText);
+  if (!args.ok) {
+    return done(
+      { text: `Invalid arguments for ${tool.name}: not valid JSON (${args.error}).`, isError: true, metadata: {} },
+      'invalid-json',
+      false,
+      false,
+    );
+  }
+  const validated = tool.validate(args.value);
+  if (!validated.ok) {
+    const text = `Invalid arguments for ${tool.name}:\n${validated.issues.map((i) => `- ${i}`).join('\n')}`;
+    return done({ text, isError: true, metadata: { issues: validated.issues } }, 'invalid-arguments', false, false);
+  }
+
+  const context: ToolContext = { now: options.now, signal: options.signal, callId: call.id };
+  try {
+    const output = await tool.execute(validated.value, context);
+    const result: ToolResult = typeof output === 'string' ? { text: output, isError: false, metadata: {} } : output;
+    return done(result, result.isError ? 'tool-error' : 'executed', true, tool.returnDirect);
+  } catch (thrown) {
+    const message = errorMessage(thrown).trim() || `Exception occurred in tool: ${tool.name}`;
+    if (options.exceptionMode === 'stop-loop') {
+      return {
+        kind: 'stop',
+        ...base,
+        error: `${tool.name} failed: ${message}`,
+        disposition: 'tool-error',
+        durationMs: options.now() - startedAt,
+      };
+    }
+    return done({ text: `Error: ${message}`, isError: true, metadata: { threw: true } }, 'tool-error', true, tool.returnDirect);
+  }
+}
+
+export interface BatchOutcome {
+  readonly outcomes: readonly CallOutcome[];
+  /** Set when the exception processor stopped the loop; calls after the failing one did not run. */
+  readonly stopped?: { readonly callId: string; readonly error: string };
+  readonly returnDirect: boolean;
+  readonly toolMessages: readonly ToolMessage[];
+}
+
+/** Executes all calls of one response in order (the ToolCallingManager's batch). */
+export async function executeToolCalls(
+  calls: readonly ToolCall[],
+  decide: (call: ToolCall) => CallDecision,
+  options: ExecuteOptions,
+): Promise<BatchOutcome> {
+  const outcomes: CallOutcome[] = [];
+  for (const call of calls) {
+    const outcome = await executeToolCall(call, decide(call), options);
+    outcomes.push(outcome);
+    if (outcome.kind === 'stop') {
+      return { outcomes, stopped: { callId: call.id, error: outcome.error }, returnDirect: false, toolMessages: [] };
+    }
+  }
+  return { outcomes, returnDirect: isReturnDirect(outcomes), toolMessages: outcomes.flatMap(toToolMessage) };
+}
+
+/** returnDirect holds only if at least one call executed and every executed call is returnDirect. */
+export function isReturnDirect(outcomes: readonly CallOutcome[]): boolean {
+  const executed = outcomes.filter((o) => o.kind === 'result' && o.executed);
+  return executed.length > 0 && executed.every((o) => o.kind === 'result' && o.returnDirect);
+}
+
+export function toToolMessage(outcome: CallOutcome): ToolMessage[] {
+  if (outcome.kind !== 'result') return [];
+  return [
+    {
+      role: 'tool',
+      toolCallId: outcome.callId,
+      name: outcome.name,
+      content: outcome.result.text,
+      isError: outcome.result.isError,
+    },
+  ];
+}
+
+export function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  // Spring AI treats blank arguments as "{}" (streaming can leave them empty).
+  const source = text.trim() === '' ? '{}' : text;
+  try {
+    return { ok: true, value: JSON.parse(source) };
+  } catch (error) {
+    return { ok: false, error: errorMessage(error) };
+  }
+}

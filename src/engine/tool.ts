@@ -1,0 +1,145 @@
+/**
+ * Tools: a name unique within one request, a description (the model's API doc), an input JSON Schema, the
+ * returnDirect and needs-approval flags, and an implementation. Tools are exposed per request; nothing is global.
+ */
+import { z } from 'zod';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** Where a tool came from; shown in the UI and in duplicate-name errors. */
+export type ToolSource = 'preset' | 'user' | 'mcp' | 'search';
+
+/** What the model sees of a tool, plus the harness's flags. Serializable. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  /** When every executed call of a response is returnDirect, the results are the final answer. */
+  readonly returnDirect: boolean;
+  /** The loop pauses on calls of this tool even when "pause before executing tools" is off. */
+  readonly needsApproval: boolean;
+  readonly source: ToolSource;
+}
+
+/** A tool's result, `{text, error, metadata}`: `isError` marks a result that reports a failure. */
+export interface ToolResult {
+  readonly text: string;
+  readonly isError: boolean;
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+/** What an implementation receives besides its arguments. Clock injected so runs replay deterministically. */
+export interface ToolContext {
+  readonly now: () => number;
+  readonly signal: AbortSignal;
+  readonly callId: string;
+}
+
+export type ValidationResult = { ok: true; value: unknown } | { ok: false; issues: string[] };
+
+export interface Tool extends ToolDefinition {
+  /** Checks parsed arguments against the input schema; never throws. */
+  validate(args: unknown): ValidationResult;
+  /**
+   * Runs the tool. Throwing means "the tool failed": the exception processor decides whether the model sees
+   * the error text or the loop stops. Returning a string is shorthand for a successful text result.
+   */
+  execute(args: unknown, ctx: ToolContext): Promise<ToolResult | string> | ToolResult | string;
+}
+
+export interface DefineToolSpec<S extends z.ZodType> {
+  readonly name: string;
+  readonly description: string;
+  readonly schema: S;
+  readonly returnDirect?: boolean;
+  readonly needsApproval?: boolean;
+  readonly source?: ToolSource;
+  execute(args: z.infer<S>, ctx: ToolContext): Promise<ToolResult | string> | ToolResult | string;
+}
+
+/** Defines a tool from a zod 4 schema; the JSON Schema the model receives comes from `z.toJSONSchema`. */
+export function defineTool<S extends z.ZodType>(spec: DefineToolSpec<S>): Tool {
+  return {
+    name: spec.name,
+    description: spec.description,
+    inputSchema: zodToToolSchema(spec.schema),
+    returnDirect: spec.returnDirect ?? false,
+    needsApproval: spec.needsApproval ?? false,
+    source: spec.source ?? 'preset',
+    validate: (args) => validateWithZod(spec.schema, args),
+    execute: (args, ctx) => spec.execute(args as z.infer<S>, ctx),
+  };
+}
+
+/**
+ * The JSON Schema a tool's parameters are sent as. `$schema` is dropped: it costs prompt tokens and tells a
+ * model nothing. `additionalProperties: false` stays (Spring AI sends it too).
+ */
+export function zodToToolSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema) as JsonSchema;
+  const { $schema: _ignored, ...rest } = json;
+  return rest;
+}
+
+export function validateWithZod(schema: z.ZodType, args: unknown): ValidationResult {
+  const parsed = schema.safeParse(args);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, issues: formatZodIssues(parsed.error) };
+}
+
+export function formatZodIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
+    return `${path}: ${issue.message}`;
+  });
+}
+
+/**
+ * Converts a JSON Schema (a pasted schema, an MCP `inputSchema`) to a validator. Returns the reason when the
+ * schema is not a JSON Schema zod can understand.
+ */
+export function jsonSchemaValidator(
+  schema: JsonSchema,
+): { ok: true; validate: (args: unknown) => ValidationResult } | { ok: false; error: string } {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return { ok: false, error: 'The input schema must be a JSON object.' };
+  }
+  if (schema.type !== undefined && schema.type !== 'object') {
+    return { ok: false, error: `A tool's input schema must have "type": "object", not ${JSON.stringify(schema.type)}.` };
+  }
+  try {
+    const zodSchema = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    return { ok: true, validate: (args) => validateWithZod(zodSchema, args) };
+  } catch (error) {
+    return { ok: false, error: `Not a valid JSON Schema: ${errorMessage(error)}` };
+  }
+}
+
+export function textResult(text: string, metadata: Record<string, unknown> = {}): ToolResult {
+  return { text, isError: false, metadata };
+}
+
+export function errorResult(text: string, metadata: Record<string, unknown> = {}): ToolResult {
+  return { text, isError: true, metadata };
+}
+
+export function toDefinition(tool: ToolDefinition): ToolDefinition {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    returnDirect: tool.returnDirect,
+    needsApproval: tool.needsApproval,
+    source: tool.source,
+  };
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
