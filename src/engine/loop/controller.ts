@@ -45,6 +45,8 @@ export type LoopListener = () => void;
 
 export class LoopController {
   private events: LoopEvent[] = [];
+  private snapshot: readonly LoopEvent[] = [];
+  private snapshotOf: LoopEvent[] = this.events;
   private state: LoopState = INITIAL_STATE;
   private registry: ToolRegistry = createToolRegistry([]);
   private listeners = new Set<LoopListener>();
@@ -62,8 +64,13 @@ export class LoopController {
     return this.state;
   }
 
+  /** The run's log. A new array after every append (same array while nothing changed), so views can memoize. */
   getEvents(): readonly LoopEvent[] {
-    return this.events;
+    if (this.snapshot.length !== this.events.length || this.snapshotOf !== this.events) {
+      this.snapshot = this.events.slice();
+      this.snapshotOf = this.events;
+    }
+    return this.snapshot;
   }
 
   /** Text streamed so far by the model call in flight ('' when none). Not part of the log. */
@@ -119,7 +126,12 @@ export class LoopController {
     if (this.busy) return fail('Wait for the current step to finish, or press Stop.');
     this.events = [...events];
     this.state = replay(this.events);
-    this.registry = createToolRegistry(tools.filter((t) => this.state.config?.tools.some((d) => d.name === t.name)));
+    // The run's config names its tools; take the first workspace tool of each name (names may repeat across
+    // tool sources, but never within a run).
+    const wanted = new Set(this.state.config?.tools.map((d) => d.name) ?? []);
+    const byName = new Map<string, Tool>();
+    for (const tool of tools) if (wanted.has(tool.name) && !byName.has(tool.name)) byName.set(tool.name, tool);
+    this.registry = createToolRegistry([...byName.values()]);
     this.callCounter = this.events.reduce((n, e) => (e.type === 'model-responded' ? n + e.message.toolCalls.length : n), 0);
     this.running = false;
     this.streamingText = '';

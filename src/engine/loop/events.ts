@@ -3,6 +3,7 @@
  * table, usage, phase) is a projection of it, which makes persistence, export, replay and fork one operation.
  * Events are plain JSON.
  */
+import type { AdvisorDescriptor, AdvisorHook, AdvisorKind, AdvisorObservation } from '../advisors/types';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages';
 import type { ModelResponse, RuntimeKind, ToolChoice } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
@@ -84,6 +85,28 @@ export type LoopEvent =
       readonly messages: readonly ToolMessage[];
     }
   | {
+      /** Advisor-controlled loop: the chain one request ran through, sorted as it ran. */
+      readonly type: 'advisor-chain';
+      readonly at: number;
+      readonly advisors: readonly AdvisorDescriptor[];
+      /** The loop advisor's order; null when the chain has no loop (tools are sent but never executed). */
+      readonly loopOrder: number | null;
+      /** Off when a memory advisor sits inside the loop: each round then sends system + latest tool results. */
+      readonly conversationHistoryEnabled: boolean;
+    }
+  | {
+      /** Advisor-controlled loop: one hook of one advisor ran, and what it saw. */
+      readonly type: 'advisor-invoked';
+      readonly at: number;
+      /** Model calls made so far in the run when the hook ran. */
+      readonly round: number;
+      readonly advisor: string;
+      readonly kind: AdvisorKind;
+      readonly order: number;
+      readonly hook: AdvisorHook;
+      readonly sees: AdvisorObservation;
+    }
+  | {
       readonly type: 'run-finished';
       readonly at: number;
       readonly reason: FinishReasonKind;
@@ -92,3 +115,23 @@ export type LoopEvent =
     };
 
 export type LoopEventType = LoopEvent['type'];
+
+/** Every event kind, for validating stored and imported logs. The check below fails to compile if one is missing. */
+export const LOOP_EVENT_TYPES = [
+  'run-started',
+  'user-message',
+  'settings-changed',
+  'model-called',
+  'model-responded',
+  'model-failed',
+  'tools-paused',
+  'call-decided',
+  'call-finished',
+  'results-appended',
+  'advisor-chain',
+  'advisor-invoked',
+  'run-finished',
+] as const satisfies readonly LoopEventType[];
+
+type MissingEventType = Exclude<LoopEventType, (typeof LOOP_EVENT_TYPES)[number]>;
+export const EVENT_TYPES_COMPLETE: [MissingEventType] extends [never] ? true : MissingEventType = true;

@@ -96,6 +96,8 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
       };
     }
     case 'call-finished':
+    case 'advisor-chain':
+    case 'advisor-invoked':
       return state;
     case 'results-appended':
       return { ...state, phase: 'prompt', pending: null, history: [...state.history, ...event.messages] };

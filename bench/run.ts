@@ -1,0 +1,23 @@
+/** `npm run bench`: runs every benchmark module and prints their tables one after another. */
+import { formatTable } from './table';
+import type { BenchTable } from './table';
+
+type Bench = { readonly name: string; readonly load: () => Promise<{ run: () => Promise<BenchTable> }> };
+
+const benches: Bench[] = [
+  { name: 'loop', load: () => import('./loop') },
+  { name: 'tool-search', load: () => import('./tool-search') },
+];
+
+const only = process.argv.slice(2);
+let failed = false;
+for (const bench of benches.filter((b) => only.length === 0 || only.includes(b.name))) {
+  try {
+    const module = await bench.load();
+    console.log(formatTable(await module.run()) + '\n');
+  } catch (error) {
+    failed = true;
+    console.error(`## ${bench.name}: failed — ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,313 @@
+/**
+ * Views of a run, each a pure function of its event log: the transcript (every message with what the harness
+ * knows about it), the turn table ("turn | messages sent | model response and stop reason | what our code
+ * did"), and usage totals. Nothing here keeps state of its own.
+ */
+import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messages';
+import type { ModelResponse, Timings, Usage } from '../runtime';
+import type { DerivedStop } from '../stop-reasons';
+import type { CallDecision, CallOutcome } from '../tool-execution';
+import type { FinishReasonKind, LoopEvent } from './events';
+
+export type TranscriptEntry =
+  | { readonly kind: 'system'; readonly index: number; readonly content: string }
+  | { readonly kind: 'user'; readonly index: number; readonly content: string }
+  | {
+      readonly kind: 'assistant';
+      readonly index: number;
+      readonly round: number;
+      readonly message: AssistantMessage;
+      readonly stop: DerivedStop;
+      readonly usage?: Usage;
+      readonly timings?: Timings;
+      readonly backend?: string;
+    }
+  | {
+      readonly kind: 'tool';
+      readonly index: number;
+      readonly round: number;
+      readonly message: ToolMessage;
+      readonly outcome?: CallOutcome;
+      readonly decision?: CallDecision;
+    }
+  | {
+      readonly kind: 'finished';
+      readonly index: number;
+      readonly reason: FinishReasonKind;
+      readonly detail?: string;
+      readonly finalAnswer?: string;
+    }
+  | { readonly kind: 'error'; readonly index: number; readonly round: number; readonly error: string };
+
+/** Every message in order, with the stop reasons, usage, outcomes and decisions that belong to it. */
+export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
+  const entries: TranscriptEntry[] = [];
+  const outcomes = new Map<string, CallOutcome>();
+  const decisions = new Map<string, CallDecision>();
+  for (const event of events) {
+    if (event.type === 'call-finished') outcomes.set(event.outcome.callId, event.outcome);
+    if (event.type === 'call-decided') decisions.set(event.callId, event.decision);
+  }
+  for (const event of events) {
+    const index = entries.length;
+    switch (event.type) {
+      case 'run-started':
+        if (event.config.system.trim() !== '') entries.push({ kind: 'system', index, content: event.config.system });
+        break;
+      case 'user-message':
+        entries.push({ kind: 'user', index, content: event.content });
+        break;
+      case 'model-responded':
+        entries.push({
+          kind: 'assistant',
+          index,
+          round: event.round,
+          message: event.message,
+          stop: event.stop,
+          ...optional('usage', event.response.usage),
+          ...optional('timings', event.response.timings),
+          ...optional('backend', event.response.backend),
+        });
+        break;
+      case 'results-appended':
+        for (const message of event.messages) {
+          entries.push({
+            kind: 'tool',
+            index: entries.length,
+            round: event.round,
+            message,
+            ...optional('outcome', outcomes.get(message.toolCallId)),
+            ...optional('decision', decisions.get(message.toolCallId)),
+          });
+        }
+        break;
+      case 'model-failed':
+        entries.push({ kind: 'error', index, round: event.round, error: event.error });
+        break;
+      case 'run-finished':
+        entries.push({
+          kind: 'finished',
+          index,
+          reason: event.reason,
+          ...optional('detail', event.detail),
+          ...optional('finalAnswer', event.finalAnswer),
+        });
+        break;
+      case 'settings-changed':
+      case 'model-called':
+      case 'tools-paused':
+      case 'call-decided':
+      case 'call-finished':
+      case 'advisor-chain':
+      case 'advisor-invoked':
+        break;
+      default:
+        assertNeverEvent(event);
+    }
+  }
+  return entries;
+}
+
+export interface TurnRow {
+  readonly turn: number;
+  /** How many messages the request carried. */
+  readonly messagesSent: number;
+  readonly toolNames: readonly string[];
+  readonly response: string;
+  readonly stop: DerivedStop | null;
+  /** What the harness did after this response: ran tools, paused, ended the loop… */
+  readonly codeDid: string;
+}
+
+/** One row per model call. */
+export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
+  const rows: TurnRow[] = [];
+  let current: { turn: number; messagesSent: number; toolNames: readonly string[] } | null = null;
+  let response = '';
+  let stop: DerivedStop | null = null;
+  let actions: string[] = [];
+  const flush = () => {
+    if (!current) return;
+    rows.push({ ...current, response, stop, codeDid: actions.length > 0 ? actions.join('; ') : '—' });
+    current = null;
+    response = '';
+    stop = null;
+    actions = [];
+  };
+  for (const event of events) {
+    switch (event.type) {
+      case 'model-called':
+        flush();
+        current = { turn: event.round, messagesSent: event.messageCount, toolNames: event.toolNames };
+        break;
+      case 'model-responded':
+        response = summarizeResponse(event.message, event.response);
+        stop = event.stop;
+        break;
+      case 'model-failed':
+        response = `error: ${event.error}`;
+        break;
+      case 'tools-paused':
+        actions.push(`paused for approval of ${event.callIds.length} call(s)`);
+        break;
+      case 'call-decided':
+        if (event.decision.kind !== 'approve') actions.push(describeDecision(event.callId, event.decision));
+        break;
+      case 'call-finished':
+        actions.push(describeOutcome(event.outcome));
+        break;
+      case 'results-appended':
+        actions.push(`appended ${event.messages.length} tool result(s)`);
+        break;
+      case 'run-finished':
+        if (current) actions.push(`ended: ${FINISH_LABELS[event.reason]}`);
+        break;
+      case 'run-started':
+      case 'user-message':
+      case 'settings-changed':
+      case 'advisor-chain':
+      case 'advisor-invoked':
+        break;
+      default:
+        assertNeverEvent(event);
+    }
+  }
+  flush();
+  return rows;
+}
+
+export interface UsageTotals {
+  readonly rounds: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  /** True when any round's counts were estimates. */
+  readonly estimated: boolean;
+  readonly perRound: readonly {
+    readonly round: number;
+    readonly promptTokens: number;
+    readonly completionTokens: number;
+    readonly timings?: Timings;
+  }[];
+  readonly callsPerTool: Readonly<Record<string, number>>;
+  readonly toolTimeMs: number;
+}
+
+export function usageTotals(events: readonly LoopEvent[]): UsageTotals {
+  let promptTokens = 0;
+  let completionTokens = 0;
+  let estimated = false;
+  let toolTimeMs = 0;
+  const perRound: UsageTotals['perRound'][number][] = [];
+  const callsPerTool: Record<string, number> = {};
+  let rounds = 0;
+  for (const event of events) {
+    if (event.type === 'model-called') rounds += 1;
+    if (event.type === 'model-responded') {
+      const usage = event.response.usage;
+      if (usage) {
+        promptTokens += usage.promptTokens;
+        completionTokens += usage.completionTokens;
+        estimated ||= usage.estimated;
+      }
+      perRound.push({
+        round: event.round,
+        promptTokens: usage?.promptTokens ?? 0,
+        completionTokens: usage?.completionTokens ?? 0,
+        ...optional('timings', event.response.timings),
+      });
+    }
+    if (event.type === 'call-finished') {
+      toolTimeMs += event.outcome.durationMs;
+      callsPerTool[event.outcome.name] = (callsPerTool[event.outcome.name] ?? 0) + 1;
+    }
+  }
+  return { rounds, promptTokens, completionTokens, estimated, perRound, callsPerTool, toolTimeMs };
+}
+
+/** The request messages of a given round, rebuilt from the log (what was sent to the model). */
+export function messagesSentAt(events: readonly LoopEvent[], round: number): Message[] {
+  const history: Message[] = [];
+  for (const event of events) {
+    if (event.type === 'run-started' && event.config.system.trim() !== '') {
+      history.push({ role: 'system', content: event.config.system });
+    }
+    if (event.type === 'user-message') history.push({ role: 'user', content: event.content });
+    if (event.type === 'model-called' && event.round === round) return history.slice(0, event.messageCount);
+    if (event.type === 'model-responded') history.push(event.message);
+    if (event.type === 'results-appended') history.push(...event.messages);
+  }
+  return history;
+}
+
+export const FINISH_LABELS: Record<FinishReasonKind, string> = {
+  'final-answer': 'final answer (no tool calls)',
+  'return-direct': 'returnDirect: the tool result is the answer',
+  'max-rounds': 'max-rounds guard',
+  aborted: 'aborted',
+  stopped: 'stopped by the user',
+  refused: 'refused by the model',
+  'tool-error': 'tool error (exception mode: stop the loop)',
+  'runtime-error': 'runtime error',
+};
+
+function summarizeResponse(message: AssistantMessage, response: ModelResponse): string {
+  const calls = message.toolCalls.map(describeCall);
+  const text = message.content.trim();
+  const parts: string[] = [];
+  if (text !== '') parts.push(text.length > 80 ? `“${text.slice(0, 77)}…”` : `“${text}”`);
+  if (calls.length > 0) parts.push(calls.join(', '));
+  if (parts.length === 0) parts.push(response.raw.trim() === '' ? '(empty)' : '(no visible text)');
+  return parts.join(' + ');
+}
+
+function describeCall(call: ToolCall): string {
+  if (call.parseError !== undefined) return `${call.name || '?'}(unparsed)`;
+  return `${call.name}(${call.argumentsText.length > 40 ? call.argumentsText.slice(0, 37) + '…' : call.argumentsText})`;
+}
+
+function describeDecision(callId: string, decision: CallDecision): string {
+  switch (decision.kind) {
+    case 'approve':
+      return `approved ${callId}`;
+    case 'edit':
+      return `edited the arguments of ${callId}`;
+    case 'deny':
+      return `denied ${callId}`;
+    case 'write':
+      return `wrote the result of ${callId} by hand`;
+    default:
+      return assertNeverEvent(decision);
+  }
+}
+
+function describeOutcome(outcome: CallOutcome): string {
+  if (outcome.kind === 'stop') return `${outcome.name} failed: loop stopped`;
+  switch (outcome.disposition) {
+    case 'executed':
+      return `ran ${outcome.name}`;
+    case 'tool-error':
+      return `ran ${outcome.name}: error sent to the model`;
+    case 'invalid-json':
+      return `${outcome.name}: arguments not JSON, error sent`;
+    case 'invalid-arguments':
+      return `${outcome.name}: arguments invalid, error sent`;
+    case 'unknown-tool':
+      return `unknown tool ${outcome.name}: error sent`;
+    case 'unparsed-call':
+      return 'unparsable call: error sent';
+    case 'denied':
+      return `${outcome.name}: denial sent`;
+    case 'written-by-hand':
+      return `${outcome.name}: hand-written result sent`;
+    default:
+      return assertNeverEvent(outcome);
+  }
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
+}
+
+function assertNeverEvent(value: never): never {
+  throw new Error(`Unexpected: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,24 @@
+/** The one page: header, Tools | Loop | Inspector. */
+import { useEffect } from 'react';
+import { actions, useAppStore } from '../store/app-store';
+import { HeaderBar } from './header-bar';
+import { Inspector } from './inspector';
+import { LoopPanel } from './loop-panel';
+import { ToolsPanel } from './tools-panel';
+
+export function App() {
+  const ready = useAppStore((s) => s.ready);
+  useEffect(() => {
+    void actions.init();
+  }, []);
+  return (
+    <div className="app" data-ready={ready ? 'true' : 'false'}>
+      <HeaderBar />
+      <main className="app-columns">
+        <ToolsPanel />
+        <LoopPanel />
+        <Inspector />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/** Right column: projections of the run's event log, one tab each. */
+import type { ReactNode } from 'react';
+import type { InspectorTab } from '../store/app-store';
+import { actions, useAppStore } from '../store/app-store';
+import { MetricsView } from './metrics-view';
+import { RequestView } from './request-view';
+import { RunsView } from './runs-view';
+import { StopReasonsView } from './stop-reasons-view';
+import { TurnTable } from './turn-table';
+
+interface TabSpec {
+  readonly id: InspectorTab;
+  readonly label: string;
+  readonly render: () => ReactNode;
+}
+
+/** Features add their own tabs here (advisors…). */
+export const INSPECTOR_TABS: TabSpec[] = [
+  { id: 'turns', label: 'Turns', render: () => <TurnTable /> },
+  { id: 'request', label: 'Request', render: () => <RequestView mode="request" /> },
+  { id: 'prompt', label: 'Prompt', render: () => <RequestView mode="prompt" /> },
+  { id: 'stops', label: 'Stop reasons', render: () => <StopReasonsView /> },
+  { id: 'metrics', label: 'Metrics', render: () => <MetricsView /> },
+  { id: 'runs', label: 'Runs', render: () => <RunsView /> },
+];
+
+export function Inspector() {
+  const tab = useAppStore((s) => s.inspectorTab);
+  const current = INSPECTOR_TABS.find((t) => t.id === tab) ?? INSPECTOR_TABS[0]!;
+  return (
+    <aside className="panel inspector" aria-label="Inspector">
+      <div className="tabs" role="tablist" aria-label="Inspector views">
+        {INSPECTOR_TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={t.id === current.id}
+            aria-controls={`tabpanel-${t.id}`}
+            className={`tab${t.id === current.id ? ' tab-current' : ''}`}
+            onClick={() => actions.setInspectorTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="tab-panel" role="tabpanel" id={`tabpanel-${current.id}`} aria-labelledby={`tab-${current.id}`}>
+        {current.render()}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,108 @@
+/** Middle column: prompts, the debugger controls, the loop's phase, and the transcript. */
+import type { ExceptionMode } from '../engine/tool-execution';
+import { actions, useAppStore } from '../store/app-store';
+import { HumanComposer } from './human-composer';
+import { PhaseDiagram } from './phase-diagram';
+import { TranscriptView } from './transcript-view';
+
+export function LoopPanel() {
+  const system = useAppStore((s) => s.system);
+  const user = useAppStore((s) => s.user);
+  const settings = useAppStore((s) => s.settings);
+  const phase = useAppStore((s) => s.loop.phase);
+  const busy = useAppStore((s) => s.busy);
+  const running = useAppStore((s) => s.running);
+  const notice = useAppStore((s) => s.notice);
+  const runId = useAppStore((s) => s.loop.runId);
+  const canSend = !busy && (phase === 'idle' || phase === 'done');
+  const canStep = !busy && phase !== 'approve' && phase !== 'model';
+  const canStop = busy || running || phase === 'prompt' || phase === 'approve' || phase === 'execute';
+  return (
+    <section className="panel loop-panel" aria-label="Loop">
+      <div className="loop-prompts">
+        <label className="field">
+          <span>System</span>
+          <textarea
+            aria-label="System prompt"
+            rows={2}
+            value={system}
+            disabled={runId !== null && phase !== 'done' && phase !== 'idle'}
+            onChange={(e) => actions.setSystem(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>User</span>
+          <textarea
+            aria-label="User message"
+            rows={2}
+            value={user}
+            onChange={(e) => actions.setUser(e.target.value)}
+          />
+        </label>
+      </div>
+      <div className="loop-controls" role="toolbar" aria-label="Debugger controls">
+        <button type="button" className="button button-primary" disabled={!canSend} onClick={() => actions.send()}>
+          Send
+        </button>
+        <button type="button" className="button" disabled={!canStep} onClick={() => void actions.step()}>
+          Step
+        </button>
+        <button type="button" className="button" disabled={!canStep} onClick={() => void actions.runToEnd()}>
+          Run to end
+        </button>
+        <button type="button" className="button button-danger" disabled={!canStop} onClick={() => actions.stop()}>
+          Stop
+        </button>
+        <button type="button" className="button button-quiet" disabled={busy} onClick={() => actions.newRun()}>
+          New run
+        </button>
+      </div>
+      <div className="loop-settings">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.pauseBeforeTools}
+            onChange={(e) => actions.setSettings({ pauseBeforeTools: e.target.checked })}
+          />
+          Pause before executing tools
+        </label>
+        <label className="inline-field">
+          Max rounds
+          <input
+            type="number"
+            min={1}
+            max={100}
+            value={settings.maxRounds}
+            aria-label="Max rounds"
+            onChange={(e) => {
+              const value = Math.round(Number(e.target.value));
+              if (Number.isFinite(value) && value >= 1) actions.setSettings({ maxRounds: value });
+            }}
+          />
+        </label>
+        <label className="inline-field">
+          On tool errors
+          <select
+            aria-label="On tool errors"
+            value={settings.exceptionMode}
+            onChange={(e) => actions.setSettings({ exceptionMode: e.target.value as ExceptionMode })}
+          >
+            <option value="send-to-model">send the error to the model</option>
+            <option value="stop-loop">stop the loop</option>
+          </select>
+        </label>
+      </div>
+      <PhaseDiagram />
+      {notice && (
+        <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          <span>{notice.text}</span>
+          <button type="button" className="button button-quiet" aria-label="Dismiss message" onClick={actions.clearNotice}>
+            ×
+          </button>
+        </div>
+      )}
+      <TranscriptView />
+      <HumanComposer />
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+/** "finish: stop → tool_calls (derived)" with Anthropic's stop_reason beside it. */
+import type { DerivedStop } from '../engine/stop-reasons';
+import { toAnthropicStopReason } from '../engine/stop-reasons';
+
+export function StopBadge({ stop }: { stop: DerivedStop }) {
+  const changed = stop.raw !== stop.derived;
+  const anthropicRaw = toAnthropicStopReason(stop.raw) ?? '—';
+  const anthropicDerived = toAnthropicStopReason(stop.derived) ?? '—';
+  return (
+    <span className="stop-badge" data-testid="stop-badge" data-raw={stop.raw} data-derived={stop.derived} title="OpenAI finish_reason / Anthropic stop_reason">
+      finish: <code data-testid="stop-raw">{stop.raw}</code>
+      {changed && (
+        <>
+          {' → '}
+          <code data-testid="stop-derived">{stop.derived}</code> <span className="muted">(derived)</span>
+        </>
+      )}
+      <span className="muted">
+        {' '}
+        · stop_reason: {anthropicRaw}
+        {changed ? ` → ${anthropicDerived}` : ''}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Runs the draft (not the saved tool) with sample arguments in the sandbox and shows everything the loop
+ * would get: the result text or error, console output, duration, truncation and the execution's events.
+ */
+import { useState } from 'react';
+import { parseArguments } from '../../engine/tool-execution';
+import type { ToolRunReport, UserToolSpec } from '../../engine/user-tools';
+import { compileSpecSchema, DEFAULT_MAX_OUTPUT_CHARS } from '../../engine/user-tools';
+import { browserSandbox } from '../../sandbox';
+
+type Shown = { kind: 'report'; report: ToolRunReport } | { kind: 'refused'; text: string } | null;
+
+export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onSampleArgs: (text: string) => void }) {
+  const [shown, setShown] = useState<Shown>(null);
+  const [running, setRunning] = useState(false);
+
+  async function run() {
+    const compiled = compileSpecSchema(draft);
+    if (!compiled.ok) return setShown({ kind: 'refused', text: compiled.error });
+    const args = parseArguments(draft.sampleArgs);
+    if (!args.ok) return setShown({ kind: 'refused', text: `The sample arguments are not valid JSON: ${args.error}` });
+    const validation = compiled.value.validate(args.value);
+    if (!validation.ok) {
+      return setShown({ kind: 'refused', text: `The sample arguments do not match the schema:\n${validation.issues.join('\n')}` });
+    }
+    if (draft.kind === 'mcp' && draft.code.trim() === '') {
+      return setShown({ kind: 'refused', text: 'This MCP tool has no mock: its result is written by hand at the pause. Write a mock to test it here.' });
+    }
+    setRunning(true);
+    setShown(null);
+    const report = await browserSandbox().run({
+      toolName: draft.name,
+      code: draft.code,
+      args: validation.value,
+      allowNetwork: draft.allowNetwork,
+      timeoutMs: draft.timeoutMs,
+      maxOutputChars: DEFAULT_MAX_OUTPUT_CHARS,
+    });
+    setRunning(false);
+    setShown({ kind: 'report', report });
+  }
+
+  return (
+    <section className="tool-studio-test" aria-label="Test run">
+      <h4>Test run</h4>
+      <label className="tool-studio-label">
+        Sample arguments (JSON)
+        <textarea rows={3} className="tool-studio-mono" value={draft.sampleArgs} onChange={(e) => onSampleArgs(e.target.value)} />
+      </label>
+      <button type="button" className="tool-studio-primary" onClick={() => void run()} disabled={running}>
+        {running ? 'Running…' : 'Run test'}
+      </button>
+      <div aria-live="polite" data-testid="test-run-result">
+        {shown?.kind === 'refused' && (
+          <p className="tool-studio-error" role="alert">
+            {shown.text}
+          </p>
+        )}
+        {shown?.kind === 'report' && <ReportView report={shown.report} />}
+      </div>
+    </section>
+  );
+}
+
+export function ReportView({ report }: { report: ToolRunReport }) {
+  const { outcome } = report;
+  const failed = outcome.kind !== 'returned';
+  return (
+    <div className={`tool-studio-report ${failed ? 'tool-studio-report-failed' : ''}`}>
+      <p className="tool-studio-report-head">
+        <span className={`badge ${failed ? 'badge-error' : 'badge-ok'}`} data-testid="test-run-outcome">
+          {outcome.kind}
+        </span>
+        <span data-testid="test-run-duration">{report.durationMs} ms</span>
+        {outcome.kind === 'returned' && outcome.truncated && (
+          <span className="badge badge-warn">truncated: {outcome.originalLength.toLocaleString()} characters</span>
+        )}
+      </p>
+      <h5>{failed ? 'Error (sent to the model as an error result)' : 'Result (sent to the model)'}</h5>
+      <pre className="tool-studio-pre" data-testid="test-run-text">
+        {outcome.kind === 'returned' ? outcome.text || '(empty)' : outcome.message}
+      </pre>
+      <h5>Console</h5>
+      {report.console.length === 0 ? (
+        <p className="muted small">No console output.</p>
+      ) : (
+        <pre className="tool-studio-pre" data-testid="test-run-console">
+          {report.console.map((l) => `${l.level === 'log' ? '' : `[${l.level}] `}${l.text}`).join('\n')}
+          {report.consoleTruncated ? '\n…[console output truncated]' : ''}
+        </pre>
+      )}
+      <h5>Events</h5>
+      <ol className="tool-studio-events" data-testid="test-run-events">
+        {report.events.map((e, i) => (
+          <li key={i}>
+            <code>{e.type}</code> <span className="muted">+{e.at} ms</span> {e.detail}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * Edits one user tool as a draft: name, description, parameters (form or JSON Schema) with the zod source and
+ * the JSON Schema the model receives shown live, the implementation (or an MCP tool's optional mock), the
+ * flags, the time limit, and a test run. Save checks the name and the schema and refuses with the reason.
+ */
+import { useMemo, useState } from 'react';
+import type { UserToolSpec } from '../../engine/user-tools';
+import { checkJsonSchemaText, compileSpecSchema, formToJsonSchema, jsonSchemaToForm, MAX_TIMEOUT_MS } from '../../engine/user-tools';
+import { CodeEditor } from './code-editor';
+import { ParamFieldsEditor } from './param-form-editor';
+import { TestRunPanel } from './test-run-panel';
+import { studioActions } from './user-tools-store';
+
+export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () => void }) {
+  const [draft, setDraft] = useState(spec);
+  // The JSON Schema editor keeps its own text so a half-typed schema is not lost.
+  const [schemaText, setSchemaText] = useState(() => JSON.stringify(spec.jsonSchema ?? formToJsonSchema(spec.parameters ?? []), null, 2));
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const patch = (change: Partial<UserToolSpec>) => setDraft((d) => ({ ...d, ...change }));
+  const compiled = useMemo(() => compileSpecSchema(draft), [draft]);
+  const mode = draft.parameters ? 'form' : 'json';
+
+  function switchMode(next: 'form' | 'json') {
+    if (next === mode) return;
+    if (next === 'json') {
+      const schema = compiled.ok ? compiled.value.inputSchema : { type: 'object', properties: {} };
+      setSchemaText(JSON.stringify(schema, null, 2));
+      patch({ parameters: null, jsonSchema: schema });
+      return;
+    }
+    const form = draft.jsonSchema ? jsonSchemaToForm(draft.jsonSchema) : [];
+    if (!form) return setSaveError('This JSON Schema uses keywords the form cannot show; keep editing it as JSON Schema.');
+    setSaveError(null);
+    patch({ parameters: form, jsonSchema: null });
+  }
+
+  function editSchemaText(text: string) {
+    setSchemaText(text);
+    const checked = checkJsonSchemaText(text);
+    // An invalid schema is kept as parsed JSON (or an empty marker) so the error shows and Save refuses it.
+    if (checked.ok) patch({ jsonSchema: checked.schema });
+    else {
+      try {
+        const value: unknown = JSON.parse(text);
+        patch({ jsonSchema: typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { type: value } });
+      } catch {
+        patch({ jsonSchema: { type: '(not JSON)' } });
+      }
+    }
+  }
+
+  async function save() {
+    const problem = mode === 'json' && !checkJsonSchemaText(schemaText).ok ? checkJsonSchemaText(schemaText) : null;
+    if (problem && !problem.ok) return setSaveError(`Not saved: ${problem.error}`);
+    const refused = studioActions.checkDraft(draft);
+    if (refused) return setSaveError(`Not saved: ${refused}`);
+    setSaveError(null);
+    await studioActions.save(draft);
+  }
+
+  const schemaError = mode === 'json' ? (() => {
+    const c = checkJsonSchemaText(schemaText);
+    return c.ok ? null : c.error;
+  })() : compiled.ok ? null : compiled.error;
+
+  return (
+    <div className="tool-studio-editor">
+      <div className="tool-studio-editor-head">
+        <h3>
+          Edit tool <code>{draft.name || '(unnamed)'}</code>{' '}
+          {draft.kind === 'mcp' && <span className="badge">MCP</span>}
+        </h3>
+        <div className="tool-studio-actions">
+          <button type="button" className="tool-studio-primary" onClick={() => void save()}>
+            Save tool
+          </button>
+          <button type="button" onClick={onClose}>
+            Close editor
+          </button>
+        </div>
+      </div>
+      {saveError && (
+        <p className="tool-studio-error" role="alert" data-testid="tool-save-error">
+          {saveError}
+        </p>
+      )}
+      <div className="tool-studio-grid">
+        <div className="tool-studio-column">
+          <label className="tool-studio-label">
+            Name
+            <input value={draft.name} onChange={(e) => patch({ name: e.target.value })} aria-describedby="tool-name-hint" />
+          </label>
+          <span id="tool-name-hint" className="muted small">
+            1–64 letters, digits, _ or -; unique among the workspace's tools.
+          </span>
+          <label className="tool-studio-label">
+            Description (the model's API doc)
+            <textarea rows={3} value={draft.description} onChange={(e) => patch({ description: e.target.value })} />
+          </label>
+          <div className="tool-studio-flags">
+            <label className="tool-studio-inline">
+              <input type="checkbox" checked={draft.returnDirect} onChange={(e) => patch({ returnDirect: e.target.checked })} />
+              returnDirect
+            </label>
+            <label className="tool-studio-inline">
+              <input type="checkbox" checked={draft.needsApproval} onChange={(e) => patch({ needsApproval: e.target.checked })} />
+              Needs approval
+            </label>
+            <label className="tool-studio-inline">
+              <input type="checkbox" checked={draft.allowNetwork} onChange={(e) => patch({ allowNetwork: e.target.checked })} />
+              Allow network
+            </label>
+            <label className="tool-studio-inline">
+              Time limit (ms)
+              <input
+                type="number"
+                min={50}
+                max={MAX_TIMEOUT_MS}
+                step={50}
+                value={draft.timeoutMs}
+                onChange={(e) => patch({ timeoutMs: Math.min(MAX_TIMEOUT_MS, Math.max(50, Math.round(Number(e.target.value) || 50))) })}
+              />
+            </label>
+          </div>
+
+          <h4>Parameters</h4>
+          <div role="radiogroup" aria-label="How the parameters are defined" className="tool-studio-inline-group">
+            <label className="tool-studio-inline">
+              <input type="radio" name={`mode-${draft.id}`} checked={mode === 'form'} onChange={() => switchMode('form')} />
+              Form (builds a zod schema)
+            </label>
+            <label className="tool-studio-inline">
+              <input type="radio" name={`mode-${draft.id}`} checked={mode === 'json'} onChange={() => switchMode('json')} />
+              JSON Schema
+            </label>
+          </div>
+          {mode === 'form' ? (
+            <ParamFieldsEditor fields={draft.parameters ?? []} path="" onChange={(parameters) => patch({ parameters })} />
+          ) : (
+            <CodeEditor language="json" label="Input JSON Schema" value={schemaText} onChange={editSchemaText} testId="schema-editor" />
+          )}
+          {schemaError && (
+            <p className="tool-studio-error" role="alert" data-testid="schema-error">
+              {schemaError}
+            </p>
+          )}
+          {compiled.ok && compiled.value.zodSource && (
+            <details open>
+              <summary>zod schema</summary>
+              <pre className="tool-studio-pre" data-testid="zod-source">
+                {compiled.value.zodSource}
+              </pre>
+            </details>
+          )}
+          {compiled.ok && (
+            <details open>
+              <summary>JSON Schema the model receives</summary>
+              <pre className="tool-studio-pre" data-testid="json-schema-preview">
+                {JSON.stringify(compiled.value.inputSchema, null, 2)}
+              </pre>
+            </details>
+          )}
+        </div>
+
+        <div className="tool-studio-column">
+          <h4>{draft.kind === 'mcp' ? 'Mock (optional)' : 'Implementation (JavaScript)'}</h4>
+          <p className="muted small">
+            {draft.kind === 'mcp'
+              ? 'This tool came from an MCP server and has no code: the loop pauses on its calls so you write the result. Write a mock here to answer automatically.'
+              : 'The body of an async function with `args`. It runs in an isolated worker: no DOM, no app storage, no network unless allowed, killed at the time limit.'}
+          </p>
+          <CodeEditor language="javascript" label="Tool implementation" value={draft.code} onChange={(code) => patch({ code })} testId="code-editor" />
+          <TestRunPanel draft={draft} onSampleArgs={(sampleArgs) => patch({ sampleArgs })} />
+        </div>
+      </div>
+    </div>
+  );
+}

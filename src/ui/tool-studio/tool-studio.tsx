@@ -1,0 +1,140 @@
+/**
+ * The tool studio, rendered in the Tools panel: the user's own tools (new, copy a preset, import from an MCP
+ * tools/list result, export / import a file) and, for the one being edited, the full editor in a modal dialog.
+ * Saved tools join the workspace's catalog (see user-tools-store.ts), where they are exposed per request.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { ToolEditor } from './tool-editor';
+import { McpImportDialog } from './mcp-import-dialog';
+import { presetDefinitions, studioActions, useStudioStore } from './user-tools-store';
+import './tool-studio.css';
+
+export function ToolStudio() {
+  const specs = useStudioStore((s) => s.specs);
+  const loaded = useStudioStore((s) => s.loaded);
+  const notice = useStudioStore((s) => s.notice);
+  const problems = useStudioStore((s) => s.problems);
+  const editingId = useStudioStore((s) => s.editingId);
+  const editing = specs.find((s) => s.id === editingId) ?? null;
+  const [mcpOpen, setMcpOpen] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    void studioActions.init();
+  }, []);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (editing && !d.open) d.showModal();
+    if (!editing && d.open) d.close();
+  }, [editing]);
+
+  function exportFile() {
+    const blob = new Blob([studioActions.exportFile()], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'my-tools.tlp-tools.json';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  async function importFile(file: File | undefined) {
+    if (!file) return;
+    await studioActions.importFile(await file.text());
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  return (
+    <section className="tool-studio" aria-label="Tool studio">
+      <h3 className="tool-studio-title">My tools</h3>
+      {!loaded && <p className="muted small">Loading your tools…</p>}
+      {notice && (
+        <p className={notice.kind === 'error' ? 'tool-studio-error' : 'tool-studio-info'} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}{' '}
+          <button type="button" className="tool-studio-link" onClick={() => studioActions.dismissNotice()}>
+            Dismiss
+          </button>
+        </p>
+      )}
+      {problems.length > 0 && (
+        <div className="tool-studio-error" role="alert">
+          <ul>
+            {problems.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+          <button type="button" className="tool-studio-link" onClick={() => studioActions.dismissProblems()}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {specs.length > 0 && (
+        <ul className="tool-studio-list">
+          {specs.map((spec) => (
+            <li key={spec.id} className="tool-studio-list-item">
+              <code>{spec.name}</code>
+              {spec.kind === 'mcp' && <span className="badge">MCP</span>}
+              <span className="tool-studio-actions">
+                <button type="button" onClick={() => studioActions.open(spec.id)} aria-label={`Edit ${spec.name}`}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (confirm(`Delete the tool ${spec.name}?`)) void studioActions.remove(spec.id);
+                  }}
+                  aria-label={`Delete ${spec.name}`}
+                >
+                  Delete
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="tool-studio-actions tool-studio-wrap">
+        <button type="button" onClick={() => studioActions.newTool()}>
+          + New tool
+        </button>
+        <select
+          aria-label="Copy a preset into the studio"
+          value=""
+          onChange={(e) => {
+            if (e.target.value) studioActions.copyPreset(e.target.value);
+          }}
+        >
+          <option value="">Copy a preset…</option>
+          {presetDefinitions().map((p) => (
+            <option key={p.name} value={p.name}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={() => setMcpOpen(true)}>
+          Import MCP tools…
+        </button>
+        <button type="button" onClick={exportFile} disabled={specs.length === 0}>
+          Export tools
+        </button>
+        <label className="tool-studio-file">
+          Import tools file
+          <input ref={fileInput} type="file" accept="application/json,.json" onChange={(e) => void importFile(e.target.files?.[0])} />
+        </label>
+      </div>
+      <dialog
+        ref={dialog}
+        className="tool-studio-dialog"
+        aria-label="Tool editor"
+        onClose={() => {
+          if (useStudioStore.getState().editingId) studioActions.open(null);
+        }}
+      >
+        {editing && <ToolEditor key={editing.id} spec={editing} onClose={() => studioActions.open(null)} />}
+      </dialog>
+      {mcpOpen && <McpImportDialog onClose={() => setMcpOpen(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/** Left column: the runtime's own panel (model picker…) and the workspace's tools with per-request exposure. */
+import { useMemo, useSyncExternalStore } from 'react';
+import type { Tool } from '../engine/tool';
+import { findDuplicateToolName } from '../engine/tool-registry';
+import { providerFor } from '../runtimes/registry';
+import { actions, useAppStore } from '../store/app-store';
+import { onToolSourcesChanged, workspaceTools } from '../store/tool-catalog';
+
+let catalogVersion = 0;
+const subscribeCatalog = (listener: () => void) =>
+  onToolSourcesChanged(() => {
+    catalogVersion += 1;
+    listener();
+  });
+
+export function ToolsPanel() {
+  const runtimeKind = useAppStore((s) => s.runtimeKind);
+  const exposed = useAppStore((s) => s.exposed);
+  const Panel = providerFor(runtimeKind).Panel;
+  const version = useSyncExternalStore(subscribeCatalog, () => catalogVersion);
+  // Fresh instances are cheap; the list only needs names, descriptions and schemas.
+  const tools = useMemo(() => (version >= 0 ? workspaceTools() : []), [version]);
+  const exposedTools = tools.filter((t) => exposed[t.name]);
+  const duplicate = findDuplicateToolName(exposedTools);
+  return (
+    <aside className="panel tools-panel" aria-label="Model and tools">
+      <section className="panel-section">
+        <h2>Model</h2>
+        <Panel />
+      </section>
+      <section className="panel-section">
+        <h2>
+          Tools <span className="muted">({exposedTools.length} of {tools.length} exposed)</span>
+        </h2>
+        <p className="muted small">Tools are exposed per request: only the checked ones are sent to the model.</p>
+        {duplicate && (
+          <p className="notice notice-error" role="alert">
+            {duplicate}
+          </p>
+        )}
+        <ul className="tool-list">
+          {tools.map((tool, i) => (
+            <ToolItem key={`${tool.source}:${tool.name}:${i}`} tool={tool} checked={exposed[tool.name] ?? false} />
+          ))}
+        </ul>
+      </section>
+    </aside>
+  );
+}
+
+function ToolItem({ tool, checked }: { tool: Tool; checked: boolean }) {
+  return (
+    <li className="tool-item">
+      <label className="tool-item-head">
+        <input
+          type="checkbox"
+          checked={checked}
+          aria-label={`Expose ${tool.name}`}
+          onChange={(e) => actions.toggleTool(tool.name, e.target.checked)}
+        />
+        <code className="tool-name">{tool.name}</code>
+        <span className="badge">{tool.source}</span>
+        {tool.returnDirect && <span className="badge badge-accent">returnDirect</span>}
+        {tool.needsApproval && <span className="badge badge-warn">needs approval</span>}
+      </label>
+      <p className="tool-description">{tool.description}</p>
+      <details>
+        <summary>JSON Schema the model receives</summary>
+        <pre className="code-block">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
+      </details>
+    </li>
+  );
+}

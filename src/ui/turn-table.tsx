@@ -1,0 +1,43 @@
+/** turn | messages sent | model response and stop reason | what our code did */
+import { useMemo } from 'react';
+import { turnTable } from '../engine/loop/projections';
+import { actions, useAppStore } from '../store/app-store';
+import { StopBadge } from './stop-badge';
+
+export function TurnTable() {
+  const events = useAppStore((s) => s.events);
+  const rows = useMemo(() => turnTable(events), [events]);
+  if (rows.length === 0) return <p className="muted">One row per model call appears here.</p>;
+  return (
+    <table className="table turn-table" aria-label="Turn table">
+      <thead>
+        <tr>
+          <th scope="col">turn</th>
+          <th scope="col">messages sent</th>
+          <th scope="col">model response and stop reason</th>
+          <th scope="col">what our code did</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.turn}>
+            <td>
+              <button type="button" className="link" aria-label={`Show request of turn ${row.turn}`} onClick={() => actions.selectRound(row.turn)}>
+                {row.turn}
+              </button>
+            </td>
+            <td>
+              {row.messagesSent} msgs
+              <div className="muted small">{row.toolNames.length} tools</div>
+            </td>
+            <td>
+              <div className="small">{row.response || '…'}</div>
+              {row.stop && <StopBadge stop={row.stop} />}
+            </td>
+            <td className="small">{row.codeDid}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
