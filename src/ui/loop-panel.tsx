@@ -53,6 +53,11 @@ export function LoopPanel() {
         <button type="button" className="button button-danger" disabled={!canStop} onClick={() => actions.stop()}>
           Stop
         </button>
+        {phase === 'approve' && (
+          <button type="button" className="button" onClick={() => void actions.approveAll()}>
+            Approve all
+          </button>
+        )}
         <button type="button" className="button button-quiet" disabled={busy} onClick={() => actions.newRun()}>
           New run
         </button>
