@@ -9,7 +9,19 @@ export const engineForbiddenImports = [
   { group: ['zustand', 'zustand/*'], message: 'src/engine/ is pure TypeScript: no zustand.' },
   { group: ['@mlc-ai/web-llm', '@wllama/wllama', '@wllama/*'], message: 'src/engine/ must not import a runtime library.' },
   { group: ['idb', 'idb/*'], message: 'src/engine/ has no storage.' },
-  { group: ['**/ui/**', '**/store/**', '**/runtimes/**', '**/persistence/**'], message: 'src/engine/ must not import app layers.' },
+  {
+    // src/engine/runtimes/ (scripted replay, human) is part of the engine: '../runtimes/x' from an engine
+    // subfolder and './runtimes/x' from src/engine/ reach it. From a top-level engine file '../runtimes/x' is the
+    // app layer src/runtimes/, which engineTopLevelImports forbids below.
+    group: ['**/ui/**', '**/store/**', '**/runtimes/**', '**/persistence/**', '!./runtimes/**', '!../runtimes/**'],
+    message: 'src/engine/ must not import app layers.',
+  },
+];
+
+/** From a file directly in src/engine/, '../runtimes/…' leaves the engine. */
+const engineTopLevelImports = [
+  ...engineForbiddenImports,
+  { group: ['../runtimes/**'], message: 'src/engine/ must not import app layers.' },
 ];
 
 export default tseslint.config(
@@ -43,5 +55,9 @@ export default tseslint.config(
         { name: 'indexedDB', message: 'No storage in src/engine/.' },
       ],
     },
+  },
+  {
+    files: ['src/engine/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: engineTopLevelImports }] },
   },
 );

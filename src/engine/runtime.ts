@@ -58,6 +58,11 @@ export interface ModelResponse {
   readonly timings?: Timings;
   /** Calls the runtime's library parsed itself (web-llm's native Hermes `tools`); otherwise the harness parses. */
   readonly nativeToolCalls?: readonly ToolCall[];
+  /**
+   * Ids for the calls the harness parses out of `raw`, by position (a person playing the model names them);
+   * a missing or empty entry gets a harness id. Ignored when `nativeToolCalls` is set.
+   */
+  readonly toolCallIds?: readonly string[];
   readonly trace?: RequestTrace;
   /** Which backend actually ran (e.g. "wllama · CPU (wasm, 1 thread)"). */
   readonly backend?: string;

@@ -136,13 +136,13 @@ export async function executeToolCall(
       { text: `Invalid arguments for ${tool.name}: not valid JSON (${args.error}).`, isError: true, metadata: {} },
       'invalid-json',
       false,
-      false,
+      tool.returnDirect,
     );
   }
   const validated = tool.validate(args.value);
   if (!validated.ok) {
     const text = `Invalid arguments for ${tool.name}:\n${validated.issues.map((i) => `- ${i}`).join('\n')}`;
-    return done({ text, isError: true, metadata: { issues: validated.issues } }, 'invalid-arguments', false, false);
+    return done({ text, isError: true, metadata: { issues: validated.issues } }, 'invalid-arguments', false, tool.returnDirect);
   }
 
   const context: ToolContext = { now: options.now, signal: options.signal, callId: call.id };
@@ -190,10 +190,21 @@ export async function executeToolCalls(
   return { outcomes, returnDirect: isReturnDirect(outcomes), toolMessages: outcomes.flatMap(toToolMessage) };
 }
 
-/** returnDirect holds only if at least one call executed and every executed call is returnDirect. */
+/**
+ * returnDirect holds only if at least one call executed and every executed call is returnDirect. A call whose
+ * arguments failed (not JSON, or the schema) takes part too: it reached its tool, as in Spring AI where the
+ * argument conversion fails inside the callback after the returnDirect flags were combined. Without this, a
+ * returnDirect call next to a non-returnDirect call with bad arguments would end the loop and hand the
+ * argument error to the user as the final answer instead of letting the model fix its call.
+ */
 export function isReturnDirect(outcomes: readonly CallOutcome[]): boolean {
-  const executed = outcomes.filter((o) => o.kind === 'result' && o.executed);
-  return executed.length > 0 && executed.every((o) => o.kind === 'result' && o.returnDirect);
+  const participants = outcomes.filter(
+    (o) => o.kind === 'result' && (o.executed || o.disposition === 'invalid-json' || o.disposition === 'invalid-arguments'),
+  );
+  return (
+    participants.some((o) => o.kind === 'result' && o.executed) &&
+    participants.every((o) => o.kind === 'result' && o.returnDirect)
+  );
 }
 
 export function toToolMessage(outcome: CallOutcome): ToolMessage[] {

@@ -16,7 +16,11 @@ import { LoopController } from './controller';
 
 const SEOUL = getScenario('seoul-time-math')!;
 
-function harness(scenario: Scenario, settings: Partial<LoopSettings> = {}, sleepHook?: (controller: LoopController) => void) {
+function harness(
+  scenario: Scenario,
+  settings: Partial<LoopSettings> = {},
+  sleepHook?: (controller: LoopController) => void,
+) {
   const clock = createFakeClock();
   const ref: { controller?: LoopController } = {};
   const runtime = createScriptedRuntime({
@@ -67,7 +71,9 @@ describe('the manual loop on the Seoul scenario', () => {
     ]);
     expect(of(events, 'model-called').map((e) => e.messageCount)).toEqual([2, 5, 7]);
     expect(state.finished).toMatchObject({ reason: 'final-answer' });
-    expect(state.finished?.finalAnswer).toBe('It is 2026-12-02 19:41 (Asia/Seoul, UTC+09:00) in Seoul, and the calculation comes to 877.');
+    expect(state.finished?.finalAnswer).toBe(
+      'It is 2026-12-02 19:41 (Asia/Seoul, UTC+09:00) in Seoul, and the calculation comes to 877.',
+    );
     // Both calls of turn 1 ran in the model's order, each result paired by id.
     expect(responses[0]!.calls.map((c) => [c.id, c.name])).toEqual([
       ['call_1', 'current_time'],
@@ -87,19 +93,33 @@ describe('the manual loop on the Seoul scenario', () => {
     expect(await controller.step()).toEqual({ ok: true });
     expect(controller.getState().phase).toBe('approve');
     expect(controller.getState().pending?.awaiting).toEqual(['call_1', 'call_2']);
-    expect(await controller.step()).toMatchObject({ ok: false, error: expect.stringContaining('Decide every pending tool call') });
+    expect(await controller.step()).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Decide every pending tool call'),
+    });
     expect(await controller.approve('call_1')).toEqual({ ok: true });
     // Edits are validated: not JSON, or failing the schema, are refused.
-    expect(await controller.editArguments('call_2', '{"operation": "multiply", "a": 128, "b": ')).toMatchObject({ ok: false, error: expect.stringContaining('Not valid JSON') });
-    expect(await controller.editArguments('call_2', '{"operation": "multiply", "a": 128, "b": "eight"}')).toMatchObject({
+    expect(await controller.editArguments('call_2', '{"operation": "multiply", "a": 128, "b": ')).toMatchObject({
       ok: false,
-      error: expect.stringContaining('b:'),
+      error: expect.stringContaining('Not valid JSON'),
     });
-    expect(await controller.editArguments('call_2', '{"operation": "multiply", "a": 128, "b": 8}')).toEqual({ ok: true });
+    expect(await controller.editArguments('call_2', '{"operation": "multiply", "a": 128, "b": "eight"}')).toMatchObject(
+      {
+        ok: false,
+        error: expect.stringContaining('b:'),
+      },
+    );
+    expect(await controller.editArguments('call_2', '{"operation": "multiply", "a": 128, "b": 8}')).toEqual({
+      ok: true,
+    });
     expect(controller.getState().phase).toBe('execute');
     await runApproving(controller);
     const state = controller.getState();
-    expect(toolMessages(state.history).map((m) => m.content)).toEqual(['2026-12-02 19:41 (Asia/Seoul, UTC+09:00)', '1024', '1005']);
+    expect(toolMessages(state.history).map((m) => m.content)).toEqual([
+      '2026-12-02 19:41 (Asia/Seoul, UTC+09:00)',
+      '1024',
+      '1005',
+    ]);
     expect(state.finished?.finalAnswer).toContain('comes to 1005.');
     const decided = of(controller.getEvents(), 'call-decided');
     expect(decided.map((e) => e.decision.kind)).toEqual(['approve', 'edit', 'approve']);
@@ -116,7 +136,9 @@ describe('the manual loop on the Seoul scenario', () => {
     expect(denial).toMatchObject({ isError: true, content: `${DENIED_TEXT} Reason: not now` });
     // The denial is in the messages of the next model call.
     const second = of(controller.getEvents(), 'model-responded')[1]!;
-    expect(second.response.trace?.promptText).toContain(`<tool_response>\n${DENIED_TEXT} Reason: not now\n</tool_response>`);
+    expect(second.response.trace?.promptText).toContain(
+      `<tool_response>\n${DENIED_TEXT} Reason: not now\n</tool_response>`,
+    );
     expect(state.finished).toMatchObject({ reason: 'final-answer' });
     expect(state.finished?.finalAnswer).toContain('could not compute');
     expect(state.finished?.finalAnswer).not.toContain('877');
@@ -174,7 +196,10 @@ describe('the manual loop on the Seoul scenario', () => {
     const { controller } = harness(getScenario('return-direct')!);
     await controller.runToEnd();
     const state = controller.getState();
-    expect(state.finished).toMatchObject({ reason: 'return-direct', finalAnswer: 'SKU-200 (USB-C cable): 40 in stock.' });
+    expect(state.finished).toMatchObject({
+      reason: 'return-direct',
+      finalAnswer: 'SKU-200 (USB-C cable): 40 in stock.',
+    });
     expect(of(controller.getEvents(), 'model-called')).toHaveLength(1);
   });
 
@@ -210,10 +235,25 @@ describe('the manual loop on the Seoul scenario', () => {
 
   it('refuses duplicate tool names at startRun, naming both tools', () => {
     const clock = createFakeClock();
-    const runtime = createScriptedRuntime({ script: SEOUL.script, tokensPerSecond: 0, now: clock.now, sleep: clock.sleep });
+    const runtime = createScriptedRuntime({
+      script: SEOUL.script,
+      tokensPerSecond: 0,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     const controller = new LoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'r' });
-    const mine = defineTool({ name: 'calculate', description: 'My calculator', source: 'user', schema: z.object({}), execute: () => '' });
-    const result = controller.startRun({ system: '', tools: [...createPresetTools(), mine], settings: DEFAULT_SETTINGS });
+    const mine = defineTool({
+      name: 'calculate',
+      description: 'My calculator',
+      source: 'user',
+      schema: z.object({}),
+      execute: () => '',
+    });
+    const result = controller.startRun({
+      system: '',
+      tools: [...createPresetTools(), mine],
+      settings: DEFAULT_SETTINGS,
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error).toContain('"calculate"');
@@ -231,7 +271,12 @@ describe('the manual loop on the Seoul scenario', () => {
     const events = JSON.parse(JSON.stringify(controller.getEvents())) as LoopEvent[];
 
     const clock = createFakeClock();
-    const runtime = createScriptedRuntime({ script: SEOUL.script, tokensPerSecond: 50, now: clock.now, sleep: clock.sleep });
+    const runtime = createScriptedRuntime({
+      script: SEOUL.script,
+      tokensPerSecond: 50,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     const restored = new LoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'other' });
     expect(restored.restore(events, toolsForScenario(SEOUL, createPresetTools()))).toEqual({ ok: true });
     expect(restored.getState()).toEqual(controller.getState());
@@ -249,7 +294,10 @@ describe('the manual loop on the Seoul scenario', () => {
   it('commands are refused with a reason when they do not apply', async () => {
     const { controller } = harness(SEOUL);
     expect(controller.send('again')).toMatchObject({ ok: false });
-    expect(await controller.approve('call_9')).toMatchObject({ ok: false, error: expect.stringContaining('not waiting') });
+    expect(await controller.approve('call_9')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not waiting'),
+    });
     await controller.runToEnd();
     expect(await controller.step()).toMatchObject({ ok: false, error: expect.stringContaining('ended') });
     expect(controller.send('Thanks!')).toEqual({ ok: true });
@@ -290,7 +338,11 @@ describe('the loop with other runtimes', () => {
     const clock = createFakeClock();
     const human = createHumanRuntime({ now: clock.now });
     const controller = new LoopController({ runtime: () => human, now: clock.now, newRunId: () => 'r' });
-    controller.startRun({ system: 's', tools: toolsForScenario(SEOUL, createPresetTools()), settings: DEFAULT_SETTINGS });
+    controller.startRun({
+      system: 's',
+      tools: toolsForScenario(SEOUL, createPresetTools()),
+      settings: DEFAULT_SETTINGS,
+    });
     controller.send('What is 6 × 7?');
     const running = controller.runToEnd();
     await Promise.resolve();

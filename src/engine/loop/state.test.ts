@@ -3,7 +3,12 @@ import type { LoopEvent } from './events';
 import { DEFAULT_SETTINGS } from './events';
 import { applyEvent, INITIAL_STATE, replay } from './state';
 
-const config = { system: 'sys', tools: [], runtime: { kind: 'scripted', label: 'Scripted replay' }, settings: DEFAULT_SETTINGS } as const;
+const config = {
+  system: 'sys',
+  tools: [],
+  runtime: { kind: 'scripted', label: 'Scripted replay' },
+  settings: DEFAULT_SETTINGS,
+} as const;
 const started: LoopEvent = { type: 'run-started', at: 0, runId: 'r1', config };
 const call = { id: 'call_1', name: 'calculate', argumentsText: '{}' };
 
@@ -28,19 +33,35 @@ describe('loop state reducer', () => {
     log.push({ type: 'tools-paused', at: 4, round: 1, callIds: ['call_1'] });
     expect(replay(log)).toMatchObject({ phase: 'approve', pending: { awaiting: ['call_1'] } });
     log.push({ type: 'call-decided', at: 5, callId: 'call_1', decision: { kind: 'deny' } });
-    expect(replay(log)).toMatchObject({ phase: 'execute', pending: { awaiting: [], decisions: { call_1: { kind: 'deny' } } } });
-    log.push({ type: 'results-appended', at: 6, round: 1, messages: [{ role: 'tool', toolCallId: 'call_1', name: 'calculate', content: 'no', isError: true }] });
+    expect(replay(log)).toMatchObject({
+      phase: 'execute',
+      pending: { awaiting: [], decisions: { call_1: { kind: 'deny' } } },
+    });
+    log.push({
+      type: 'results-appended',
+      at: 6,
+      round: 1,
+      messages: [{ role: 'tool', toolCallId: 'call_1', name: 'calculate', content: 'no', isError: true }],
+    });
     expect(replay(log)).toMatchObject({ phase: 'prompt', pending: null });
     expect(replay(log).history).toHaveLength(4);
     log.push({ type: 'run-finished', at: 7, reason: 'stopped', detail: 'Stopped by the user.' });
-    expect(replay(log)).toMatchObject({ phase: 'done', finished: { reason: 'stopped', detail: 'Stopped by the user.' } });
+    expect(replay(log)).toMatchObject({
+      phase: 'done',
+      finished: { reason: 'stopped', detail: 'Stopped by the user.' },
+    });
     // A new user message continues the run.
     log.push({ type: 'user-message', at: 8, content: 'again' });
     expect(replay(log)).toMatchObject({ phase: 'prompt', finished: null });
   });
 
   it('ignores events that do not apply, and a blank system prompt adds no message', () => {
-    const state = applyEvent(INITIAL_STATE, { type: 'run-started', at: 0, runId: 'r2', config: { ...config, system: '  ' } });
+    const state = applyEvent(INITIAL_STATE, {
+      type: 'run-started',
+      at: 0,
+      runId: 'r2',
+      config: { ...config, system: '  ' },
+    });
     expect(state.history).toEqual([]);
     expect(applyEvent(state, { type: 'tools-paused', at: 1, round: 1, callIds: ['x'] })).toBe(state);
     expect(applyEvent(state, { type: 'call-decided', at: 1, callId: 'x', decision: { kind: 'approve' } })).toBe(state);

@@ -16,7 +16,10 @@ export interface InterpretedResponse {
 }
 
 export function interpretResponse(response: ModelResponse, makeId: () => string): InterpretedResponse {
-  const parsed = parseModelOutput(response.raw, makeId);
+  // Calls are numbered in the order parseModelOutput meets them, so position i takes toolCallIds[i] if given.
+  let position = 0;
+  const idFor = (): string => response.toolCallIds?.[position++] || makeId();
+  const parsed = parseModelOutput(response.raw, idFor);
   let toolCalls: ToolCall[];
   if (response.nativeToolCalls) {
     toolCalls = [...response.nativeToolCalls];

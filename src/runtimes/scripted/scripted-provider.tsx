@@ -1,9 +1,8 @@
 /** The scripted replay runtime as the app offers it: plays the selected scenario's script, no GPU, no download. */
 import type { ChatRuntime } from '../../engine/runtime';
 import type { Script } from '../../engine/runtimes/script';
-import { createScriptedRuntime } from '../../engine/runtimes/scripted';
+import { createScriptedRuntime, timerSleep } from '../../engine/runtimes/scripted';
 import type { RuntimeProvider } from '../provider';
-import { abortableSleep } from '../timers';
 
 export interface ScriptedProvider extends RuntimeProvider {
   /** Replaces the script (when the scenario changes). */
@@ -18,7 +17,7 @@ export function createScriptedProvider(initialTokensPerSecond: number): Scripted
   const listeners = new Set<() => void>();
   const rebuild = () => {
     runtime = script
-      ? createScriptedRuntime({ script, tokensPerSecond, sleep: abortableSleep, now: () => performance.now() })
+      ? createScriptedRuntime({ script, tokensPerSecond, sleep: timerSleep, now: () => performance.now() })
       : null;
     for (const listener of listeners) listener();
   };

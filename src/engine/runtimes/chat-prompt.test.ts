@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { Template } from '@huggingface/jinja';
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../messages';
+import { toOpenAIMessages } from '../messages';
+import { createPresetTools } from '../presets';
+import { toFunctionTool } from '../protocol/hermes';
+import type { ModelRequest } from '../runtime';
+import { toDefinition } from '../tool';
+import { estimateTokens, renderChatPrompt, requestJson } from './chat-prompt';
+
+const template = new Template(readFileSync('/work/shared/reference/chat-templates/qwen2.5-instruct.jinja', 'utf8'));
+const tools = createPresetTools().map(toDefinition).slice(0, 2);
+
+const history: Message[] = [
+  { role: 'system', content: 'You are helpful.' },
+  { role: 'user', content: 'Time in Seoul and 128×7?' },
+  {
+    role: 'assistant',
+    content: '',
+    raw: '',
+    toolCalls: [
+      { id: 'call_1', name: 'current_time', argumentsText: '{"timezone":"Asia/Seoul"}' },
+      { id: 'call_2', name: 'calculate', argumentsText: '{"operation":"multiply","a":128,"b":7}' },
+    ],
+  },
+  { role: 'tool', toolCallId: 'call_1', name: 'current_time', content: '2026-12-02 19:41', isError: false },
+  { role: 'tool', toolCallId: 'call_2', name: 'calculate', content: '896', isError: false },
+  {
+    role: 'assistant',
+    content: 'Let me subtract.',
+    raw: '',
+    toolCalls: [{ id: 'call_3', name: 'calculate', argumentsText: '{"operation":"subtract","a":896,"b":19}' }],
+  },
+  { role: 'tool', toolCallId: 'call_3', name: 'calculate', content: '877', isError: false },
+  { role: 'assistant', content: 'It is 877.', raw: '', toolCalls: [] },
+  { role: 'user', content: 'Thanks' },
+];
+
+/** What the official template renders for our history (tool-call arguments as objects, as transformers takes them). */
+function official(messages: Message[], withTools: boolean): string {
+  const hf = toOpenAIMessages(messages).map((m) =>
+    m.role === 'assistant' && m.tool_calls
+      ? {
+          ...m,
+          content: m.content ?? '',
+          tool_calls: m.tool_calls.map((c) => ({
+            ...c,
+            function: { ...c.function, arguments: JSON.parse(c.function.arguments) },
+          })),
+        }
+      : m,
+  );
+  return template.render({
+    messages: hf,
+    tools: withTools ? tools.map(toFunctionTool) : undefined,
+    add_generation_prompt: true,
+  });
+}
+
+const request = (messages: Message[], withTools = true): ModelRequest => ({
+  messages,
+  tools: withTools ? tools : [],
+  toolChoice: 'auto',
+  parallelToolCalls: true,
+  round: 1,
+});
+
+describe('renderChatPrompt', () => {
+  it('matches the Qwen2.5 template for a whole conversation with tools', () => {
+    expect(renderChatPrompt(request(history))).toBe(official(history, true));
+  });
+
+  it('matches without tools and without a system message', () => {
+    expect(renderChatPrompt(request(history, false))).toBe(official(history, false));
+    const noSystem = history.slice(1);
+    expect(renderChatPrompt(request(noSystem))).toBe(official(noSystem, true));
+  });
+});
+
+describe('requestJson and estimates', () => {
+  it('is an OpenAI chat-completions body', () => {
+    const body = requestJson({ ...request(history.slice(0, 2)), maxTokens: 64 }) as Record<string, unknown>;
+    expect(body).toMatchObject({ tool_choice: 'auto', parallel_tool_calls: true, max_tokens: 64 });
+    expect(body.tools).toEqual(tools.map(toFunctionTool));
+    expect(requestJson(request(history.slice(0, 2), false))).not.toHaveProperty('tools');
+  });
+
+  it('splits text into pieces that join back to it', () => {
+    const text = 'Hello  wonderful world,\n<tool_call>\n{"a": 1}';
+    expect(estimateTokens(text).join('')).toBe(text);
+    expect(estimateTokens('wonderful')).toEqual(['wond', 'erfu', 'l']);
+    expect(estimateTokens('')).toEqual([]);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Scripted replay: a ChatRuntime that answers from a Script (see script.ts) instead of a model. The chosen
+ * turn is rendered to raw text through the text protocol and streamed token by token, so the harness parses
+ * it exactly like a real model's output. Timing comes from the injected `sleep` and `now`, which makes runs
+ * deterministic under a fake clock and lifelike in the page.
+ *
+ * Usage is an estimate (`estimated: true`): the prompt is the ChatML text of the request (renderChatPrompt)
+ * and both it and the output are counted with `estimateTokens` (≈ 4 characters per token). The output is
+ * streamed in those same pieces, one `onDelta` per estimated token.
+ */
+import type { ChatRuntime, GenerateOptions, ModelRequest, ModelResponse } from '../runtime';
+import type { FinishReason } from '../stop-reasons';
+import { estimateTokens, traceFor } from './chat-prompt';
+import type { Script } from './script';
+import { chooseTurn, renderTurn, stepIndex } from './script';
+
+export interface ScriptedRuntimeOptions {
+  readonly script: Script;
+  /** Decode speed of the replay; 0 or Infinity streams without waiting. */
+  readonly tokensPerSecond: number;
+  /** Simulated prefill speed (prompt tokens per second) before the first token; none when omitted. */
+  readonly prefillTokensPerSecond?: number;
+  /** Waits `ms`; may resolve or reject early when `signal` aborts. */
+  readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  readonly now: () => number;
+  readonly label?: string;
+}
+
+export interface ScriptedRuntime extends ChatRuntime {
+  readonly kind: 'scripted';
+  readonly script: Script;
+}
+
+export function scriptExhaustedText(callNumber: number, steps: number): string {
+  return (
+    `[Scripted replay] The script has no turn for model call ${callNumber} of this user message ` +
+    `(it has ${steps} step${steps === 1 ? '' : 's'}), so the replay answers with this text and stops.`
+  );
+}
+
+export function createScriptedRuntime(options: ScriptedRuntimeOptions): ScriptedRuntime {
+  const { script, sleep, now } = options;
+  const interval =
+    options.tokensPerSecond > 0 && Number.isFinite(options.tokensPerSecond) ? 1000 / options.tokensPerSecond : 0;
+
+  async function wait(ms: number, signal: AbortSignal): Promise<void> {
+    if (ms <= 0 || signal.aborted) return;
+    try {
+      await sleep(ms, signal);
+    } catch (error) {
+      // A sleep that rejects on abort is fine: the caller checks the signal next. Anything else is a bug.
+      if (!signal.aborted) throw error;
+    }
+  }
+
+  async function generate(request: ModelRequest, { signal, onDelta }: GenerateOptions): Promise<ModelResponse> {
+    const startedAt = now();
+    const index = stepIndex(request.messages);
+    const step = script.steps[index];
+    let raw: string;
+    let finishReason: FinishReason;
+    const notes = [
+      `Scripted replay: step ${index + 1} of ${script.steps.length} (counted from the last user message).`,
+    ];
+    if (step === undefined) {
+      raw = scriptExhaustedText(index + 1, script.steps.length);
+      finishReason = 'stop';
+      notes.push('The script ran out of steps.');
+    } else {
+      const turn = chooseTurn(
+        step,
+        request.messages,
+        request.tools.map((t) => t.name),
+      );
+      raw = renderTurn(turn, request.messages);
+      finishReason = turn.finishReason ?? 'stop';
+    }
+    const trace = traceFor(request, notes);
+    const promptTokens = estimateTokens(trace.promptText ?? '').length;
+    const pieces = estimateTokens(raw);
+
+    if (options.prefillTokensPerSecond && options.prefillTokensPerSecond > 0) {
+      await wait((promptTokens / options.prefillTokensPerSecond) * 1000, signal);
+    }
+    let text = '';
+    let emitted = 0;
+    let firstTokenAt: number | null = null;
+    for (const piece of pieces) {
+      if (signal.aborted) break;
+      await wait(interval, signal);
+      if (signal.aborted) break;
+      text += piece;
+      emitted++;
+      firstTokenAt ??= now();
+      onDelta(piece);
+    }
+    const endedAt = now();
+    const aborted = signal.aborted && emitted < pieces.length;
+    const timeToFirstTokenMs = (firstTokenAt ?? endedAt) - startedAt;
+    const decodeMs = firstTokenAt === null ? 0 : endedAt - firstTokenAt;
+    return {
+      raw: text,
+      finishReason: aborted ? 'abort' : finishReason,
+      usage: { promptTokens, completionTokens: emitted, estimated: true },
+      timings: {
+        timeToFirstTokenMs,
+        totalMs: endedAt - startedAt,
+        ...(options.prefillTokensPerSecond && timeToFirstTokenMs > 0 && firstTokenAt !== null
+          ? { prefillTokensPerSecond: promptTokens / (timeToFirstTokenMs / 1000) }
+          : {}),
+        // The first token's wait counts as prefill; the rest is decode.
+        ...(decodeMs > 0 && emitted > 1 ? { decodeTokensPerSecond: (emitted - 1) / (decodeMs / 1000) } : {}),
+      },
+      trace,
+      backend: 'scripted replay (no model)',
+    };
+  }
+
+  return { kind: 'scripted', label: options.label ?? 'Scripted replay', script, generate };
+}
+
+/** A real-timer sleep for the page: resolves after `ms`, or at once when `signal` aborts. */
+export function timerSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

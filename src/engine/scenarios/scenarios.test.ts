@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { LoopEvent } from '../loop/events';
+import { DEFAULT_SETTINGS } from '../loop/events';
+import { LoopController } from '../loop/controller';
+import { createPresetTools } from '../presets';
+import { validateScript } from '../runtimes/script';
+import { createScriptedRuntime } from '../runtimes/scripted';
+import { createFakeClock } from '../test-support';
+import type { Scenario } from './index';
+import { getScenario, missingScenarioTools, SCENARIOS, toolsForScenario } from './index';
+
+async function runScenario(scenario: Scenario) {
+  const clock = createFakeClock();
+  const runtime = createScriptedRuntime({
+    script: scenario.script,
+    tokensPerSecond: 100,
+    now: clock.now,
+    sleep: clock.sleep,
+  });
+  const controller = new LoopController({ runtime: () => runtime, now: clock.now, newRunId: () => scenario.id });
+  const started = controller.startRun({
+    system: scenario.system,
+    tools: toolsForScenario(scenario, createPresetTools()),
+    settings: { ...DEFAULT_SETTINGS, ...scenario.settings },
+    scenarioId: scenario.id,
+  });
+  expect(started).toEqual({ ok: true });
+  controller.send(scenario.user);
+  await controller.runToEnd();
+  while (controller.getState().phase === 'approve') await controller.approveAll();
+  return controller;
+}
+
+const of = <T extends LoopEvent['type']>(events: readonly LoopEvent[], type: T) =>
+  events.filter((e): e is Extract<LoopEvent, { type: T }> => e.type === type);
+
+describe('scenarios', () => {
+  it('have unique ids, valid JSON scripts and only preset tools', () => {
+    const ids = SCENARIOS.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(['seoul-time-math', 'reserve-and-todo', 'return-direct', 'tool-error']));
+    for (const scenario of SCENARIOS) {
+      expect(validateScript(JSON.parse(JSON.stringify(scenario.script))), scenario.id).toEqual({
+        ok: true,
+        script: scenario.script,
+      });
+      expect(missingScenarioTools(scenario, createPresetTools()), scenario.id).toEqual([]);
+      expect(getScenario(scenario.id)).toBe(scenario);
+    }
+    expect(getScenario('nope')).toBeUndefined();
+  });
+
+  it('toolsForScenario picks the tools in order and applies overrides to copies', () => {
+    const presets = createPresetTools();
+    const tools = toolsForScenario(getScenario('reserve-and-todo')!, presets);
+    expect(tools.map((t) => t.name)).toEqual(['check_inventory', 'reserve_inventory', 'add_todo', 'list_todos']);
+    expect(tools.find((t) => t.name === 'reserve_inventory')?.needsApproval).toBe(true);
+    expect(presets.find((t) => t.name === 'reserve_inventory')?.needsApproval).toBe(false);
+    expect(missingScenarioTools(getScenario('seoul-time-math')!, presets.slice(1))).toEqual(['calculate']);
+  });
+
+  for (const scenario of SCENARIOS) {
+    it(`${scenario.id} runs to the end without errors`, async () => {
+      const controller = await runScenario(scenario);
+      const state = controller.getState();
+      expect(state.phase).toBe('done');
+      expect(['final-answer', 'return-direct']).toContain(state.finished?.reason);
+      expect(of(controller.getEvents(), 'model-failed')).toEqual([]);
+      // The script covered every model call.
+      for (const e of of(controller.getEvents(), 'model-responded'))
+        expect(e.response.raw).not.toContain('[Scripted replay]');
+      expect(state.finished?.finalAnswer?.trim()).toBeTruthy();
+    });
+  }
+
+  it('reserve-and-todo reserves, adds the to-do and says so', async () => {
+    const controller = await runScenario(getScenario('reserve-and-todo')!);
+    expect(controller.getState().finished?.finalAnswer).toBe(
+      'Done. Reserved 2 × SKU-100 (Wireless mouse). 10 left in stock. Added to-do #1: Pick up the 2 reserved SKU-100.',
+    );
+  });
+
+  it('small-model-glitches shows the anomaly flags and still answers', async () => {
+    const controller = await runScenario(getScenario('small-model-glitches')!);
+    const responses = of(controller.getEvents(), 'model-responded');
+    expect(responses.map((r) => r.stop.anomalies.map((a) => a.kind))).toEqual([
+      ['malformed-tool-call', 'text-with-tool-calls'],
+      ['unterminated-tool-call'],
+      [],
+    ]);
+    const outcomes = of(controller.getEvents(), 'call-finished').map((e) => e.outcome);
+    expect(outcomes.map((o) => o.kind === 'result' && o.disposition)).toEqual(['unparsed-call', 'executed']);
+    expect(controller.getState().finished?.finalAnswer).toBe('Yes: SKU-300 (Mechanical keyboard): 3 in stock.');
+  });
+});
