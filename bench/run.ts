@@ -7,6 +7,7 @@ type Bench = { readonly name: string; readonly load: () => Promise<{ run: () => 
 const benches: Bench[] = [
   { name: 'loop', load: () => import('./loop') },
   { name: 'tool-search', load: () => import('./tool-search') },
+  { name: 'bundle', load: () => import('./bundle') },
 ];
 
 const only = process.argv.slice(2);

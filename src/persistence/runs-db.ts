@@ -60,9 +60,11 @@ function db(): Promise<IDBPDatabase<PlaygroundDB>> {
   return dbPromise;
 }
 
-/** For tests: forget the open connection (fake-indexeddb is reset between files). */
-export function resetDbConnection(): void {
+/** Closes the open connection (tests delete the database between cases; an open connection would block that). */
+export async function closeDb(): Promise<void> {
+  const open = dbPromise;
   dbPromise = null;
+  if (open) (await open).close();
 }
 
 export async function saveRun(run: StoredRun): Promise<void> {

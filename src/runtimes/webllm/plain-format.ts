@@ -1,0 +1,19 @@
+/**
+ * The fallback for models the app has no tool-call format for: plain ChatML-style messages, no tools. The
+ * rendered text is labelled approximate in the prompt view (the real template is the model's own).
+ */
+import type { PromptFormat } from '../../engine/protocol/formats';
+import { parseModelOutput } from '../../engine/protocol/hermes';
+import { qwen25Format } from '../../engine/protocol/formats';
+
+export const plainChatml: PromptFormat = {
+  ...qwen25Format,
+  label: 'Plain chat (no tool format known for this model; prompt text approximate)',
+  toWire: (messages) => qwen25Format.toWire(messages, []).map((m, i) => (i === 0 && m.role === 'system' && messages[0]?.role !== 'system' ? null : m)).filter((m) => m !== null),
+  renderPrompt(messages) {
+    return qwen25Format.renderPrompt(messages, []);
+  },
+  structuralTag: () => null,
+  parse: parseModelOutput,
+  knownDifferences: ['The prompt text is shown in ChatML; the model family\'s own template may differ.'],
+};

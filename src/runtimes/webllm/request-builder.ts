@@ -1,0 +1,149 @@
+/**
+ * Builds the web-llm chat-completions request for one model call, obeying web-llm's request rules:
+ * assistant content is always a string (the exact raw output, so the KV cache is reused), a system message
+ * only first, the last message `user` or `tool`, `json_object` schemas as strings, `tool` role only where the
+ * model's conversation template declares it. Pure: no web-llm import (types only).
+ */
+import type { ChatCompletionMessageParam, ChatCompletionRequestStreaming, ResponseFormat } from '@mlc-ai/web-llm';
+import { formatForModel } from '../../engine/protocol/formats';
+import type { PromptFormat, PromptSegment } from '../../engine/protocol/formats';
+import { hermesFormat } from '../../engine/protocol/formats';
+import { toFunctionTool } from '../../engine/protocol/hermes';
+import { plainChatml } from './plain-format';
+import type { Message } from '../../engine/messages';
+import type { ModelRequest } from '../../engine/runtime';
+import { RuntimeFailure } from '../../engine/runtime';
+import type { JsonSchema } from '../../engine/tool';
+import { isNativeToolModel } from './catalog';
+
+export type RequestMode =
+  /** Tools rendered into the prompt in the family's format, output constrained with a structural tag. */
+  | 'prompt-tools'
+  /** web-llm's own `tools` field (Hermes 8B models only): forced JSON array, its own system prompt. */
+  | 'native-tools'
+  /** The native path's follow-up without tools, so the model can answer in prose. */
+  | 'native-final'
+  /** No tools in this request. */
+  | 'plain';
+
+export interface BuildOptions {
+  /** Qwen3: false turns reasoning off (`extra_body.enable_thinking`). */
+  readonly enableThinking?: boolean;
+  /** Use web-llm's `tools` field where the model supports it (Hermes 8B). */
+  readonly nativeTools?: boolean;
+  /** Build the native path's tool-less follow-up. */
+  readonly nativeFinal?: boolean;
+  /** Constrain a tool-less answer to this JSON Schema (`json_object`, the schema as a string). */
+  readonly responseSchema?: JsonSchema;
+  /** Llama 3.2's "Today Date" line. */
+  readonly dateString?: string;
+}
+
+export interface BuiltRequest {
+  readonly mode: RequestMode;
+  readonly request: ChatCompletionRequestStreaming;
+  readonly format: PromptFormat;
+  /** The prompt text the model sees, split by part (system, tools, history, new). */
+  readonly segments: readonly PromptSegment[];
+  readonly notes: readonly string[];
+}
+
+/** A `json_object` response format; web-llm needs the schema as a string (an object throws BindingError). */
+export function jsonObjectFormat(schema: JsonSchema): ResponseFormat {
+  return { type: 'json_object', schema: JSON.stringify(schema) };
+}
+
+export function buildRequest(modelId: string, req: ModelRequest, options: BuildOptions = {}): BuiltRequest {
+  checkHistory(req.messages);
+  const notes: string[] = [];
+  const family = formatForModel(modelId);
+  const format = family ?? plainChatml;
+  if (!family) notes.push(`No tool-call format is known for ${modelId}: plain chat, tools are not offered.`);
+  const exposeTools = family !== null && req.toolChoice !== 'none' ? req.tools : [];
+  if (req.toolChoice === 'none' && req.tools.length > 0) notes.push('tool choice "none": the tools and the constraint are left out of this request.');
+  const formatOptions = {
+    ...(options.enableThinking !== undefined ? { enableThinking: options.enableThinking } : {}),
+    ...(options.dateString !== undefined ? { dateString: options.dateString } : {}),
+  };
+  const base = {
+    stream: true as const,
+    stream_options: { include_usage: true },
+    ...(req.maxTokens !== undefined ? { max_tokens: req.maxTokens } : {}),
+    ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
+    ...(req.seed !== undefined ? { seed: Math.trunc(req.seed) } : {}),
+    ...(format.id === 'qwen3' && options.enableThinking === false ? { extra_body: { enable_thinking: false } } : {}),
+  };
+
+  const native = options.nativeTools === true && isNativeToolModel(modelId);
+  if (native && (exposeTools.length > 0 || options.nativeFinal)) {
+    return buildNative(modelId, req, exposeTools, options.nativeFinal === true, base, notes);
+  }
+
+  const wire = format.toWire(req.messages, exposeTools, formatOptions);
+  const segments = format.renderPrompt(req.messages, exposeTools, formatOptions);
+  const messages = wire.map(({ role, content }) => ({ role, content }) as ChatCompletionMessageParam);
+  const parallel = req.parallelToolCalls && format.supportsParallelCalls;
+  if (req.parallelToolCalls && !format.supportsParallelCalls && exposeTools.length > 0) {
+    notes.push(`${format.label}: one tool call per turn (the template refuses two), so generation stops after the first call.`);
+  }
+  const tag = format.structuralTag(exposeTools, req.toolChoice, parallel);
+  let response_format: ResponseFormat | undefined;
+  if (tag) {
+    response_format = { type: 'structural_tag', structural_tag: { type: 'structural_tag', format: tag } };
+  } else if (options.responseSchema) {
+    response_format = jsonObjectFormat(options.responseSchema);
+  }
+  if (typeof req.toolChoice === 'object' && !exposeTools.some((t) => t.name === (req.toolChoice as { name: string }).name)) {
+    throw new RuntimeFailure(`Tool choice names "${req.toolChoice.name}", which is not among the exposed tools.`, 'bad-tool-choice');
+  }
+  const request: ChatCompletionRequestStreaming = { ...base, messages, ...(response_format ? { response_format } : {}) };
+  return { mode: exposeTools.length > 0 ? 'prompt-tools' : 'plain', request, format, segments, notes };
+}
+
+function buildNative(
+  modelId: string,
+  req: ModelRequest,
+  tools: ModelRequest['tools'],
+  final: boolean,
+  base: Omit<ChatCompletionRequestStreaming, 'messages'>,
+  notes: string[],
+): BuiltRequest {
+  const wire = hermesFormat.toWire(req.messages, []);
+  let messages = wire.map(({ role, content }) => ({ role, content }) as ChatCompletionMessageParam);
+  if (final) {
+    notes.push('Native tools always force a JSON array, so the prose answer needs this request without tools.');
+    const request: ChatCompletionRequestStreaming = { ...base, messages };
+    return { mode: 'native-final', request, format: hermesFormat, segments: hermesFormat.renderPrompt(req.messages, []), notes };
+  }
+  // web-llm prepends its own system prompt and throws CustomSystemPromptError on ours: fold ours into the first user turn.
+  const system = messages[0]?.role === 'system' ? (messages[0].content as string) : null;
+  if (system !== null) {
+    messages = messages.slice(1);
+    const firstUser = messages.findIndex((m) => m.role === 'user');
+    if (firstUser >= 0) {
+      messages[firstUser] = { role: 'user', content: `${system}\n\n${messages[firstUser]!.content as string}` };
+      notes.push('Native tools: web-llm forbids a custom system prompt, so it was prepended to the first user message.');
+    }
+  }
+  if (req.toolChoice !== 'auto') notes.push(`Native tools: web-llm ignores tool_choice ("${typeof req.toolChoice === 'object' ? req.toolChoice.name : req.toolChoice}").`);
+  notes.push(`${modelId}: web-llm forces a JSON array of {name, arguments} on every reply and its own system prompt.`);
+  const request: ChatCompletionRequestStreaming = {
+    ...base,
+    messages,
+    tools: tools.map((t) => toFunctionTool(t)),
+    tool_choice: 'auto',
+  };
+  return { mode: 'native-tools', request, format: hermesFormat, segments: hermesFormat.renderPrompt(req.messages, tools), notes };
+}
+
+/** The app's history must end with the user or tool results: web-llm cannot continue an assistant turn. */
+function checkHistory(messages: readonly Message[]): void {
+  const last = messages[messages.length - 1];
+  if (!last) throw new RuntimeFailure('Nothing to send: the history is empty.', 'empty-history');
+  if (last.role === 'assistant' || last.role === 'system') {
+    throw new RuntimeFailure(
+      `web-llm needs the last message to be from the user or a tool result, not "${last.role}". Add a user message or the tool results first.`,
+      'last-message-role',
+    );
+  }
+}

@@ -1,0 +1,44 @@
+/** The WebLLM runtime provider: label, requirement, Model panel, and the runtime once a model is ready. */
+import type { ChatRuntime } from '../../engine/runtime';
+import type { RuntimeProvider } from '../provider';
+import { WebLLMPanel } from './webllm-panel';
+import { WebLLMRuntime } from './webllm-runtime';
+import { client, webllmStore } from './webllm-store';
+
+let cached: { key: string; runtime: ChatRuntime } | null = null;
+type Answer = ReturnType<RuntimeProvider['getRuntime']>;
+let lastAnswer: { key: string; answer: Answer } | null = null;
+
+function getRuntime(): Answer {
+  const s = webllmStore.getState();
+  const key = s.load.kind === 'ready' ? `ready:${s.load.modelId}` : `${s.load.kind}:${s.worker}`;
+  // A stable object per state, so useSyncExternalStore consumers do not loop.
+  if (lastAnswer?.key === key) return lastAnswer.answer;
+  let answer: Answer;
+  if (s.load.kind === 'ready') {
+    const { modelId, gpu } = s.load;
+    if (cached?.key !== key) {
+      cached = {
+        key,
+        runtime: new WebLLMRuntime(client, modelId, gpu, () => {
+          const st = webllmStore.getState();
+          return { enableThinking: st.enableThinking, nativeTools: st.nativeTools };
+        }),
+      };
+    }
+    answer = { runtime: cached.runtime };
+  } else if (s.load.kind === 'loading') answer = { runtime: null, reason: 'loading a model…' };
+  else if (s.load.kind === 'error') answer = { runtime: null, reason: s.load.error.message };
+  else answer = { runtime: null, reason: 'no model loaded — load one in the Model panel' };
+  lastAnswer = { key, answer };
+  return answer;
+}
+
+export const webllmProvider: RuntimeProvider = {
+  kind: 'webllm',
+  label: 'WebLLM (WebGPU)',
+  requirement: 'A WebGPU browser (Chrome/Edge 113+); downloads 0.3–2.5 GB once, then works offline',
+  Panel: WebLLMPanel,
+  getRuntime,
+  subscribe: (listener) => webllmStore.subscribe(listener),
+};

@@ -1,0 +1,66 @@
+/**
+ * Messages between the page and the WebLLM worker. The page never imports web-llm: it sends these plain,
+ * structured-cloneable messages; errors come back as strings (`err.toString()`), mapped by errors.ts.
+ */
+import type { ChatCompletionRequestStreaming, ModelRecord } from '@mlc-ai/web-llm';
+import type { PromptSegment } from '../../engine/protocol/formats';
+
+export interface InitReport {
+  readonly progress: number;
+  readonly timeElapsed: number;
+  readonly text: string;
+}
+
+export interface CacheEntry {
+  readonly cached: boolean;
+  /** Exact weights size from the cached tensor-cache.json, when cached. */
+  readonly bytes?: number;
+}
+
+export interface WorkerUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly timeToFirstTokenS?: number;
+  readonly prefillTokensPerS?: number;
+  readonly decodeTokensPerS?: number;
+  readonly e2eLatencyS?: number;
+}
+
+export interface NativeCall {
+  readonly name: string;
+  readonly arguments: string;
+}
+
+export type ToWorker =
+  | { readonly type: 'init'; readonly id: number }
+  | { readonly type: 'cache-status'; readonly id: number; readonly modelIds: readonly string[]; readonly extraModels: readonly ModelRecord[] }
+  | { readonly type: 'load'; readonly id: number; readonly modelId: string; readonly extraModels: readonly ModelRecord[] }
+  | { readonly type: 'unload'; readonly id: number }
+  | { readonly type: 'delete'; readonly id: number; readonly modelId: string; readonly extraModels: readonly ModelRecord[] }
+  | { readonly type: 'generate'; readonly id: number; readonly request: ChatCompletionRequestStreaming; readonly segments: readonly PromptSegment[] }
+  | { readonly type: 'interrupt' };
+
+export type FromWorker =
+  | { readonly type: 'ready'; readonly id: number; readonly version: string }
+  | { readonly type: 'cache-status'; readonly id: number; readonly status: Readonly<Record<string, CacheEntry>> }
+  | { readonly type: 'progress'; readonly id: number; readonly report: InitReport }
+  | { readonly type: 'loaded'; readonly id: number; readonly modelId: string; readonly gpu: string }
+  | { readonly type: 'done'; readonly id: number }
+  | { readonly type: 'delta'; readonly id: number; readonly text: string }
+  | {
+      readonly type: 'result';
+      readonly id: number;
+      readonly raw: string;
+      readonly finishReason: string;
+      readonly usage: WorkerUsage | null;
+      readonly nativeCalls: readonly NativeCall[] | null;
+      readonly firstTokenMs: number | null;
+      readonly totalMs: number;
+      /** Tokens per prompt segment, counted with `tokenizer`. */
+      readonly segmentTokens: readonly number[];
+      readonly tokenizer: string;
+      /** web-llm's own conversation prompt after the call, when its internals expose it. */
+      readonly webllmPrompt: string | null;
+      readonly notes: readonly string[];
+    }
+  | { readonly type: 'error'; readonly id: number; readonly error: string };
