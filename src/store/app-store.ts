@@ -18,6 +18,7 @@ import { errorMessage } from '../engine/tool';
 import type { StoredRun } from '../persistence/runs-db';
 import { deleteRun, loadRuns, loadSetting, saveRun, saveSetting } from '../persistence/runs-db';
 import { providerFor, scriptedProvider } from '../runtimes/registry';
+import { studioActions } from '../ui/tool-studio/user-tools-store';
 import { workspaceTools } from './tool-catalog';
 
 export interface RunSummary {
@@ -31,7 +32,7 @@ export interface RunSummary {
 
 export type Notice = { readonly kind: 'error' | 'info'; readonly text: string };
 
-export type InspectorTab = 'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs';
+export type InspectorTab = 'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search';
 
 export interface AppState {
   readonly scenarioId: string | null;
@@ -158,6 +159,12 @@ export async function persistActiveRun(): Promise<void> {
   }
 }
 
+/** Re-reads the stored runs into the run list (after an import or a fork wrote one). */
+export async function reloadRunList(): Promise<void> {
+  const { runs, problems } = await loadRuns();
+  set({ runs: runs.map(summarize), storageProblems: [...get().storageProblems, ...problems] });
+}
+
 function summarize(run: StoredRun): RunSummary {
   return {
     runId: run.runId,
@@ -202,10 +209,16 @@ export const actions = {
   async init(): Promise<void> {
     const params = new URLSearchParams(location.search);
     const scenario = getScenario(params.get('scenario') ?? '') ?? SCENARIOS[0];
+    try {
+      // User tools first: a restored run may call them.
+      await studioActions.init();
+    } catch (error) {
+      set({ storageProblems: [`Your saved tools could not be loaded (${errorMessage(error)}).`] });
+    }
     applyScenarioDrafts(scenario);
     try {
       const { runs, problems } = await loadRuns();
-      set({ runs: runs.map(summarize), storageProblems: problems });
+      set({ runs: runs.map(summarize), storageProblems: [...get().storageProblems, ...problems] });
       const activeId = await loadSetting('activeRunId');
       const active = runs.find((r) => r.runId === activeId);
       if (active) restoreRun(active);

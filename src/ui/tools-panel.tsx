@@ -5,6 +5,7 @@ import { findDuplicateToolName } from '../engine/tool-registry';
 import { providerFor } from '../runtimes/registry';
 import { actions, useAppStore } from '../store/app-store';
 import { onToolSourcesChanged, workspaceTools } from '../store/tool-catalog';
+import { ToolStudio } from './tool-studio';
 
 let catalogVersion = 0;
 const subscribeCatalog = (listener: () => void) =>
@@ -43,6 +44,7 @@ export function ToolsPanel() {
             <ToolItem key={`${tool.source}:${tool.name}:${i}`} tool={tool} checked={exposed[tool.name] ?? false} />
           ))}
         </ul>
+        <ToolStudio />
       </section>
     </aside>
   );

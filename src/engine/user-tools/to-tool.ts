@@ -1,0 +1,90 @@
+/**
+ * Turns a stored spec into an engine Tool, given the executor that runs its code. The schema is compiled once
+ * here; a spec whose schema or name is broken gives a reason instead of a tool.
+ */
+import type { JsonSchema, Tool, ToolResult, ValidationResult } from '../tool';
+import { errorResult, validateWithZod } from '../tool';
+import type { ToolExecutor } from './executor';
+import { DEFAULT_MAX_OUTPUT_CHARS, reportToResult } from './executor';
+import { checkToolInputSchema } from './json-schema-check';
+import { checkParamForm, formToJsonSchema, formToZod, formToZodSource } from './param-form';
+import type { UserToolSpec } from './spec';
+import { checkToolName } from './spec';
+
+export interface CompiledSchema {
+  readonly inputSchema: JsonSchema;
+  readonly validate: (args: unknown) => ValidationResult;
+  /** The zod source for form-built schemas; null for a JSON Schema given as such. */
+  readonly zodSource: string | null;
+}
+
+export type Compiled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+/** Compiles a spec's parameters (form or JSON Schema) to the schema the model receives and a validator. */
+export function compileSpecSchema(spec: Pick<UserToolSpec, 'parameters' | 'jsonSchema'>): Compiled<CompiledSchema> {
+  if (spec.parameters) {
+    const problems = checkParamForm(spec.parameters);
+    if (problems.length > 0) return { ok: false, error: `The parameters have problems:\n${problems.join('\n')}` };
+    const schema = formToZod(spec.parameters);
+    return {
+      ok: true,
+      value: {
+        inputSchema: formToJsonSchema(spec.parameters),
+        validate: (args) => validateWithZod(schema, args),
+        zodSource: formToZodSource(spec.parameters),
+      },
+    };
+  }
+  const checked = checkToolInputSchema(spec.jsonSchema);
+  if (!checked.ok) return checked;
+  return { ok: true, value: { inputSchema: checked.schema, validate: checked.validate, zodSource: null } };
+}
+
+
+/** An MCP tool without a mock cannot run here: the loop must pause so the person writes its result. */
+export function hasImplementation(spec: UserToolSpec): boolean {
+  return spec.kind === 'code' || spec.code.trim() !== '';
+}
+
+export interface SpecToToolOptions {
+  readonly maxOutputChars?: number;
+}
+
+export function specToTool(spec: UserToolSpec, executor: ToolExecutor, options: SpecToToolOptions = {}): Compiled<Tool> {
+  const nameProblem = checkToolName(spec.name);
+  if (nameProblem) return { ok: false, error: nameProblem };
+  const compiled = compileSpecSchema(spec);
+  if (!compiled.ok) return { ok: false, error: `${spec.name}: ${compiled.error}` };
+  const implemented = hasImplementation(spec);
+  const tool: Tool = {
+    name: spec.name,
+    description: spec.description,
+    inputSchema: compiled.value.inputSchema,
+    returnDirect: spec.returnDirect,
+    // Without an implementation the only way to a result is the pause: force it.
+    needsApproval: spec.needsApproval || !implemented,
+    source: spec.kind === 'mcp' ? 'mcp' : 'user',
+    validate: compiled.value.validate,
+    async execute(args, ctx): Promise<ToolResult> {
+      if (!implemented) {
+        return errorResult(
+          `${spec.name} is an imported MCP tool with no implementation in the browser: write its result by hand at the pause, or give it a mock.`,
+          { noImplementation: true },
+        );
+      }
+      const report = await executor.run(
+        {
+          toolName: spec.name,
+          code: spec.code,
+          args,
+          allowNetwork: spec.allowNetwork,
+          timeoutMs: spec.timeoutMs,
+          maxOutputChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
+        },
+        ctx.signal,
+      );
+      return reportToResult(report);
+    },
+  };
+  return { ok: true, value: tool };
+}

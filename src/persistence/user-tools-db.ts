@@ -1,0 +1,79 @@
+/**
+ * The user's own tools in IndexedDB (through idb), in their own database so the tool studio's storage evolves
+ * on its own. Every record read back is validated with zod; a bad record is reported by id and skipped, never
+ * allowed to blank the app.
+ */
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { openDB } from 'idb';
+import type { UserToolSpec } from '../engine/user-tools/spec';
+import { parseUserToolSpec } from '../engine/user-tools/spec';
+
+export const USER_TOOLS_DB_NAME = 'tlp-user-tools';
+export const USER_TOOLS_DB_VERSION = 1;
+
+interface UserToolsDB extends DBSchema {
+  tools: { key: string; value: unknown };
+}
+
+export interface LoadedUserTools {
+  readonly tools: UserToolSpec[];
+  /** One line per record that could not be read, naming it. */
+  readonly problems: string[];
+}
+
+let dbPromise: Promise<IDBPDatabase<UserToolsDB>> | null = null;
+
+function db(): Promise<IDBPDatabase<UserToolsDB>> {
+  dbPromise ??= openDB<UserToolsDB>(USER_TOOLS_DB_NAME, USER_TOOLS_DB_VERSION, {
+    upgrade(database, oldVersion) {
+      // Migrations go here, one `if (oldVersion < N)` block per version.
+      if (oldVersion < 1) database.createObjectStore('tools', { keyPath: 'id' });
+    },
+  });
+  dbPromise.catch(() => {
+    dbPromise = null;
+  });
+  return dbPromise;
+}
+
+/** Every stored tool, oldest first; unreadable records are listed in `problems`. Rejects only if IndexedDB fails. */
+export async function loadUserTools(): Promise<LoadedUserTools> {
+  const records = await (await db()).getAll('tools');
+  const tools: UserToolSpec[] = [];
+  const problems: string[] = [];
+  for (const record of records) {
+    const parsed = parseUserToolSpec(record);
+    if (parsed.ok) tools.push(parsed.spec);
+    else problems.push(`Stored tool ${describeRecord(record)} could not be read and was skipped (${parsed.error}).`);
+  }
+  tools.sort((a, b) => a.updatedAt - b.updatedAt || a.id.localeCompare(b.id));
+  return { tools, problems };
+}
+
+export async function saveUserTool(spec: UserToolSpec): Promise<void> {
+  await (await db()).put('tools', spec);
+}
+
+export async function saveUserTools(specs: readonly UserToolSpec[]): Promise<void> {
+  const tx = (await db()).transaction('tools', 'readwrite');
+  await Promise.all([...specs.map((spec) => tx.store.put(spec)), tx.done]);
+}
+
+export async function deleteUserTool(id: string): Promise<void> {
+  await (await db()).delete('tools', id);
+}
+
+/** Test support: closes the connection so a test can delete the database. */
+export async function closeUserToolsDb(): Promise<void> {
+  if (dbPromise) (await dbPromise).close();
+  dbPromise = null;
+}
+
+function describeRecord(record: unknown): string {
+  if (typeof record === 'object' && record !== null) {
+    const { id, name } = record as { id?: unknown; name?: unknown };
+    if (typeof name === 'string') return `"${name}"`;
+    if (typeof id === 'string') return `with id ${id}`;
+  }
+  return '(unnamed)';
+}

@@ -1,0 +1,29 @@
+/**
+ * The app's sandbox: one executor for the whole page (each run still gets its own iframe and worker), and
+ * `userToolToTool`, which turns a stored user tool into an engine Tool that runs there.
+ */
+import type { Tool } from '../engine/tool';
+import type { Compiled, ToolExecutor, UserToolSpec } from '../engine/user-tools';
+import { specToTool } from '../engine/user-tools';
+import { createSandboxExecutor } from './host';
+import { createIframeSpawner } from './iframe-spawner';
+
+let shared: ToolExecutor | null = null;
+
+export function browserSandbox(): ToolExecutor {
+  shared ??= createSandboxExecutor({
+    spawn: createIframeSpawner(),
+    now: () => performance.now(),
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  });
+  return shared;
+}
+
+/** A user tool as an engine Tool whose code runs in the browser sandbox; or why it cannot be one. */
+export function userToolToTool(spec: UserToolSpec): Compiled<Tool> {
+  return specToTool(spec, browserSandbox());
+}
+
+export { createSandboxExecutor } from './host';
+export type { SandboxChannel, Spawner } from './host';
