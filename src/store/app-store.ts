@@ -4,6 +4,8 @@
  * store only relays and persists the run's event log.
  */
 import { create } from 'zustand';
+import type { ComparisonSource } from '../engine/advisors/compare';
+import { AdvisorLoopController } from '../engine/advisors/controller';
 import { LoopController } from '../engine/loop/controller';
 import type { LoopEvent, LoopSettings } from '../engine/loop/events';
 import { DEFAULT_SETTINGS } from '../engine/loop/events';
@@ -32,6 +34,9 @@ export interface RunSummary {
 
 export type Notice = { readonly kind: 'error' | 'info'; readonly text: string };
 
+/** Who drives the loop: the learner (manual) or the advisor chain. Both take the same debugger commands. */
+export type LoopControl = 'manual' | 'advisor';
+
 export type InspectorTab = 'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search';
 
 export interface AppState {
@@ -54,6 +59,7 @@ export interface AppState {
   /** The model call the Request / Prompt tabs show; null = the latest. */
   readonly selectedRound: number | null;
   readonly ready: boolean;
+  readonly loopControl: LoopControl;
 }
 
 const initialState: AppState = {
@@ -74,6 +80,7 @@ const initialState: AppState = {
   inspectorTab: 'turns',
   selectedRound: null,
   ready: false,
+  loopControl: 'manual',
 };
 
 export const useAppStore = create<AppState>()(() => initialState);
@@ -98,19 +105,25 @@ function currentRuntime(): ChatRuntime {
   };
 }
 
-export const controller = new LoopController({
+const controllerDeps = {
   runtime: currentRuntime,
   now: () => Date.now(),
   newRunId: () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`,
-  prepareRequest: (request) => (requestHook ? requestHook(request) : request),
-});
+  prepareRequest: (request: ModelRequest) => (requestHook ? requestHook(request) : request),
+};
+
+export const manualController = new LoopController(controllerDeps);
+export const advisorController = new AdvisorLoopController(controllerDeps);
+
+/** The controller the debugger drives now (a live binding: importers always see the current one). */
+export let controller: LoopController | AdvisorLoopController = manualController;
 
 // ── mirror the controller and persist its log ─────────────────────────────────────────────────────────────
 
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
 let lastSavedLength = 0;
 
-controller.subscribe(() => {
+function mirror(): void {
   const events = controller.getEvents();
   set({
     events,
@@ -120,7 +133,27 @@ controller.subscribe(() => {
     running: controller.isRunning(),
   });
   if (events.length !== lastSavedLength) scheduleSave();
-});
+}
+
+for (const c of [manualController, advisorController]) {
+  c.subscribe(() => {
+    if (c === controller) mirror();
+  });
+}
+
+/** The current scenario and runtime, for the Advisors tab's side-by-side runs. */
+export function comparisonSource(): ComparisonSource | { error: string } {
+  const state = get();
+  if (state.user.trim() === '') return { error: 'Write a user message first.' };
+  return {
+    runtime: currentRuntime(),
+    tools: exposedToolsFor(getScenario(state.scenarioId ?? '')),
+    system: state.system,
+    user: state.user,
+    settings: state.settings,
+    now: () => Date.now(),
+  };
+}
 
 function scheduleSave(): void {
   if (saveTimer) clearTimeout(saveTimer);
@@ -276,6 +309,18 @@ export const actions = {
     return report(sent);
   },
 
+  /** Switches who drives the loop; the next Send starts a fresh run with it. */
+  setLoopControl(loopControl: LoopControl): void {
+    if (controller.isBusy() || controller.isRunning()) {
+      set({ notice: { kind: 'error', text: 'Stop the run before switching the loop control.' } });
+      return;
+    }
+    controller = loopControl === 'advisor' ? advisorController : manualController;
+    set({ loopControl });
+    actions.newRun();
+    mirror();
+  },
+
   /** Starts a fresh run on the next Send. */
   newRun(): void {
     if (controller.isBusy()) controller.stop();
@@ -345,6 +390,10 @@ function restoreRun(run: StoredRun): void {
   const scenario = getScenario(run.scenarioId ?? '');
   if (scenario) scriptedProvider.setScript(scenario.script);
   const tools = first?.type === 'run-started' ? workspaceTools() : [];
+  // A run that went through the advisor chain is restored into the advisor controller.
+  const loopControl: LoopControl = run.events.some((e) => e.type === 'advisor-chain') ? 'advisor' : 'manual';
+  controller = loopControl === 'advisor' ? advisorController : manualController;
+  set({ loopControl });
   report(controller.restore(run.events, tools));
   lastSavedLength = run.events.length;
   if (first?.type === 'run-started') {

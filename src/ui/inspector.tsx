@@ -1,7 +1,8 @@
 /** Right column: projections of the run's event log, one tab each. */
 import type { ReactNode } from 'react';
 import type { InspectorTab } from '../store/app-store';
-import { actions, useAppStore } from '../store/app-store';
+import { actions, advisorController, comparisonSource, useAppStore } from '../store/app-store';
+import { AdvisorsView } from './advisors/advisors-view';
 import { MetricsView } from './metrics-view';
 import { RequestView } from './request-view';
 import { RunsView } from './runs-view';
@@ -21,6 +22,7 @@ export const INSPECTOR_TABS: TabSpec[] = [
   { id: 'prompt', label: 'Prompt', render: () => <RequestView mode="prompt" /> },
   { id: 'stops', label: 'Stop reasons', render: () => <StopReasonsView /> },
   { id: 'metrics', label: 'Metrics', render: () => <MetricsView /> },
+  { id: 'advisors', label: 'Advisors', render: () => <AdvisorsTab /> },
   { id: 'runs', label: 'Runs', render: () => <RunsView /> },
 ];
 
@@ -49,5 +51,19 @@ export function Inspector() {
         {current.render()}
       </div>
     </aside>
+  );
+}
+
+function AdvisorsTab() {
+  const events = useAppStore((s) => s.events);
+  const loopControl = useAppStore((s) => s.loopControl);
+  return (
+    <AdvisorsView
+      host={advisorController}
+      events={events}
+      loopControl={loopControl}
+      onLoopControlChange={actions.setLoopControl}
+      comparisonSource={comparisonSource}
+    />
   );
 }

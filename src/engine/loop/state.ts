@@ -97,8 +97,10 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
     }
     case 'call-finished':
     case 'advisor-chain':
-    case 'advisor-invoked':
       return state;
+    case 'advisor-invoked':
+      // A validation retry re-issues the request after a final answer: the loop is back at the prompt.
+      return event.hook === 'attempt' && state.phase === 'model' ? { ...state, phase: 'prompt' } : state;
     case 'results-appended':
       return { ...state, phase: 'prompt', pending: null, history: [...state.history, ...event.messages] };
     case 'run-finished':

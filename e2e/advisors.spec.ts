@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { button, openScenario } from './helpers';
+
+test.describe('advisors: inside vs outside the loop on seoul-time-math', () => {
+  test('memory 1× and trace 3×; memory moved inside runs 3× and stores the tool calls; Mermaid lists every call', async ({ page }) => {
+    await openScenario(page, 'seoul-time-math');
+    await page.getByRole('tab', { name: 'Advisors' }).click();
+    await page.getByLabel(/^Advisor-controlled/).check();
+
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    await expect(page.getByTestId('advisors-model-calls')).toHaveText('3 model call(s)');
+    await expect(page.getByTestId('lane-outside').getByTestId('advisor-count-memory')).toHaveText('1×');
+    await expect(page.getByTestId('lane-inside').getByTestId('advisor-count-trace')).toHaveText('3×');
+    await expect(page.getByTestId('memory-stored')).not.toContainText('tool calls');
+
+    // The sequence diagram's Mermaid export names every model call and every tool call of the run.
+    await button(page, 'Show Mermaid').click();
+    const mermaid = await page.getByTestId('mermaid-text').inputValue();
+    expect(mermaid.startsWith('sequenceDiagram')).toBe(true);
+    for (const round of [1, 2, 3]) expect(mermaid).toContain(`model call ${round} (`);
+    for (const id of ['call_1', 'call_2', 'call_3']) expect(mermaid).toContain(`tool call ${id}`);
+    await expect(page.getByRole('img', { name: /Sequence diagram/ })).toBeVisible();
+
+    // Move the memory above the loop advisor: it crosses into the inside lane and the internal history goes off.
+    const order = page.getByLabel('Order of Chat memory');
+    await order.fill('HIGHEST_PRECEDENCE + 400');
+    await order.press('Enter');
+    await expect(page.getByTestId('lane-inside').getByTestId('advisor-memory')).toBeVisible();
+    await expect(page.getByTestId('internal-history')).toContainText('off');
+
+    await button(page, 'New run').click();
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    await expect(page.getByTestId('advisor-count-memory')).toHaveText('3×');
+    const stored = page.getByTestId('memory-stored');
+    await expect(stored).toContainText('assistant (tool calls: current_time call_1, calculate call_2)');
+    await expect(stored).toContainText('tool calculate (call_3)');
+  });
+});

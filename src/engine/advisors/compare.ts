@@ -1,0 +1,45 @@
+/**
+ * Runs one scenario to the end without pauses, manually or through the advisor chain, so two placements (or the
+ * two loop controls) can be compared side by side. Nothing here touches the app's current run.
+ */
+import { LoopController } from '../loop/controller';
+import type { LoopEvent, LoopSettings } from '../loop/events';
+import type { ChatRuntime } from '../runtime';
+import type { Tool } from '../tool';
+import { AdvisorLoopController } from './controller';
+import type { AdvisorConfig } from './setup';
+
+export interface ComparisonSource {
+  readonly runtime: ChatRuntime;
+  readonly tools: readonly Tool[];
+  readonly system: string;
+  readonly user: string;
+  readonly settings: LoopSettings;
+  readonly now: () => number;
+}
+
+export type ComparisonMode = { readonly control: 'manual' } | { readonly control: 'advisor'; readonly config: AdvisorConfig };
+
+export type ComparisonResult =
+  | { readonly ok: true; readonly events: readonly LoopEvent[] }
+  | { readonly ok: false; readonly error: string };
+
+/** Runs to the end with "pause before tools" off; tools that need approval are approved as they come. */
+export async function runToCompletion(source: ComparisonSource, mode: ComparisonMode): Promise<ComparisonResult> {
+  const deps = { runtime: () => source.runtime, now: source.now, newRunId: () => `compare-${mode.control}` };
+  const controller =
+    mode.control === 'manual' ? new LoopController(deps) : new AdvisorLoopController({ ...deps, advisorConfig: mode.config });
+  const settings = { ...source.settings, pauseBeforeTools: false };
+  for (const result of [
+    controller.startRun({ system: source.system, tools: source.tools, settings }),
+    controller.send(source.user),
+  ]) {
+    if (!result.ok) return result;
+  }
+  // A needs-approval tool still pauses: approve and keep going, at most a generous number of times.
+  for (let guard = 0; guard < 100 && controller.getState().phase !== 'done'; guard += 1) {
+    const result = controller.getState().phase === 'approve' ? await controller.approveAll() : await controller.runToEnd();
+    if (!result.ok) return result;
+  }
+  return { ok: true, events: controller.getEvents() };
+}

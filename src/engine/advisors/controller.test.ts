@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatRuntime } from '../runtime';
+import { RuntimeFailure } from '../runtime';
+import { DEFAULT_SETTINGS, type LoopEvent, type LoopSettings } from '../loop/events';
+import { transcript, turnTable } from '../loop/projections';
+import { createPresetTools } from '../presets';
+import { createScriptedRuntime } from '../runtimes/scripted';
+import { getScenario, toolsForScenario } from '../scenarios';
+import { createFakeClock } from '../test-support';
+import { AdvisorLoopController, RESTORED_MID_REQUEST } from './controller';
+import { HIGHEST_PRECEDENCE } from './order';
+import type { AdvisorConfig } from './setup';
+import { DEFAULT_ADVISOR_CONFIG } from './setup';
+
+const scenario = getScenario('seoul-time-math')!;
+
+function setup(options: { settings?: Partial<LoopSettings>; config?: AdvisorConfig; runtime?: ChatRuntime } = {}) {
+  const clock = createFakeClock();
+  const scripted = createScriptedRuntime({ script: scenario.script, tokensPerSecond: 50, sleep: clock.sleep, now: clock.now });
+  const runtime = options.runtime ?? scripted;
+  const tools = toolsForScenario(scenario, createPresetTools());
+  let runs = 0;
+  const controller = new AdvisorLoopController({
+    runtime: () => runtime,
+    now: clock.now,
+    newRunId: () => `run-${++runs}`,
+    ...(options.config ? { advisorConfig: options.config } : {}),
+  });
+  const settings: LoopSettings = { ...DEFAULT_SETTINGS, ...scenario.settings, ...options.settings };
+  expect(controller.startRun({ system: scenario.system, tools, settings, scenarioId: scenario.id })).toEqual({ ok: true });
+  expect(controller.send(scenario.user)).toEqual({ ok: true });
+  return { controller, tools, settings, clock };
+}
+
+function count(events: readonly LoopEvent[], advisor: string, hook: string): number {
+  return events.filter((e) => e.type === 'advisor-invoked' && e.advisor === advisor && e.hook === hook).length;
+}
+
+const memoryInside: AdvisorConfig = {
+  advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'memory' ? { ...s, order: HIGHEST_PRECEDENCE + 400 } : s)),
+};
+
+describe('AdvisorLoopController on seoul-time-math', () => {
+  it('run to end: three model calls, the answer 877, memory once and the trace every round', async () => {
+    const { controller } = setup();
+    const before = controller.getEvents();
+    expect(await controller.runToEnd()).toEqual({ ok: true });
+    // A new array after appends, so views holding the old one re-render.
+    expect(controller.getEvents()).not.toBe(before);
+    expect(controller.getEvents()).toBe(controller.getEvents());
+    const events = controller.getEvents();
+    expect(controller.getState().phase).toBe('done');
+    expect(controller.getState().finished).toMatchObject({ reason: 'final-answer', finalAnswer: expect.stringContaining('877') });
+    expect(events.filter((e) => e.type === 'model-called')).toHaveLength(3);
+    expect(events.filter((e) => e.type === 'call-finished').map((e) => e.type === 'call-finished' && e.outcome.callId)).toEqual([
+      'call_1',
+      'call_2',
+      'call_3',
+    ]);
+    expect(count(events, 'Chat memory', 'before')).toBe(1);
+    expect(count(events, 'Tool-call trace', 'before')).toBe(3);
+    expect(count(events, 'Tool-call trace', 'after')).toBe(3);
+    expect(controller.getMemory().map((m) => m.role)).toEqual(['user', 'assistant']);
+    // The manual loop's projections work unchanged on the advisor loop's log.
+    expect(turnTable(events)).toHaveLength(3);
+    expect(transcript(events).filter((e) => e.kind === 'tool')).toHaveLength(3);
+    expect(controller.isRunning()).toBe(false);
+  });
+
+  it('steps with the manual loop’s granularity: one model call, or one tool batch, per step', async () => {
+    const { controller } = setup();
+    const phases: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      expect(await controller.step()).toEqual({ ok: true });
+      phases.push(`${controller.getState().phase}@${controller.getWaitingAt() ?? '-'}`);
+    }
+    expect(phases).toEqual(['execute@tools', 'prompt@model', 'execute@tools', 'prompt@model', 'done@-']);
+    expect(await controller.step()).toEqual({ ok: false, error: expect.stringContaining('ended') });
+  });
+
+  it('pause before tools: approve, edit arguments, then run to end resumes after the decisions', async () => {
+    const { controller } = setup({ settings: { pauseBeforeTools: true } });
+    await controller.step();
+    expect(controller.getState().phase).toBe('approve');
+    expect(controller.getState().pending?.awaiting).toEqual(['call_1', 'call_2']);
+    expect((await controller.step()).ok).toBe(false);
+    expect((await controller.editArguments('call_2', '{"operation": "multiply", "a": "lots", "b": 8}')).ok).toBe(false);
+    await controller.approve('call_1');
+    await controller.editArguments('call_2', '{"operation": "multiply", "a": 128, "b": 8}');
+    expect(controller.getState().phase).toBe('execute');
+    const run = controller.runToEnd();
+    await run;
+    expect(controller.getState().phase).toBe('approve');
+    expect(controller.isRunning()).toBe(true);
+    await controller.approveAll();
+    expect(controller.getState().finished).toMatchObject({ reason: 'final-answer', finalAnswer: expect.stringContaining('1005') });
+  });
+
+  it('memory moved inside: before/after every round, stores the tool calls and results, internal history off', async () => {
+    const { controller } = setup({ config: memoryInside });
+    await controller.runToEnd();
+    const events = controller.getEvents();
+    const chain = events.find((e) => e.type === 'advisor-chain');
+    expect(chain).toMatchObject({ conversationHistoryEnabled: false });
+    expect(count(events, 'Chat memory', 'before')).toBe(3);
+    expect(controller.getMemory().map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant']);
+    expect(controller.getState().finished?.finalAnswer).toContain('877');
+    // The model still got the whole turn each round (rebuilt by the memory).
+    expect(events.filter((e) => e.type === 'model-called').map((e) => e.type === 'model-called' && e.messageCount)).toEqual([2, 5, 7]);
+  });
+
+  it('a new order takes effect at the next request; two loop advisors are refused', async () => {
+    const { controller } = setup();
+    const bad = { advisors: [...DEFAULT_ADVISOR_CONFIG.advisors, { id: 'x', kind: 'tool-calling' as const, order: 1, enabled: true }] };
+    expect(controller.configureAdvisors(bad)).toEqual({ ok: false, error: expect.stringContaining('At most one tool-calling advisor') });
+    await controller.runToEnd();
+    expect(controller.configureAdvisors(memoryInside)).toEqual({ ok: true });
+    controller.send('And in Tokyo?');
+    await controller.runToEnd();
+    const events = controller.getEvents();
+    const lastChain = events.map((e, i) => (e.type === 'advisor-chain' ? i : -1)).filter((i) => i >= 0).at(-1)!;
+    const second = events.slice(lastChain);
+    expect(count(second, 'Chat memory', 'before')).toBe(3);
+    // The first request's exchange came back from memory: the second request's first call carries it.
+    const firstCall = second.find((e) => e.type === 'model-called');
+    expect(firstCall).toMatchObject({ messageCount: 4 });
+  });
+
+  it('max rounds: the eligibility checker ends the loop without executing the last calls', async () => {
+    const { controller } = setup({ settings: { maxRounds: 2 } });
+    await controller.runToEnd();
+    const events = controller.getEvents();
+    expect(events.filter((e) => e.type === 'model-called')).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'call-finished')).toHaveLength(2);
+    expect(controller.getState().finished).toMatchObject({ reason: 'max-rounds' });
+  });
+
+  it('structured-output validation inside the loop retries the final answer 3 times (6 model calls in all)', async () => {
+    const config = { advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)) };
+    const { controller } = setup({ config });
+    await controller.runToEnd();
+    const events = controller.getEvents();
+    expect(events.filter((e) => e.type === 'model-called')).toHaveLength(6);
+    expect(count(events, 'Structured-output validation', 'validate')).toBe(6);
+    expect(controller.getState().finished?.reason).toBe('final-answer');
+  });
+
+  it('a validation retry waits at the prompt phase, so Step is the next move', async () => {
+    const config = { advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)) };
+    const { controller } = setup({ config });
+    for (let i = 0; i < 5; i += 1) await controller.step();
+    // The final answer failed validation: the chain waits to re-issue the request.
+    expect(controller.getState().phase).toBe('prompt');
+    expect(controller.getWaitingAt()).toBe('model');
+    await controller.step();
+    expect(controller.getEvents().filter((e) => e.type === 'model-called')).toHaveLength(4);
+  });
+
+  it('stop while the chain waits at a pause ends the request; the old chain never writes again', async () => {
+    const { controller } = setup({ settings: { pauseBeforeTools: true } });
+    await controller.step();
+    expect(controller.stop()).toEqual({ ok: true });
+    expect(controller.getState().finished?.reason).toBe('stopped');
+    const length = controller.getEvents().length;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(controller.getEvents()).toHaveLength(length);
+    expect(controller.send('again')).toEqual({ ok: true });
+    await controller.runToEnd();
+    expect(controller.getState().phase).toBe('approve');
+  });
+
+  it('stop during a model call aborts it (finish reason abort)', async () => {
+    const { controller } = setup();
+    let stopped = false;
+    controller.subscribe(() => {
+      if (!stopped && controller.getStreamingText().length > 0) {
+        stopped = true;
+        controller.stop();
+      }
+    });
+    await controller.runToEnd();
+    expect(controller.getState().finished?.reason).toBe('aborted');
+  });
+
+  it('a runtime failure ends the request with its message', async () => {
+    const failing: ChatRuntime = {
+      kind: 'scripted',
+      label: 'failing',
+      generate: () => Promise.reject(new RuntimeFailure('The model is not loaded.', 'not-loaded')),
+    };
+    const { controller } = setup({ runtime: failing });
+    await controller.runToEnd();
+    expect(controller.getState().finished).toMatchObject({ reason: 'runtime-error', detail: 'The model is not loaded.' });
+    expect(controller.getEvents().some((e) => e.type === 'model-failed')).toBe(true);
+  });
+
+  it('restore: a finished run comes back with its memory; a run cut mid-request says so and can be stopped', async () => {
+    const { controller, tools } = setup();
+    await controller.runToEnd();
+    const restored = new AdvisorLoopController({ runtime: () => createScriptedRuntime({ script: scenario.script, tokensPerSecond: 0, sleep: async () => {}, now: () => 0 }), now: () => 0, newRunId: () => 'r' });
+    expect(restored.restore(controller.getEvents(), tools)).toEqual({ ok: true });
+    expect(restored.getState()).toEqual(controller.getState());
+    expect(restored.getMemory()).toEqual(controller.getMemory());
+
+    const cut = setup();
+    await cut.controller.step();
+    await cut.controller.step();
+    const resumed = new AdvisorLoopController({ runtime: () => { throw new Error('unused'); }, now: () => 0, newRunId: () => 'r' });
+    resumed.restore(cut.controller.getEvents(), cut.tools);
+    expect(await resumed.step()).toEqual({ ok: false, error: RESTORED_MID_REQUEST });
+    resumed.stop();
+    expect(resumed.getState().finished?.reason).toBe('stopped');
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The chain as the learner configures it: a serializable list of advisor specs (kind, order, enabled, options),
+ * and `buildAdvisors`, which turns it into live advisors. Like Spring's DefaultChatClient, building switches the
+ * loop's internal conversation history off when a memory advisor sits inside the loop, and refuses more than one
+ * tool-calling advisor.
+ */
+import { z } from 'zod';
+import type { JsonSchema } from '../tool';
+import { errorMessage } from '../tool';
+import type { ChatMemory } from './built-ins';
+import { LoggerAdvisor, LoopMetricsAdvisor, MessageChatMemoryAdvisor, ToolCallTraceAdvisor } from './built-ins';
+import { sortAdvisors, validateSingleToolAdvisor } from './chain';
+import { maxRoundsChecker } from './eligibility';
+import { DEFAULT_ORDERS } from './order';
+import { ToolCallingAdvisor } from './tool-calling-advisor';
+import type { Advisor, AdvisorKind } from './types';
+import { StructuredOutputValidationAdvisor } from './validation-advisor';
+
+export interface AdvisorSpec {
+  /** Unique within the config; the UI's key. */
+  readonly id: string;
+  readonly kind: AdvisorKind;
+  readonly order: number;
+  readonly enabled: boolean;
+  /** Validation only: the JSON Schema the final answer must satisfy. */
+  readonly outputSchema?: JsonSchema;
+  /** Validation only: retries after a failed validation (default 3). */
+  readonly maxRepeatAttempts?: number;
+}
+
+export interface AdvisorConfig {
+  readonly advisors: readonly AdvisorSpec[];
+}
+
+export const ADVISOR_NAMES: Record<AdvisorKind, string> = {
+  memory: 'Chat memory',
+  'tool-calling': 'Tool calling',
+  trace: 'Tool-call trace',
+  metrics: 'Loop metrics',
+  logger: 'Logger',
+  validation: 'Structured-output validation',
+};
+
+export const DEFAULT_OUTPUT_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { answer: { type: 'string' } },
+  required: ['answer'],
+};
+
+export const DEFAULT_ADVISOR_CONFIG: AdvisorConfig = {
+  advisors: [
+    { id: 'memory', kind: 'memory', order: DEFAULT_ORDERS.memory, enabled: true },
+    { id: 'tool-calling', kind: 'tool-calling', order: DEFAULT_ORDERS.toolCalling, enabled: true },
+    { id: 'trace', kind: 'trace', order: DEFAULT_ORDERS.trace, enabled: true },
+    { id: 'metrics', kind: 'metrics', order: DEFAULT_ORDERS.metrics, enabled: true },
+    { id: 'logger', kind: 'logger', order: DEFAULT_ORDERS.logger, enabled: true },
+    {
+      id: 'validation',
+      kind: 'validation',
+      order: DEFAULT_ORDERS.validation,
+      enabled: false,
+      outputSchema: DEFAULT_OUTPUT_SCHEMA,
+      maxRepeatAttempts: 3,
+    },
+  ],
+};
+
+export interface BuildDeps {
+  /** The run's conversation store; kept across requests and across re-orderings. */
+  readonly memory: ChatMemory;
+  /** Read at every round by the max-rounds eligibility checker. */
+  readonly maxRounds: () => number;
+}
+
+export type BuiltChain =
+  | {
+      readonly ok: true;
+      /** Sorted as the chain will run them. */
+      readonly advisors: readonly Advisor[];
+      /** The loop advisor's order, or null when the chain has no loop (tools are sent but never executed). */
+      readonly loopOrder: number | null;
+      readonly conversationHistoryEnabled: boolean;
+    }
+  | { readonly ok: false; readonly error: string };
+
+/** Display names, numbered when a kind repeats ("Logger", "Logger 2"). */
+export function advisorNames(config: AdvisorConfig): Map<string, string> {
+  const seen = new Map<AdvisorKind, number>();
+  const names = new Map<string, string>();
+  for (const spec of config.advisors) {
+    const n = (seen.get(spec.kind) ?? 0) + 1;
+    seen.set(spec.kind, n);
+    names.set(spec.id, n === 1 ? ADVISOR_NAMES[spec.kind] : `${ADVISOR_NAMES[spec.kind]} ${n}`);
+  }
+  return names;
+}
+
+export function buildAdvisors(config: AdvisorConfig, deps: BuildDeps): BuiltChain {
+  const enabled = config.advisors.filter((s) => s.enabled);
+  const names = advisorNames(config);
+  const loopSpecs = enabled.filter((s) => s.kind === 'tool-calling');
+  const loopOrder = loopSpecs[0]?.order ?? null;
+  // Spring: conversationHistoryEnabled(!hasDownstreamMemoryAdvisor).
+  const memoryInside = loopOrder !== null && enabled.some((s) => s.kind === 'memory' && s.order > loopOrder);
+  const advisors: Advisor[] = [];
+  try {
+    for (const spec of enabled) advisors.push(instantiate(spec, names.get(spec.id)!, deps, !memoryInside));
+    validateSingleToolAdvisor(advisors);
+  } catch (error) {
+    return { ok: false, error: errorMessage(error) };
+  }
+  return { ok: true, advisors: sortAdvisors(advisors), loopOrder, conversationHistoryEnabled: !memoryInside };
+}
+
+function instantiate(spec: AdvisorSpec, name: string, deps: BuildDeps, historyEnabled: boolean): Advisor {
+  switch (spec.kind) {
+    case 'memory':
+      return new MessageChatMemoryAdvisor(deps.memory, spec.order, name);
+    case 'tool-calling':
+      return new ToolCallingAdvisor({
+        name,
+        order: spec.order,
+        eligibility: maxRoundsChecker(deps.maxRounds),
+        conversationHistoryEnabled: historyEnabled,
+      });
+    case 'trace':
+      return new ToolCallTraceAdvisor(spec.order, name);
+    case 'metrics':
+      return new LoopMetricsAdvisor(spec.order, name);
+    case 'logger':
+      return new LoggerAdvisor(spec.order, name);
+    case 'validation':
+      return new StructuredOutputValidationAdvisor({
+        name,
+        order: spec.order,
+        schema: schemaFromJson(spec.outputSchema ?? DEFAULT_OUTPUT_SCHEMA),
+        maxRepeatAttempts: spec.maxRepeatAttempts ?? 3,
+      });
+    default: {
+      const never: never = spec.kind;
+      throw new Error(`Unknown advisor kind ${String(never)}`);
+    }
+  }
+}
+
+function schemaFromJson(schema: JsonSchema): z.ZodType {
+  try {
+    return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+  } catch (error) {
+    throw new Error(`The validation advisor's output schema is not a usable JSON Schema: ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+export type Lane = 'outside' | 'loop' | 'inside';
+
+/**
+ * Where each enabled advisor sits, by its position in the sorted chain (what `copy(after)` uses): after the loop
+ * advisor is inside, before it outside. Without a loop every advisor runs once: outside. Disabled ones get the lane
+ * their order would give them.
+ */
+export function assignLanes(config: AdvisorConfig): Map<string, Lane> {
+  const lanes = new Map<string, Lane>();
+  const sorted = sortAdvisors(config.advisors.filter((s) => s.enabled));
+  const loopIndex = sorted.findIndex((s) => s.kind === 'tool-calling');
+  sorted.forEach((spec, index) => {
+    lanes.set(spec.id, spec.kind === 'tool-calling' ? 'loop' : loopIndex >= 0 && index > loopIndex ? 'inside' : 'outside');
+  });
+  const loopOrder = loopOrderOf(config);
+  for (const spec of config.advisors) {
+    if (lanes.has(spec.id)) continue;
+    lanes.set(spec.id, spec.kind === 'tool-calling' ? 'loop' : loopOrder !== null && spec.order > loopOrder ? 'inside' : 'outside');
+  }
+  return lanes;
+}
+
+/** The loop advisor's order in a config (enabled ones only). */
+export function loopOrderOf(config: AdvisorConfig): number | null {
+  return config.advisors.find((s) => s.enabled && s.kind === 'tool-calling')?.order ?? null;
+}

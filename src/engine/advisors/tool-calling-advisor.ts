@@ -1,0 +1,157 @@
+/**
+ * The ToolCallingAdvisor: the tool loop as a recursive advisor (Spring AI 2.0's `adviseCall`, §2.2 of the
+ * reference). Each round it re-invokes only the advisors after it (`chain.copy(this)`) and the model, so advisors
+ * ordered below it run once per request (outside the loop) and advisors above it run every round (inside).
+ *
+ *   initializeLoop (once)
+ *   do { beforeCall → copy(this).nextCall → afterCall → eligible? → execute tools →
+ *        returnDirect? break : nextInstructions } while (eligible)
+ *   finalizeLoop (once, also after a break)
+ *
+ * With the internal conversation history off (automatic when a memory advisor sits inside the loop), the next
+ * request carries only the system message and the latest tool results: the memory advisor supplies the rest.
+ * The tool manager always receives the full, untrimmed history (Spring 2.0.1+). Usage is summed over rounds.
+ * Subclasses override the `do…` hooks; each is recorded.
+ */
+import type { Message, SystemMessage, ToolMessage } from '../messages';
+import { DEFAULT_ORDERS } from './order';
+import type { EligibilityChecker } from './eligibility';
+import { hasToolCallsChecker } from './eligibility';
+import { observeRequest, observeResponse, recordHook, UsageAccumulator } from './chain';
+import type { AdvisedRequest, AdvisedResponse, Advisor, AdvisorChainApi, ToolBatchResult } from './types';
+
+export interface ToolCallingAdvisorOptions {
+  readonly name?: string;
+  readonly order?: number;
+  readonly eligibility?: EligibilityChecker;
+  /** Forward the whole history each round (default) or only system + latest tool results. */
+  readonly conversationHistoryEnabled?: boolean;
+}
+
+export class ToolCallingAdvisor implements Advisor {
+  readonly kind = 'tool-calling' as const;
+  readonly isMemory = false;
+  readonly isToolAdvisor = true;
+  readonly name: string;
+  readonly order: number;
+  readonly conversationHistoryEnabled: boolean;
+  protected readonly eligibility: EligibilityChecker;
+
+  constructor(options: ToolCallingAdvisorOptions = {}) {
+    this.name = options.name ?? 'Tool calling';
+    this.order = options.order ?? DEFAULT_ORDERS.toolCalling;
+    this.eligibility = options.eligibility ?? hasToolCallsChecker;
+    this.conversationHistoryEnabled = options.conversationHistoryEnabled ?? true;
+  }
+
+  async adviseCall(request: AdvisedRequest, chain: AdvisorChainApi): Promise<AdvisedResponse> {
+    const initialized = this.doInitializeLoop(request, chain);
+    let instructions = initialized.messages;
+    let fullTurnHistory = initialized.messages;
+    const usage = new UsageAccumulator();
+    let response: AdvisedResponse;
+    let iteration = 0;
+    let isToolCall: boolean;
+    do {
+      iteration += 1;
+      // Every round gets the same context map, as in Spring.
+      let roundRequest: AdvisedRequest = { ...initialized, messages: instructions };
+      roundRequest = this.doBeforeCall(roundRequest, chain, iteration);
+      response = await chain.copy(this).nextCall(roundRequest);
+      response = this.doAfterCall(response, roundRequest, chain, iteration);
+      usage.add(response);
+      const verdict = this.eligibility(response, { iteration });
+      isToolCall = verdict.eligible;
+      if (!verdict.eligible && verdict.ending) response = { ...response, ending: verdict.ending };
+      if (isToolCall) {
+        const batch = await chain.env.executeTools(response.calls, fullTurnHistory, response);
+        fullTurnHistory = batch.history;
+        if (batch.returnDirect) {
+          response = returnDirectResponse(response, batch.toolMessages);
+          break;
+        }
+        instructions = this.doGetNextInstructionsForToolCall(roundRequest, batch, chain, iteration);
+      }
+    } while (isToolCall);
+    return this.doFinalizeLoop(usage.apply(response), chain, iteration);
+  }
+
+  /** Once per request, before the first round. */
+  protected doInitializeLoop(request: AdvisedRequest, chain: AdvisorChainApi): AdvisedRequest {
+    const sees = observeRequest(request);
+    recordHook(chain, this, 'initialize-loop', {
+      ...sees,
+      summary: `${sees.summary}; internal history ${this.conversationHistoryEnabled ? 'on' : 'off'}`,
+    });
+    return request;
+  }
+
+  /** Every round; the request it returns is what the inner advisors and the model receive. */
+  protected doBeforeCall(request: AdvisedRequest, chain: AdvisorChainApi, iteration: number): AdvisedRequest {
+    recordHook(chain, this, 'before-call', { ...observeRequest(request), iteration });
+    return request;
+  }
+
+  /** Every round, before the eligibility check. */
+  protected doAfterCall(
+    response: AdvisedResponse,
+    request: AdvisedRequest,
+    chain: AdvisorChainApi,
+    iteration: number,
+  ): AdvisedResponse {
+    recordHook(chain, this, 'after-call', { ...observeResponse(response, request), iteration });
+    return response;
+  }
+
+  /** After a tool batch: the messages of the next round. */
+  protected doGetNextInstructionsForToolCall(
+    request: AdvisedRequest,
+    batch: ToolBatchResult,
+    chain: AdvisorChainApi,
+    iteration: number,
+  ): readonly Message[] {
+    const next = this.conversationHistoryEnabled
+      ? batch.history
+      : [systemMessageOf(request.messages), ...batch.toolMessages];
+    recordHook(chain, this, 'next-instructions', {
+      roles: next.map((m) => m.role),
+      summary: this.conversationHistoryEnabled
+        ? `next request: the whole history, ${next.length} messages`
+        : `next request: system + ${batch.toolMessages.length} tool result(s) only (internal history off)`,
+      iteration,
+    });
+    return next;
+  }
+
+  /** Once per request, after the last round (also after a returnDirect or max-rounds break). */
+  protected doFinalizeLoop(response: AdvisedResponse, chain: AdvisorChainApi, iterations: number): AdvisedResponse {
+    const sees = observeResponse(response, { messages: [], tools: [], context: new Map() });
+    recordHook(chain, this, 'finalize-loop', {
+      ...sees,
+      roles: [],
+      summary: `${iterations} round(s); ${sees.summary}`,
+      iteration: iterations,
+    });
+    return response;
+  }
+}
+
+/** Spring's `getSystemMessage()`: the system message, or an empty one when there is none. */
+function systemMessageOf(messages: readonly Message[]): SystemMessage {
+  const system = messages.find((m): m is SystemMessage => m.role === 'system');
+  return system ?? { role: 'system', content: '' };
+}
+
+/** returnDirect: the tool results become the final answer; the model is not called again. */
+function returnDirectResponse(response: AdvisedResponse, toolMessages: readonly ToolMessage[]): AdvisedResponse {
+  const content = toolMessages.map((m) => m.content).join('\n');
+  return {
+    ...response,
+    message: { role: 'assistant', content, raw: content, toolCalls: [] },
+    calls: [],
+    ending: {
+      reason: 'return-direct',
+      detail: 'Every executed tool is returnDirect: its result is the final answer and the model is not called again.',
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useSyncExternalStore } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AdvisorLoopController } from '../../engine/advisors/controller';
+import { DEFAULT_SETTINGS } from '../../engine/loop/events';
+import { createPresetTools } from '../../engine/presets';
+import { createScriptedRuntime } from '../../engine/runtimes/scripted';
+import { getScenario, toolsForScenario } from '../../engine/scenarios';
+import { createFakeClock } from '../../engine/test-support';
+import { AdvisorsView } from './advisors-view';
+
+const scenario = getScenario('seoul-time-math')!;
+
+function Harness({ controller }: { controller: AdvisorLoopController }) {
+  const events = useSyncExternalStore(
+    (l) => controller.subscribe(l),
+    () => controller.getEvents().length,
+  );
+  void events;
+  return <AdvisorsView host={controller} events={[...controller.getEvents()]} />;
+}
+
+function setup() {
+  const clock = createFakeClock();
+  const runtime = createScriptedRuntime({ script: scenario.script, tokensPerSecond: 0, sleep: clock.sleep, now: clock.now });
+  const controller = new AdvisorLoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'run' });
+  controller.startRun({ system: scenario.system, tools: toolsForScenario(scenario, createPresetTools()), settings: DEFAULT_SETTINGS });
+  render(<Harness controller={controller} />);
+  return controller;
+}
+
+afterEach(cleanup);
+
+describe('AdvisorsView', () => {
+  it('lanes show memory 1× and trace 3×; moving memory inside makes it 3× and it stores the tool calls', async () => {
+    const controller = setup();
+    await act(async () => {
+      controller.send(scenario.user);
+      await controller.runToEnd();
+    });
+    expect(within(screen.getByTestId('lane-outside')).getByTestId('advisor-count-memory').textContent).toBe('1×');
+    expect(within(screen.getByTestId('lane-inside')).getByTestId('advisor-count-trace').textContent).toBe('3×');
+    expect(screen.getByTestId('advisor-count-tool-calling').textContent).toBe('3×');
+
+    const order = screen.getByLabelText('Order of Chat memory');
+    fireEvent.change(order, { target: { value: 'HIGHEST_PRECEDENCE + 400' } });
+    fireEvent.keyDown(order, { key: 'Enter' });
+    expect(within(screen.getByTestId('lane-inside')).getByTestId('advisor-memory')).toBeTruthy();
+    expect(screen.getByTestId('internal-history').textContent).toContain('off');
+
+    await act(async () => {
+      controller.send(scenario.user);
+      await controller.runToEnd();
+    });
+    expect(screen.getByTestId('advisor-count-memory').textContent).toBe('3×');
+    expect(screen.getByTestId('memory-stored').textContent).toContain('assistant (tool calls: current_time call_4, calculate call_5)');
+    expect(screen.getByTestId('memory-stored').textContent).toContain('tool calculate (call_6)');
+  }, 30_000);
+
+  it('refuses a bad order beside the field and keeps the old one', async () => {
+    const controller = setup();
+    const order = screen.getByLabelText('Order of Logger');
+    fireEvent.change(order, { target: { value: 'soon' } });
+    fireEvent.keyDown(order, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toContain('whole number');
+    expect(controller.getAdvisorConfig().advisors.find((s) => s.kind === 'logger')!.order).toBe(0);
+  });
+
+  it('the Move button crosses the boundary, and the Mermaid text lists every model and tool call', async () => {
+    const controller = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Move Logger outside the loop' }));
+    expect(within(screen.getByTestId('lane-outside')).getByTestId('advisor-logger')).toBeTruthy();
+    await act(async () => {
+      controller.send(scenario.user);
+      await controller.runToEnd();
+    });
+    expect(screen.getByTestId('advisor-count-logger').textContent).toBe('1×');
+    fireEvent.click(screen.getByRole('button', { name: 'Show Mermaid' }));
+    const text = (screen.getByTestId('mermaid-text') as HTMLTextAreaElement).value;
+    for (const round of [1, 2, 3]) expect(text).toContain(`model call ${round} (`);
+    for (const id of ['call_1', 'call_2', 'call_3']) expect(text).toContain(`tool call ${id}`);
+    expect(screen.getByRole('img', { name: /Sequence diagram/ })).toBeTruthy();
+    expect(screen.getByTestId('advisor-metrics-rounds').textContent).toBe('3');
+  }, 30_000);
+});
