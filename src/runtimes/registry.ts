@@ -4,6 +4,7 @@ import { humanProvider } from './human/human-provider';
 import type { RuntimeProvider } from './provider';
 import { createScriptedProvider } from './scripted/scripted-provider';
 import { webllmProvider } from './webllm/webllm-provider';
+import { wllamaProvider } from './wllama/wllama-provider';
 
 /** `?speed=instant` streams scripted replies without delays (tests, demos); the default reads comfortably. */
 function scriptedSpeed(): number {
@@ -15,7 +16,7 @@ function scriptedSpeed(): number {
 
 export const scriptedProvider = createScriptedProvider(scriptedSpeed());
 
-export const runtimeProviders: readonly RuntimeProvider[] = [scriptedProvider, humanProvider, webllmProvider];
+export const runtimeProviders: readonly RuntimeProvider[] = [scriptedProvider, humanProvider, webllmProvider, wllamaProvider];
 
 export function providerFor(kind: RuntimeKind): RuntimeProvider {
   return runtimeProviders.find((p) => p.kind === kind) ?? scriptedProvider;

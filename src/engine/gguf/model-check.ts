@@ -1,0 +1,136 @@
+/**
+ * Decides whether a GGUF file can be loaded before llama.cpp sees it, so every refusal is a clear message:
+ * not a GGUF, damaged, truncated, or too large for the memory the browser gives the runtime. The memory need is
+ * an estimate (weights + KV cache + a compute allowance), stated as such in the message.
+ */
+import type { GgufHeader, GgufHeaderResult } from './gguf-reader';
+import { metaNumber, metaString, tensorTypeNames } from './gguf-reader';
+
+export interface ModelSummary {
+  readonly architecture: string;
+  readonly name: string | null;
+  readonly fileBytes: number;
+  readonly tensorCount: number;
+  readonly tensorTypes: readonly string[];
+  readonly contextLength: number | null;
+  readonly blockCount: number | null;
+  readonly vocabSize: number | null;
+  readonly hasChatTemplate: boolean;
+  readonly memory: MemoryEstimate;
+}
+
+export interface MemoryEstimate {
+  readonly weightsBytes: number;
+  readonly kvCacheBytes: number;
+  readonly computeBytes: number;
+  readonly totalBytes: number;
+  /** The context the estimate assumes: the requested one, capped by the model's trained context. */
+  readonly nCtx: number;
+}
+
+export type ModelCheckProblem = 'not-gguf' | 'unsupported-version' | 'malformed' | 'truncated' | 'too-large';
+
+export type ModelCheck =
+  | { readonly ok: true; readonly summary: ModelSummary }
+  | { readonly ok: false; readonly problem: ModelCheckProblem; readonly message: string };
+
+export interface ModelCheckOptions {
+  /** The context size the runtime will ask for. */
+  readonly nCtx: number;
+  /** What the runtime can use, in bytes, and where that limit comes from (for the message). */
+  readonly memoryBudgetBytes: number;
+  readonly memoryBudgetReason: string;
+}
+
+/** Bytes of an f16 KV cache entry; wllama's default cache type. */
+const KV_BYTES_PER_VALUE = 2;
+/** Fixed allowance for llama.cpp's compute buffers and the runtime itself. */
+const COMPUTE_BASE_BYTES = 48 * 1024 * 1024;
+
+export function checkModelFile(parsed: GgufHeaderResult, fileBytes: number, options: ModelCheckOptions): ModelCheck {
+  if (!parsed.ok) {
+    switch (parsed.kind) {
+      case 'not-gguf':
+      case 'unsupported-version':
+      case 'malformed':
+      case 'truncated':
+        return { ok: false, problem: parsed.kind, message: parsed.message };
+      case 'need-more-bytes':
+        // The caller passes the whole header; running out here means the file ends inside it.
+        return {
+          ok: false,
+          problem: 'truncated',
+          message: 'This GGUF file is truncated: it ends inside its header. Download it again.',
+        };
+      default: {
+        const never: never = parsed;
+        return never;
+      }
+    }
+  }
+  const header = parsed.header;
+  const memory = estimateMemory(header, options.nCtx);
+  if (memory.totalBytes > options.memoryBudgetBytes) {
+    return {
+      ok: false,
+      problem: 'too-large',
+      message:
+        `This model is too large for memory: it needs about ${formatBytes(memory.totalBytes)} ` +
+        `(weights ${formatBytes(memory.weightsBytes)}, context cache ${formatBytes(memory.kvCacheBytes)} for ` +
+        `${memory.nCtx} tokens), and ${options.memoryBudgetReason} allows ${formatBytes(options.memoryBudgetBytes)}. ` +
+        'Pick a smaller or more quantized model (for example a 0.5B–1.5B Q4 GGUF).',
+    };
+  }
+  if (header.dataEnd > fileBytes) {
+    return {
+      ok: false,
+      problem: 'truncated',
+      message:
+        `This GGUF file is truncated: its header describes ${formatBytes(header.dataEnd)} of data but the file ` +
+        `has only ${formatBytes(fileBytes)}. The download was probably cut off: download it again.`,
+    };
+  }
+  return { ok: true, summary: summarize(header, fileBytes, memory) };
+}
+
+export function estimateMemory(header: GgufHeader, requestedCtx: number): MemoryEstimate {
+  const arch = metaString(header, 'general.architecture') ?? 'llama';
+  const trained = metaNumber(header, `${arch}.context_length`);
+  const nCtx = trained !== undefined ? Math.min(requestedCtx, trained) : requestedCtx;
+  const layers = metaNumber(header, `${arch}.block_count`) ?? 0;
+  const embd = metaNumber(header, `${arch}.embedding_length`) ?? 0;
+  const heads = metaNumber(header, `${arch}.attention.head_count`) ?? 0;
+  const headsKv = metaNumber(header, `${arch}.attention.head_count_kv`) ?? heads;
+  const headDim = heads > 0 ? embd / heads : 0;
+  const keyLength = metaNumber(header, `${arch}.attention.key_length`) ?? headDim;
+  const valueLength = metaNumber(header, `${arch}.attention.value_length`) ?? headDim;
+  const kvCacheBytes = Math.round(layers * nCtx * headsKv * (keyLength + valueLength) * KV_BYTES_PER_VALUE);
+  const weightsBytes = header.tensorBytes;
+  // Compute buffers grow with the model: a base plus a tenth of the weights covers llama.cpp's scratch.
+  const computeBytes = COMPUTE_BASE_BYTES + Math.round(weightsBytes * 0.1);
+  return { weightsBytes, kvCacheBytes, computeBytes, totalBytes: weightsBytes + kvCacheBytes + computeBytes, nCtx };
+}
+
+function summarize(header: GgufHeader, fileBytes: number, memory: MemoryEstimate): ModelSummary {
+  const arch = metaString(header, 'general.architecture') ?? 'unknown';
+  const tokens = header.metadata.get('tokenizer.ggml.tokens');
+  return {
+    architecture: arch,
+    name: metaString(header, 'general.name') ?? null,
+    fileBytes,
+    tensorCount: header.tensors.length,
+    tensorTypes: tensorTypeNames(header),
+    contextLength: metaNumber(header, `${arch}.context_length`) ?? null,
+    blockCount: metaNumber(header, `${arch}.block_count`) ?? null,
+    vocabSize: metaNumber(header, `${arch}.vocab_size`) ?? (tokens && tokens.type === 'array' ? tokens.length : null),
+    hasChatTemplate: metaString(header, 'tokenizer.chat_template') !== undefined,
+    memory,
+  };
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(0)} KiB`;
+  return `${bytes} B`;
+}

@@ -1,0 +1,282 @@
+/**
+ * Loads a GGUF model into wllama (llama.cpp in WebAssembly): from a file the user picked, from a URL (a
+ * streamed download with progress), or the tiny random test model generated in the page. Before llama.cpp sees
+ * the bytes, the header is read and checked (`engine/gguf/model-check.ts`), so a foreign file, a truncated
+ * download and a model too large for memory each get a clear message. Abortable at every phase; a failed or
+ * cancelled load leaves no worker behind. wllama itself is imported lazily: it is not in the page's bundle.
+ */
+import type * as WllamaModuleType from '@wllama/wllama';
+import type { Wllama } from '@wllama/wllama';
+import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
+import { readGgufHeader } from '../../engine/gguf/gguf-reader';
+import type { ModelCheckProblem, ModelSummary } from '../../engine/gguf/model-check';
+import { checkModelFile, formatBytes } from '../../engine/gguf/model-check';
+import { buildTinyModel, TINY_MODEL_NAME } from '../../engine/gguf/tiny-model';
+import { describeLoadError } from './wllama-response';
+
+export type ModelSource =
+  | { readonly kind: 'file'; readonly file: Blob; readonly name: string }
+  | { readonly kind: 'url'; readonly url: string }
+  | { readonly kind: 'tiny'; readonly seed: number };
+
+export interface LoadOptions {
+  /** Worker threads; more than 1 only takes effect on a cross-origin isolated page. */
+  readonly threads: number;
+  /** Offload layers to llama.cpp's WebGPU backend when the browser has an adapter. */
+  readonly gpuOffload: boolean;
+  /** Context size to allocate (capped by the model's trained context). */
+  readonly nCtx: number;
+}
+
+export type LoadPhase = 'generating' | 'reading' | 'downloading' | 'checking' | 'loading';
+
+export interface LoadProgress {
+  readonly phase: LoadPhase;
+  readonly loadedBytes?: number;
+  readonly totalBytes?: number;
+}
+
+export interface LoadedModel {
+  readonly wllama: Wllama;
+  readonly summary: ModelSummary;
+  /** "Qwen2.5-0.5B-Instruct-Q4_K_M.gguf", a URL, or "tiny random test model (seed 1)". */
+  readonly sourceLabel: string;
+  readonly isTinyModel: boolean;
+  /** Which backend actually ran, e.g. "wllama · CPU wasm · 1 thread". */
+  readonly backend: string;
+  readonly threads: number;
+  readonly nCtx: number;
+  readonly loadMs: number;
+  /** Lines worth showing from llama.cpp's own log (warnings, the offload line). */
+  readonly log: readonly string[];
+}
+
+export type LoadFailureProblem = ModelCheckProblem | 'download' | 'llama' | 'unsupported-browser';
+
+/** A load that failed for a reason the UI shows as it is. */
+export class LoadFailure extends Error {
+  override readonly name = 'LoadFailure';
+  constructor(
+    message: string,
+    readonly problem: LoadFailureProblem,
+  ) {
+    super(message);
+  }
+}
+
+/** The load was cancelled through its signal. */
+export class LoadCancelled extends Error {
+  override readonly name = 'LoadCancelled';
+  constructor() {
+    super('Loading was cancelled.');
+  }
+}
+
+type WllamaModule = typeof WllamaModuleType;
+
+/** wllama's WebAssembly heap is built with MAXIMUM_MEMORY=4096MB: no model bigger than that can load. */
+const WASM_HEAP_LIMIT = 4 * 1024 ** 3;
+/** First slice read to find the header; doubled until the header fits. */
+const HEADER_PROBE_BYTES = 1024 * 1024;
+
+/** How much memory a model may need here, and why. */
+export function memoryBudget(): { bytes: number; reason: string } {
+  const deviceMemory = typeof navigator !== 'undefined' ? (navigator as { deviceMemory?: number }).deviceMemory : undefined;
+  // deviceMemory is coarse (capped at 8); leave half of it to the browser and the rest of the system.
+  if (typeof deviceMemory === 'number' && deviceMemory > 0 && (deviceMemory * 1024 ** 3) / 2 < WASM_HEAP_LIMIT) {
+    return { bytes: (deviceMemory * 1024 ** 3) / 2, reason: `this device (about ${deviceMemory} GB of RAM)` };
+  }
+  return { bytes: WASM_HEAP_LIMIT, reason: "wllama's WebAssembly memory limit" };
+}
+
+/** The thread count to use: 1 unless the page is cross-origin isolated (SharedArrayBuffer) and has cores to spare. */
+export function threadSupport(): { isolated: boolean; maxThreads: number; recommended: number } {
+  const isolated = typeof crossOriginIsolated !== 'undefined' && crossOriginIsolated === true;
+  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
+  const maxThreads = isolated ? Math.max(1, Math.floor(cores / 2)) : 1;
+  // On 2 cores the spin barriers cost more than a second thread brings (measured: 172 vs 550 tok/s).
+  const recommended = isolated && cores >= 4 ? Math.min(maxThreads, 4) : 1;
+  return { isolated, maxThreads, recommended };
+}
+
+export interface LoadCallbacks {
+  readonly signal: AbortSignal;
+  readonly onProgress: (progress: LoadProgress) => void;
+  readonly now?: () => number;
+}
+
+export async function loadModel(source: ModelSource, options: LoadOptions, callbacks: LoadCallbacks): Promise<LoadedModel> {
+  const { signal, onProgress } = callbacks;
+  const now = callbacks.now ?? (() => performance.now());
+  const started = now();
+  const budget = memoryBudget();
+  const checkAbort = () => {
+    if (signal.aborted) throw new LoadCancelled();
+  };
+
+  // 1. Get the bytes (as a Blob, which wllama reads lazily).
+  let blob: Blob;
+  let sourceLabel: string;
+  switch (source.kind) {
+    case 'tiny': {
+      onProgress({ phase: 'generating' });
+      // Let the progress render before the ~50 ms of synchronous work.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      blob = new Blob([buildTinyModel({ seed: source.seed }) as Uint8Array<ArrayBuffer>]);
+      sourceLabel = `tiny random test model (seed ${source.seed})`;
+      break;
+    }
+    case 'file':
+      blob = source.file;
+      sourceLabel = source.name;
+      break;
+    case 'url':
+      blob = await download(source.url, budget, signal, onProgress);
+      sourceLabel = source.url;
+      break;
+    default: {
+      const never: never = source;
+      throw new Error(`unknown source ${JSON.stringify(never)}`);
+    }
+  }
+  checkAbort();
+  if (blob.size === 0) throw new LoadFailure('This file is empty: a GGUF model file starts with "GGUF".', 'not-gguf');
+
+  // 2. Read and check the header.
+  onProgress({ phase: 'checking' });
+  const check = await checkBlob(blob, options.nCtx, budget);
+  checkAbort();
+  if (!check.ok) throw new LoadFailure(check.message, check.problem);
+  const summary = check.summary;
+  const isTinyModel = summary.name === TINY_MODEL_NAME;
+  const nCtx = summary.contextLength !== null ? Math.min(options.nCtx, summary.contextLength) : options.nCtx;
+
+  // 3. Hand it to llama.cpp.
+  onProgress({ phase: 'loading', loadedBytes: 0, totalBytes: blob.size });
+  let module: WllamaModule;
+  try {
+    module = await import('@wllama/wllama');
+  } catch (error) {
+    throw new LoadFailure(`Could not load the wllama library: ${error instanceof Error ? error.message : String(error)}`, 'unsupported-browser');
+  }
+  checkAbort();
+  const log: string[] = [];
+  let offload: { layers: number; total: number } | null = null;
+  let webgpuUnavailable = false;
+  const capture = (level: string) => (...args: unknown[]) => {
+    const line = args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : '')).join(' ').trim();
+    if (!line) return;
+    const offloaded = /offloaded (\d+)\/(\d+) layers to GPU/.exec(line);
+    if (offloaded) offload = { layers: Number(offloaded[1]), total: Number(offloaded[2]) };
+    if (/ggml_webgpu: Failed to get an adapter/.test(line)) webgpuUnavailable = true;
+    if ((level === 'warn' || level === 'error' || offloaded) && log.length < 50) log.push(line);
+  };
+  const threads = Math.max(1, Math.min(options.threads, threadSupport().maxThreads));
+  const wllama = new module.Wllama(
+    { default: wasmUrl },
+    { logger: { debug: capture('debug'), log: capture('log'), warn: capture('warn'), error: capture('error') } },
+  );
+  const onAbort = () => void wllama.exit();
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    await wllama.loadModel([blob], {
+      n_ctx: nCtx,
+      n_threads: threads,
+      n_gpu_layers: options.gpuOffload ? 999 : 0,
+      // One conversation at a time: one slot keeps the KV cache (and its memory) to one context.
+      n_parallel: 1,
+      // The app renders the prompt itself; llama.cpp's template engine is not used.
+      jinja: false,
+    });
+  } catch (error) {
+    void wllama.exit();
+    if (signal.aborted) throw new LoadCancelled();
+    throw new LoadFailure(describeLoadError(error), 'llama');
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  if (signal.aborted) {
+    void wllama.exit();
+    throw new LoadCancelled();
+  }
+  const usedThreads = wllama.getNumThreads();
+  const threadText = `${usedThreads} thread${usedThreads === 1 ? '' : 's'}`;
+  const ran = offload as { layers: number; total: number } | null;
+  let backend: string;
+  if (ran && ran.layers > 0) backend = `wllama · WebGPU (${ran.layers}/${ran.total} layers) · ${threadText}`;
+  else if (options.gpuOffload) backend = `wllama · CPU wasm · ${threadText} (WebGPU ${webgpuUnavailable ? 'unavailable' : 'not used'})`;
+  else backend = `wllama · CPU wasm · ${threadText}`;
+  return { wllama, summary, sourceLabel, isTinyModel, backend, threads: usedThreads, nCtx, loadMs: now() - started, log };
+}
+
+async function checkBlob(blob: Blob, nCtx: number, budget: { bytes: number; reason: string }) {
+  let probe = Math.min(blob.size, HEADER_PROBE_BYTES);
+  for (;;) {
+    const bytes = new Uint8Array(await blob.slice(0, probe).arrayBuffer());
+    const parsed = readGgufHeader(bytes, blob.size);
+    if (parsed.ok || parsed.kind !== 'need-more-bytes' || probe >= blob.size) {
+      return checkModelFile(parsed, blob.size, { nCtx, memoryBudgetBytes: budget.bytes, memoryBudgetReason: budget.reason });
+    }
+    probe = Math.min(blob.size, probe * 4);
+  }
+}
+
+async function download(
+  url: string,
+  budget: { bytes: number; reason: string },
+  signal: AbortSignal,
+  onProgress: (progress: LoadProgress) => void,
+): Promise<Blob> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, typeof location !== 'undefined' ? location.href : undefined);
+  } catch {
+    throw new LoadFailure(`"${url}" is not a URL.`, 'download');
+  }
+  onProgress({ phase: 'downloading', loadedBytes: 0 });
+  let response: Response;
+  try {
+    response = await fetch(parsed, { signal });
+  } catch (error) {
+    if (signal.aborted) throw new LoadCancelled();
+    throw new LoadFailure(
+      `The download failed: ${error instanceof Error ? error.message : String(error)}. Check the URL, your ` +
+        'connection, and that the server allows cross-origin requests (CORS).',
+      'download',
+    );
+  }
+  if (!response.ok) throw new LoadFailure(`The download failed: the server answered ${response.status} ${response.statusText}.`, 'download');
+  const total = Number(response.headers.get('content-length')) || undefined;
+  if (total !== undefined && total > budget.bytes) {
+    throw new LoadFailure(
+      `This model is too large for memory: the file alone is ${formatBytes(total)} and ${budget.reason} allows ` +
+        `${formatBytes(budget.bytes)}. Pick a smaller or more quantized model.`,
+      'too-large',
+    );
+  }
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let loaded = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+      loaded += value.byteLength;
+      if (loaded > budget.bytes) {
+        throw new LoadFailure(
+          `This model is too large for memory: more than ${formatBytes(budget.bytes)} (${budget.reason}).`,
+          'too-large',
+        );
+      }
+      onProgress({ phase: 'downloading', loadedBytes: loaded, ...(total !== undefined ? { totalBytes: total } : {}) });
+    }
+  } catch (error) {
+    void reader.cancel().catch(() => undefined);
+    if (error instanceof LoadFailure) throw error;
+    if (signal.aborted) throw new LoadCancelled();
+    throw new LoadFailure(`The download was interrupted: ${error instanceof Error ? error.message : String(error)}.`, 'download');
+  }
+  return new Blob(chunks);
+}

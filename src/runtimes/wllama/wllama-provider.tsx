@@ -1,0 +1,37 @@
+/** The CPU runtime as the app offers it: wllama running a GGUF model (or the tiny random test model). */
+import type { RuntimeProvider } from '../provider';
+import { WllamaPanel } from './wllama-panel';
+import { wllamaStore } from './wllama-store';
+
+export const wllamaProvider: RuntimeProvider = {
+  kind: 'wllama',
+  label: 'CPU (wllama, GGUF)',
+  requirement:
+    'Any Chrome or Edge 137+ (no GPU): a GGUF model file or URL, or the built-in tiny random test model (nonsense text).',
+  Panel: WllamaPanel,
+  getRuntime() {
+    const { runtime, status } = wllamaStore.store.getState();
+    if (runtime) return { runtime };
+    switch (status.kind) {
+      case 'loading':
+        return { runtime: null, reason: 'The CPU model is still loading.' };
+      case 'error':
+        return { runtime: null, reason: `No CPU model loaded: ${status.message}` };
+      case 'idle':
+      case 'ready':
+        return {
+          runtime: null,
+          reason: 'Load a GGUF model, or generate the tiny random test model, in the Model panel first.',
+        };
+      default: {
+        const never: never = status;
+        return never;
+      }
+    }
+  },
+  subscribe(listener) {
+    return wllamaStore.store.subscribe((state, previous) => {
+      if (state.runtime !== previous.runtime || state.status.kind !== previous.status.kind) listener();
+    });
+  },
+};

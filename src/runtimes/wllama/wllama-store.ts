@@ -1,0 +1,146 @@
+/**
+ * The CPU runtime's load state (a small zustand store): idle → loading (with phase and bytes) → ready, or an
+ * error with a clear message; cancel and unload from any state. It owns the one loaded wllama instance and the
+ * ChatRuntime built on it. A failed load or a crash never leaves the page stuck: the state says what happened and
+ * every control works again.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { ChatRuntime } from '../../engine/runtime';
+import type { ModelSummary } from '../../engine/gguf/model-check';
+import type { LoadedModel, LoadProgress, ModelSource } from './wllama-loader';
+import { LoadCancelled, LoadFailure, loadModel, threadSupport } from './wllama-loader';
+import { createWllamaRuntime, DEFAULT_PROFILE, TINY_MODEL_PROFILE } from './wllama-runtime';
+
+export interface WllamaSettings {
+  readonly threads: number;
+  readonly gpuOffload: boolean;
+  /** Context to allocate for real models; the tiny model always gets its 2048. */
+  readonly nCtx: number;
+  /** Seed of the tiny random test model's weights. */
+  readonly tinySeed: number;
+}
+
+/** What the panel shows of a loaded model. */
+export interface ReadyModel {
+  readonly sourceLabel: string;
+  readonly isTinyModel: boolean;
+  readonly summary: ModelSummary;
+  readonly backend: string;
+  readonly threads: number;
+  readonly nCtx: number;
+  readonly loadMs: number;
+  readonly log: readonly string[];
+}
+
+export type WllamaStatus =
+  | { readonly kind: 'idle'; readonly note?: string }
+  | { readonly kind: 'loading'; readonly sourceLabel: string; readonly progress: LoadProgress }
+  | { readonly kind: 'ready'; readonly model: ReadyModel }
+  | { readonly kind: 'error'; readonly message: string; readonly problem: string };
+
+export interface WllamaState {
+  readonly status: WllamaStatus;
+  readonly settings: WllamaSettings;
+  /** The runtime to call; null unless a model is ready. */
+  readonly runtime: ChatRuntime | null;
+}
+
+export interface WllamaActions {
+  load(source: ModelSource): Promise<void>;
+  cancel(): void;
+  unload(): Promise<void>;
+  updateSettings(patch: Partial<WllamaSettings>): void;
+}
+
+export function createWllamaStore(now: () => number = () => performance.now()) {
+  const store = createStore<WllamaState>(() => ({
+    status: { kind: 'idle' },
+    settings: { threads: threadSupport().recommended, gpuOffload: false, nCtx: 4096, tinySeed: 1 },
+    runtime: null,
+  }));
+  let loaded: LoadedModel | null = null;
+  let loading: AbortController | null = null;
+
+  const dropModel = async () => {
+    const current = loaded;
+    loaded = null;
+    store.setState({ runtime: null });
+    if (current) await current.wllama.exit().catch(() => undefined);
+  };
+
+  const actions: WllamaActions = {
+    async load(source) {
+      loading?.abort();
+      await dropModel();
+      const controller = new AbortController();
+      loading = controller;
+      const sourceLabel =
+        source.kind === 'file' ? source.name : source.kind === 'url' ? source.url : 'tiny random test model';
+      store.setState({ status: { kind: 'loading', sourceLabel, progress: { phase: 'reading' } } });
+      const { settings } = store.getState();
+      try {
+        const model = await loadModel(
+          source,
+          { threads: settings.threads, gpuOffload: settings.gpuOffload, nCtx: source.kind === 'tiny' ? 2048 : settings.nCtx },
+          {
+            signal: controller.signal,
+            now,
+            onProgress: (progress) => {
+              if (loading === controller) store.setState({ status: { kind: 'loading', sourceLabel, progress } });
+            },
+          },
+        );
+        if (loading !== controller) {
+          await model.wllama.exit().catch(() => undefined);
+          return;
+        }
+        loading = null;
+        loaded = model;
+        const runtime = createWllamaRuntime({
+          wllama: model.wllama,
+          label: model.isTinyModel ? 'CPU · tiny random test model' : `CPU · ${model.summary.name ?? model.sourceLabel}`,
+          backend: model.backend,
+          profile: model.isTinyModel ? TINY_MODEL_PROFILE : DEFAULT_PROFILE,
+          now,
+          onCrash: (message) => {
+            if (loaded !== model) return;
+            void dropModel();
+            store.setState({ status: { kind: 'error', message, problem: 'crashed' } });
+          },
+        });
+        const { wllama: _instance, ...info } = model;
+        store.setState({ status: { kind: 'ready', model: info }, runtime });
+      } catch (error) {
+        if (loading !== controller) return;
+        loading = null;
+        if (error instanceof LoadCancelled) {
+          store.setState({ status: { kind: 'idle', note: 'Loading was cancelled.' } });
+        } else if (error instanceof LoadFailure) {
+          store.setState({ status: { kind: 'error', message: error.message, problem: error.problem } });
+        } else {
+          const message = error instanceof Error ? error.message : String(error);
+          store.setState({ status: { kind: 'error', message: `Loading failed: ${message}`, problem: 'unknown' } });
+        }
+      }
+    },
+    cancel() {
+      const controller = loading;
+      if (!controller) return;
+      loading = null;
+      controller.abort();
+      store.setState({ status: { kind: 'idle', note: 'Loading was cancelled.' } });
+    },
+    async unload() {
+      actions.cancel();
+      await dropModel();
+      store.setState({ status: { kind: 'idle', note: 'The model was unloaded.' } });
+    },
+    updateSettings(patch) {
+      store.setState((state) => ({ settings: { ...state.settings, ...patch } }));
+    },
+  };
+  return { store, actions };
+}
+
+/** The app's one CPU runtime store. */
+export const wllamaStore = createWllamaStore();
