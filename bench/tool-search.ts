@@ -74,5 +74,10 @@ export async function run(): Promise<BenchTable> {
 }
 
 function foundList(m: RunMeasurement): string {
-  return m.rounds.at(-1)?.toolNames.filter((n) => n !== 'toolSearchTool').join(', ') ?? '';
+  return (
+    m.rounds
+      .at(-1)
+      ?.toolNames.filter((n) => n !== 'toolSearchTool')
+      .join(', ') ?? ''
+  );
 }

@@ -2,6 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import './ui/app.css';
+import { installToolSearch } from './ui/tool-search/tool-search-feature';
+
+// Registers the 28-tool workspace and the search tool, and the request hook that adds the tools found so far.
+installToolSearch();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,7 +9,7 @@ import type { ModelRequest } from '../runtime';
 import { toDefinition } from '../tool';
 import { estimateTokens, renderChatPrompt, requestJson } from './chat-prompt';
 
-const template = new Template(readFileSync('/work/shared/reference/chat-templates/qwen2.5-instruct.jinja', 'utf8'));
+const template = new Template(readFileSync('test-fixtures/chat-templates/qwen2.5-instruct.jinja', 'utf8'));
 const tools = createPresetTools().map(toDefinition).slice(0, 2);
 
 const history: Message[] = [

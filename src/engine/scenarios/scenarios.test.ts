@@ -3,11 +3,20 @@ import type { LoopEvent } from '../loop/events';
 import { DEFAULT_SETTINGS } from '../loop/events';
 import { LoopController } from '../loop/controller';
 import { createPresetTools } from '../presets';
+import { ToolSearchSession } from '../tool-search/apply';
+import { createWorkspace28Tools } from '../tool-search/workspace-28';
 import { validateScript } from '../runtimes/script';
 import { createScriptedRuntime } from '../runtimes/scripted';
 import { createFakeClock } from '../test-support';
 import type { Scenario } from './index';
 import { getScenario, missingScenarioTools, SCENARIOS, toolsForScenario } from './index';
+
+/** Every tool a scenario may use: the presets, and the 28-tool workspace with its search tool. */
+function workspace() {
+  const session = new ToolSearchSession();
+  return { session, tools: [...createPresetTools(), session.tool, ...createWorkspace28Tools()] };
+}
+const allTools = () => workspace().tools;
 
 async function runScenario(scenario: Scenario) {
   const clock = createFakeClock();
@@ -17,10 +26,16 @@ async function runScenario(scenario: Scenario) {
     now: clock.now,
     sleep: clock.sleep,
   });
-  const controller = new LoopController({ runtime: () => runtime, now: clock.now, newRunId: () => scenario.id });
+  const { session, tools } = workspace();
+  const controller = new LoopController({
+    runtime: () => runtime,
+    now: clock.now,
+    newRunId: () => scenario.id,
+    prepareRequest: session.prepareRequest,
+  });
   const started = controller.startRun({
     system: scenario.system,
-    tools: toolsForScenario(scenario, createPresetTools()),
+    tools: toolsForScenario(scenario, tools),
     settings: { ...DEFAULT_SETTINGS, ...scenario.settings },
     scenarioId: scenario.id,
   });
@@ -35,7 +50,7 @@ const of = <T extends LoopEvent['type']>(events: readonly LoopEvent[], type: T) 
   events.filter((e): e is Extract<LoopEvent, { type: T }> => e.type === type);
 
 describe('scenarios', () => {
-  it('have unique ids, valid JSON scripts and only preset tools', () => {
+  it('have unique ids, valid JSON scripts and only workspace tools', () => {
     const ids = SCENARIOS.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining(['seoul-time-math', 'reserve-and-todo', 'return-direct', 'tool-error']));
@@ -44,7 +59,7 @@ describe('scenarios', () => {
         ok: true,
         script: scenario.script,
       });
-      expect(missingScenarioTools(scenario, createPresetTools()), scenario.id).toEqual([]);
+      expect(missingScenarioTools(scenario, allTools()), scenario.id).toEqual([]);
       expect(getScenario(scenario.id)).toBe(scenario);
     }
     expect(getScenario('nope')).toBeUndefined();

@@ -1,0 +1,70 @@
+/**
+ * Spring AI 2.0's `ToolSearchToolCallingAdvisor` on the advisor chain: the tool-calling loop advisor with tool
+ * search. It uses the same helpers as the manual loop's `prepareRequest` path.
+ *
+ * - `doInitializeLoop` (once per request): index the request's tools (rebuilt only when their fingerprint
+ *   changed), keep them in the request context, and append the search hint to the system message.
+ * - `doBeforeCall` (every round): expose `toolSearchTool` plus the tools named by search results present in
+ *   this round's messages (accumulated, or the latest only).
+ *
+ * So found tools accumulate within one request; the next user turn finds them again unless its history keeps
+ * the search results (memory inside the loop), exactly as in Spring. The search tool must be among the run's
+ * executable tools (`session.tool`), as Spring registers its callback.
+ */
+import { foundToolNames } from './accumulate';
+import type { ToolSearchSession } from './apply';
+import { TOOL_SEARCH_TOOL_DEFINITION, withSystemSuffix } from './apply';
+import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from './search-tool';
+import type { ToolCallingAdvisorOptions } from '../advisors/tool-calling-advisor';
+import { ToolCallingAdvisor } from '../advisors/tool-calling-advisor';
+import type { AdvisedRequest, AdvisorChainApi } from '../advisors/types';
+import type { ToolDefinition } from '../tool';
+
+/** Where the request's original tools are kept between rounds (Spring caches its callbacks the same way). */
+export const ORIGINAL_TOOLS_KEY = 'toolSearch.originalTools';
+
+export interface ToolSearchToolCallingAdvisorOptions extends ToolCallingAdvisorOptions {
+  readonly session: ToolSearchSession;
+  /** Spring's `referenceToolNameAccumulation` (default true). */
+  readonly accumulate?: boolean;
+  /** Spring's `systemMessageSuffix`; null appends none. */
+  readonly systemSuffix?: string | null;
+}
+
+export class ToolSearchToolCallingAdvisor extends ToolCallingAdvisor {
+  private readonly session: ToolSearchSession;
+  private readonly accumulate: boolean;
+  private readonly systemSuffix: string | null;
+
+  constructor(options: ToolSearchToolCallingAdvisorOptions) {
+    super({ ...options, name: options.name ?? 'Tool search tool calling' });
+    this.session = options.session;
+    this.accumulate = options.accumulate ?? true;
+    this.systemSuffix = options.systemSuffix === undefined ? TOOL_SEARCH_SYSTEM_SUFFIX : options.systemSuffix;
+  }
+
+  protected override doInitializeLoop(request: AdvisedRequest, chain: AdvisorChainApi): AdvisedRequest {
+    const initialized = super.doInitializeLoop(request, chain);
+    const searchable = initialized.tools.filter((t) => t.name !== TOOL_SEARCH_TOOL_NAME);
+    this.session.syncTools(searchable);
+    initialized.context.set(ORIGINAL_TOOLS_KEY, searchable);
+    return {
+      ...initialized,
+      messages:
+        this.systemSuffix === null ? initialized.messages : withSystemSuffix(initialized.messages, this.systemSuffix),
+    };
+  }
+
+  protected override doBeforeCall(request: AdvisedRequest, chain: AdvisorChainApi, iteration: number): AdvisedRequest {
+    const original =
+      (request.context.get(ORIGINAL_TOOLS_KEY) as readonly ToolDefinition[] | undefined) ?? request.tools;
+    const byName = new Map(original.map((t) => [t.name, t]));
+    const found = foundToolNames(request.messages, byName.keys(), this.accumulate);
+    const searchTool = request.tools.find((t) => t.name === TOOL_SEARCH_TOOL_NAME) ?? TOOL_SEARCH_TOOL_DEFINITION;
+    return super.doBeforeCall(
+      { ...request, tools: [searchTool, ...found.map((n) => byName.get(n)!)] },
+      chain,
+      iteration,
+    );
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * What tool search costs and saves, measured on real runs.
+ *
+ * `measureRun` is a projection of a run's event log: for every model call it rebuilds the request that was
+ * sent (the history at that moment, the tools the `model-called` event names, and the search suffix when
+ * `toolSearchTool` was offered, exactly as `applyToolSearch` adds it) and counts it with a real tokenizer:
+ * tool-definition tokens, prompt tokens, completion tokens (the raw output). It also reports, per round, what
+ * the tool definitions would have cost with every tool sent (the search-off counterfactual for that round),
+ * and which tools the search had found by then.
+ *
+ * `playScenarioRun` plays a scripted scenario through the real LoopController (search on or off), and
+ * `compareToolSearch` does it both ways: the side-by-side numbers of the bench and of the UI meter.
+ */
+import { LoopController } from '../loop/controller';
+import type { LoopEvent, LoopSettings } from '../loop/events';
+import { DEFAULT_SETTINGS } from '../loop/events';
+import type { LoopState } from '../loop/state';
+import { applyEvent, INITIAL_STATE } from '../loop/state';
+import type { Message } from '../messages';
+import { systemPromptWithTools } from '../protocol/hermes';
+import { QWEN_DEFAULT_SYSTEM } from '../runtimes/chat-prompt';
+import type { Script } from '../runtimes/script';
+import { createScriptedRuntime } from '../runtimes/scripted';
+import type { Tool, ToolDefinition } from '../tool';
+import { withSystemSuffix, ToolSearchSession } from './apply';
+import { foundToolNames } from './accumulate';
+import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from './search-tool';
+import type { ToolIndexKind } from './tool-index';
+import type { TokenCounter } from './token-count';
+import { countRequestTokens } from './token-count';
+
+export interface RoundMeasurement {
+  readonly round: number;
+  /** The tools the request exposed, in order. */
+  readonly toolNames: readonly string[];
+  /** Found tools exposed this round that the previous round did not expose. */
+  readonly newlyFound: readonly string[];
+  readonly toolDefinitionTokens: number;
+  /** Tool-definition tokens had every tool of the run (the search tool excluded) been sent this round. */
+  readonly allToolsDefinitionTokens: number;
+  readonly promptTokens: number;
+  /** Tokens of the model's raw output; 0 when the call failed. */
+  readonly completionTokens: number;
+  readonly totalTokens: number;
+  /** The runtime's own prompt-token count when it is not an estimate (a loaded model's tokenizer). */
+  readonly reportedPromptTokens?: number;
+  /** The search queries the model sent in this round's response, with what they returned. */
+  readonly searches: readonly { readonly query: string; readonly result: string; readonly isError: boolean }[];
+}
+
+export interface RunMeasurement {
+  readonly searchOn: boolean;
+  readonly tokenizer: string;
+  readonly modelCalls: number;
+  readonly rounds: readonly RoundMeasurement[];
+  readonly toolDefinitionTokens: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly totalTokens: number;
+  /** Tools the run could use (the search tool excluded). */
+  readonly availableTools: number;
+  readonly finishReason: string | null;
+  readonly finalAnswer: string | null;
+}
+
+/** Measures every model call of a run from its event log. */
+export function measureRun(events: readonly LoopEvent[], counter: TokenCounter): RunMeasurement {
+  let state: LoopState = INITIAL_STATE;
+  const rounds: RoundMeasurement[] = [];
+  // Declared through `as` so the closure's assignments do not leave it narrowed to null.
+  let pending = null as Omit<RoundMeasurement, 'completionTokens' | 'totalTokens' | 'searches'> | null;
+  let searchOn = false;
+  let allTools: readonly ToolDefinition[] = [];
+  let allToolsTokens = 0;
+  let previousTools = new Set<string>();
+  const searchesByRound = new Map<number, RoundMeasurement['searches'][number][]>();
+  const queriesByCall = new Map<string, string>();
+
+  const close = (completionTokens: number) => {
+    if (!pending) return;
+    rounds.push({
+      ...pending,
+      completionTokens,
+      totalTokens: pending.promptTokens + completionTokens,
+      searches: searchesByRound.get(pending.round) ?? [],
+    });
+    pending = null;
+  };
+
+  for (const event of events) {
+    switch (event.type) {
+      case 'run-started': {
+        allTools = event.config.tools.filter((t) => t.name !== TOOL_SEARCH_TOOL_NAME);
+        searchOn = event.config.tools.some((t) => t.name === TOOL_SEARCH_TOOL_NAME);
+        const system = event.config.system.trim() === '' ? QWEN_DEFAULT_SYSTEM : event.config.system;
+        allToolsTokens =
+          allTools.length === 0 ? 0 : counter.count(systemPromptWithTools(system, allTools)) - counter.count(system);
+        break;
+      }
+      case 'model-called': {
+        close(0);
+        const byName = new Map(state.config?.tools.map((t) => [t.name, t]) ?? []);
+        const tools = event.toolNames.flatMap((name) => byName.get(name) ?? []);
+        const offered = event.toolNames.includes(TOOL_SEARCH_TOOL_NAME);
+        const messages: readonly Message[] = offered
+          ? withSystemSuffix(state.history, TOOL_SEARCH_SYSTEM_SUFFIX)
+          : state.history;
+        const counted = countRequestTokens({ messages, tools }, counter);
+        const newlyFound = event.toolNames.filter((n) => n !== TOOL_SEARCH_TOOL_NAME && !previousTools.has(n));
+        previousTools = new Set(event.toolNames);
+        pending = {
+          round: event.round,
+          toolNames: event.toolNames,
+          newlyFound: offered ? newlyFound : [],
+          toolDefinitionTokens: counted.toolDefinitions,
+          allToolsDefinitionTokens: allToolsTokens,
+          promptTokens: counted.prompt,
+        };
+        break;
+      }
+      case 'model-responded': {
+        const usage = event.response.usage;
+        if (pending && usage && !usage.estimated) pending = { ...pending, reportedPromptTokens: usage.promptTokens };
+        for (const call of event.message.toolCalls) {
+          if (call.name === TOOL_SEARCH_TOOL_NAME) queriesByCall.set(call.id, queryOf(call.argumentsText));
+        }
+        close(counter.count(event.response.raw));
+        break;
+      }
+      case 'model-failed':
+        close(0);
+        break;
+      case 'call-finished': {
+        const outcome = event.outcome;
+        if (outcome.name !== TOOL_SEARCH_TOOL_NAME) break;
+        const list = searchesByRound.get(event.round) ?? [];
+        list.push({
+          query: queriesByCall.get(outcome.callId) ?? queryOf(outcome.argumentsText),
+          result: outcome.kind === 'result' ? outcome.result.text : outcome.error,
+          isError: outcome.kind === 'stop' || outcome.result.isError,
+        });
+        searchesByRound.set(event.round, list);
+        // The round's measurement was closed when the response came; attach the searches to it.
+        const index = rounds.findIndex((r) => r.round === event.round);
+        if (index >= 0) rounds[index] = { ...rounds[index]!, searches: list };
+        break;
+      }
+      default:
+        break;
+    }
+    state = applyEvent(state, event);
+  }
+  close(0);
+  const sum = (pick: (r: RoundMeasurement) => number) => rounds.reduce((n, r) => n + pick(r), 0);
+  return {
+    searchOn,
+    tokenizer: counter.label,
+    modelCalls: rounds.length,
+    rounds,
+    toolDefinitionTokens: sum((r) => r.toolDefinitionTokens),
+    promptTokens: sum((r) => r.promptTokens),
+    completionTokens: sum((r) => r.completionTokens),
+    totalTokens: sum((r) => r.totalTokens),
+    availableTools: allTools.length,
+    finishReason: state.finished?.reason ?? null,
+    finalAnswer: state.finished?.finalAnswer ?? null,
+  };
+}
+
+function queryOf(argumentsText: string): string {
+  try {
+    const args = JSON.parse(argumentsText) as { query?: unknown };
+    return typeof args.query === 'string' ? args.query : argumentsText;
+  } catch {
+    return argumentsText;
+  }
+}
+
+/** The tools the search had found by the end of a run (for a summary line). */
+export function foundToolsOfRun(events: readonly LoopEvent[]): string[] {
+  let state: LoopState = INITIAL_STATE;
+  for (const event of events) state = applyEvent(state, event);
+  const available = state.config?.tools.map((t) => t.name) ?? [];
+  return foundToolNames(state.history, available);
+}
+
+export interface PlayScenarioOptions {
+  readonly system: string;
+  readonly user: string;
+  /** The searchable tools (the search tool is added when `searchOn`). */
+  readonly tools: readonly Tool[];
+  readonly script: Script;
+  readonly searchOn: boolean;
+  readonly index: ToolIndexKind;
+  /** The clock the run sees (fixed in the bench and tests, so the weather and shop hours repeat). */
+  readonly now: () => number;
+  readonly settings?: Partial<LoopSettings>;
+}
+
+/** Plays a scripted run to the end through the real LoopController; returns its event log. */
+export async function playScenarioRun(options: PlayScenarioOptions): Promise<readonly LoopEvent[]> {
+  const session = new ToolSearchSession({ index: options.index });
+  const runtime = createScriptedRuntime({
+    script: options.script,
+    tokensPerSecond: 0,
+    sleep: () => Promise.resolve(),
+    now: options.now,
+  });
+  let runs = 0;
+  const controller = new LoopController({
+    runtime: () => runtime,
+    now: options.now,
+    newRunId: () => `measure-${++runs}`,
+    prepareRequest: session.prepareRequest,
+  });
+  const started = controller.startRun({
+    system: options.system,
+    tools: options.searchOn ? [session.tool, ...options.tools] : [...options.tools],
+    settings: { ...DEFAULT_SETTINGS, ...options.settings, pauseBeforeTools: false },
+  });
+  if (!started.ok) throw new Error(started.error);
+  const sent = controller.send(options.user);
+  if (!sent.ok) throw new Error(sent.error);
+  const ran = await controller.runToEnd();
+  if (!ran.ok) throw new Error(ran.error);
+  return controller.getEvents();
+}
+
+export interface SearchComparison {
+  readonly off: RunMeasurement;
+  readonly on: RunMeasurement;
+  /** 0–1: how much smaller the tool-definition tokens are with search on. */
+  readonly toolDefinitionSaving: number;
+  readonly totalSaving: number;
+  readonly extraModelCalls: number;
+}
+
+/** Plays the same scripted scenario with search off and on, and measures both runs. */
+export async function compareToolSearch(
+  options: Omit<PlayScenarioOptions, 'searchOn'> & { readonly counter: TokenCounter },
+): Promise<SearchComparison> {
+  const off = measureRun(await playScenarioRun({ ...options, searchOn: false }), options.counter);
+  const on = measureRun(await playScenarioRun({ ...options, searchOn: true }), options.counter);
+  return {
+    off,
+    on,
+    toolDefinitionSaving: saving(off.toolDefinitionTokens, on.toolDefinitionTokens),
+    totalSaving: saving(off.totalTokens, on.totalTokens),
+    extraModelCalls: on.modelCalls - off.modelCalls,
+  };
+}
+
+function saving(before: number, after: number): number {
+  return before === 0 ? 0 : (before - after) / before;
+}

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { playScenarioRun } from '../../engine/tool-search/measure';
+import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../../engine/tool-search/workspace-28';
+import { useAppStore } from '../../store/app-store';
+import { ToolSearchPanel } from './tool-search-panel';
+import { toolSearchSession } from './tool-search-feature';
+
+afterEach(cleanup);
+
+async function showRun(searchOn: boolean) {
+  const events = await playScenarioRun({
+    system: LANDSMEER_SCENARIO.system,
+    user: LANDSMEER_SCENARIO.user,
+    tools: createWorkspace28Tools(),
+    script: LANDSMEER_SCENARIO.script,
+    searchOn,
+    index: 'keyword',
+    now: () => Date.UTC(2026, 2, 14, 10, 30),
+  });
+  useAppStore.setState({ events, scenarioId: 'other', exposed: { toolSearchTool: searchOn } });
+  render(<ToolSearchPanel />);
+  await screen.findByRole('table', { name: 'Tool search meter' }, { timeout: 10_000 });
+}
+
+describe('ToolSearchPanel', () => {
+  it('meters a search-on run per call: tools sent, found tools, tokens, and the saving', async () => {
+    await showRun(true);
+    const meter = screen.getByRole('table', { name: 'Tool search meter' });
+    const rows = within(meter)
+      .getAllByRole('row')
+      .filter((r) => r.dataset.testid?.startsWith('tool-search-round-'));
+    expect(rows).toHaveLength(5);
+    expect(within(rows[0]!).getByText('none yet')).toBeTruthy();
+    expect(rows[3]!.querySelector('.tool-search-new')?.textContent).toContain('clothing');
+    expect(screen.getByTestId('tool-search-saving').textContent).toMatch(/\d+% fewer/);
+    expect(screen.getByTestId('tool-search-tokenizer').textContent).toContain('Qwen3 tokenizer');
+  });
+
+  it('meters a search-off run as search off, with every tool each call', async () => {
+    await showRun(false);
+    expect(screen.getByRole('heading', { name: /search off · 28 tools/ })).toBeTruthy();
+    expect(within(screen.getByTestId('tool-search-round-1')).getByText('search off')).toBeTruthy();
+  });
+
+  it('the switch exposes or hides toolSearchTool; the index choice goes to the session', async () => {
+    await showRun(true);
+    const toggle = screen.getByRole('checkbox', { name: 'Tool search' });
+    act(() => fireEvent.click(toggle));
+    expect(useAppStore.getState().exposed.toolSearchTool).toBe(false);
+    act(() => fireEvent.change(screen.getByRole('combobox', { name: 'Tool index' }), { target: { value: 'regex' } }));
+    expect(toolSearchSession.indexKind).toBe('regex');
+  });
+});

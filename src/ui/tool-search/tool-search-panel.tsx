@@ -1,0 +1,306 @@
+/**
+ * The tool-search view: the switch (search on or off) and the index choice, a live meter of the current run
+ * (per model call: the tools sent, the tools found, tool-definition tokens sent versus all tools, prompt,
+ * completion and total tokens), and, for the 28-tool scenario, the same scenario measured side by side with
+ * search off and on through the scripted replay. Counts come from a real tokenizer, labelled as such.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { RoundMeasurement, RunMeasurement, SearchComparison } from '../../engine/tool-search/measure';
+import { compareToolSearch, measureRun } from '../../engine/tool-search/measure';
+import type { ToolIndexKind } from '../../engine/tool-search/tool-index';
+import type { TokenCounter } from '../../engine/tool-search/token-count';
+import {
+  createWorkspace28Tools,
+  LANDSMEER_SCENARIO,
+  LANDSMEER_SCENARIO_ID,
+} from '../../engine/tool-search/workspace-28';
+import { errorMessage } from '../../engine/tool';
+import { actions, useAppStore } from '../../store/app-store';
+import { loadQwen3Counter } from '../../tokenizers/qwen3';
+import { setToolIndexKind, TOOL_SEARCH_TOOL_NAME, useToolSearchSettings } from './tool-search-feature';
+import './tool-search.css';
+
+type CounterState =
+  { status: 'loading' } | { status: 'ready'; counter: TokenCounter } | { status: 'failed'; error: string };
+
+const INDEX_LABELS: Record<ToolIndexKind, string> = {
+  keyword: 'Keyword (BM25, MiniSearch)',
+  regex: 'Regex (Spring AI scoring)',
+};
+
+function useTokenCounter(): CounterState {
+  const [state, setState] = useState<CounterState>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    loadQwen3Counter().then(
+      (counter) => live && setState({ status: 'ready', counter }),
+      (error: unknown) => live && setState({ status: 'failed', error: errorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+export function ToolSearchPanel() {
+  const counter = useTokenCounter();
+  return (
+    <section className="tool-search" aria-label="Tool search">
+      <ToolSearchControls />
+      {counter.status === 'loading' && <p className="muted">Loading the Qwen3 tokenizer…</p>}
+      {counter.status === 'failed' && (
+        <p className="notice notice-error" role="alert">
+          The tokenizer could not be loaded ({counter.error}), so token counts are unavailable. Reload to try again.
+        </p>
+      )}
+      {counter.status === 'ready' && (
+        <>
+          <p className="muted small" data-testid="tool-search-tokenizer">
+            Counted with the {counter.counter.label} on the prompt as the model sees it (ChatML, tools in the system
+            message): a real tokenizer, not the loaded model’s own unless that model is Qwen.
+          </p>
+          <LiveMeter counter={counter.counter} />
+          <SideBySide counter={counter.counter} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ToolSearchControls() {
+  const enabled = useAppStore((s) => s.exposed[TOOL_SEARCH_TOOL_NAME] ?? false);
+  const index = useToolSearchSettings((s) => s.index);
+  return (
+    <div className="tool-search-controls">
+      <label className="tool-search-switch">
+        <input
+          type="checkbox"
+          checked={enabled}
+          onChange={(e) => actions.toggleTool(TOOL_SEARCH_TOOL_NAME, e.target.checked)}
+        />
+        Tool search
+      </label>
+      <label className="tool-search-index">
+        Index{' '}
+        <select
+          aria-label="Tool index"
+          value={index}
+          onChange={(e) => setToolIndexKind(e.target.value as ToolIndexKind)}
+        >
+          {(Object.keys(INDEX_LABELS) as ToolIndexKind[]).map((kind) => (
+            <option key={kind} value={kind}>
+              {INDEX_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted small tool-search-help">
+        {enabled
+          ? 'On: the model first sees only toolSearchTool; the tools its searches return join the following requests. '
+          : 'Off: every exposed tool definition is sent with every request. '}
+        The switch applies from the next run (it exposes or hides toolSearchTool); the index applies to the next search.
+        A query between slashes, like <code>/get.*stock/</code>, is a regular expression for the regex index.
+      </p>
+    </div>
+  );
+}
+
+function LiveMeter({ counter }: { counter: TokenCounter }) {
+  const events = useAppStore((s) => s.events);
+  const measured = useMemo(() => (events.length === 0 ? null : measureRun(events, counter)), [events, counter]);
+  if (!measured || measured.modelCalls === 0) {
+    return <p className="muted">The meter fills in as the run calls the model.</p>;
+  }
+  const allTools = measured.rounds.reduce((n, r) => n + r.allToolsDefinitionTokens, 0);
+  return (
+    <div className="tool-search-live">
+      <h3>
+        This run · search {measured.searchOn ? 'on' : 'off'} · {measured.availableTools} tools
+      </h3>
+      <ToolDefinitionBar sent={measured.toolDefinitionTokens} all={allTools} searchOn={measured.searchOn} />
+      <table className="table tool-search-table" aria-label="Tool search meter">
+        <thead>
+          <tr>
+            <th scope="col">call</th>
+            <th scope="col">tools sent</th>
+            <th scope="col">found by search</th>
+            <th scope="col" title="Tool-definition tokens sent / with every tool">
+              tool defs (all tools)
+            </th>
+            <th scope="col">prompt</th>
+            <th scope="col">completion</th>
+            <th scope="col">total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {measured.rounds.map((round) => (
+            <RoundRow key={round.round} round={round} searchOn={measured.searchOn} />
+          ))}
+        </tbody>
+        <tfoot>
+          <tr data-testid="tool-search-totals">
+            <th scope="row">Σ {measured.modelCalls}</th>
+            <td />
+            <td />
+            <td className="tool-search-num">
+              <span data-testid="tool-search-defs-total">{measured.toolDefinitionTokens}</span>{' '}
+              <span className="muted">({allTools})</span>
+            </td>
+            <td className="tool-search-num">{measured.promptTokens}</td>
+            <td className="tool-search-num">{measured.completionTokens}</td>
+            <td className="tool-search-num" data-testid="tool-search-total">
+              {measured.totalTokens}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      {measured.rounds.some((r) => r.reportedPromptTokens !== undefined) && (
+        <p className="muted small">
+          The runtime reported its own prompt tokens:{' '}
+          {measured.rounds.map((r) => r.reportedPromptTokens ?? '—').join(' · ')}.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function RoundRow({ round, searchOn }: { round: RoundMeasurement; searchOn: boolean }) {
+  const found = round.toolNames.filter((n) => n !== TOOL_SEARCH_TOOL_NAME);
+  return (
+    <tr data-testid={`tool-search-round-${round.round}`}>
+      <th scope="row">{round.round}</th>
+      <td>{round.toolNames.length}</td>
+      <td>
+        {searchOn ? (
+          found.length === 0 ? (
+            <span className="muted">none yet</span>
+          ) : (
+            <ul className="tool-search-found">
+              {found.map((name) => (
+                <li key={name} className={round.newlyFound.includes(name) ? 'tool-search-new' : undefined}>
+                  <code>{name}</code>
+                  {round.newlyFound.includes(name) && <span className="visually-hidden"> (new)</span>}
+                </li>
+              ))}
+            </ul>
+          )
+        ) : (
+          <span className="muted">search off</span>
+        )}
+        {round.searches.map((search, i) => (
+          <p key={i} className={`tool-search-query${search.isError ? ' tool-search-query-error' : ''}`}>
+            searched <q>{search.query}</q> → <code>{search.result}</code>
+          </p>
+        ))}
+      </td>
+      <td className="tool-search-num">
+        {round.toolDefinitionTokens} <span className="muted">({round.allToolsDefinitionTokens})</span>
+      </td>
+      <td className="tool-search-num">{round.promptTokens}</td>
+      <td className="tool-search-num">{round.completionTokens}</td>
+      <td className="tool-search-num">{round.totalTokens}</td>
+    </tr>
+  );
+}
+
+function ToolDefinitionBar({ sent, all, searchOn }: { sent: number; all: number; searchOn: boolean }) {
+  const share = all === 0 ? 0 : Math.min(1, sent / all);
+  const saved = Math.round((1 - share) * 100);
+  return (
+    <div className="tool-search-bar">
+      <div className="tool-search-bar-track" aria-hidden="true">
+        <div className="tool-search-bar-fill" style={{ width: `${share * 100}%` }} />
+      </div>
+      <p className="small" data-testid="tool-search-saving">
+        Tool definitions sent: <strong>{sent}</strong> tokens, against {all} had every tool been sent each call
+        {searchOn ? ` — ${saved}% fewer.` : ' (search off: the same).'}
+      </p>
+    </div>
+  );
+}
+
+type Comparison =
+  { status: 'idle' | 'running' } | { status: 'done'; result: SearchComparison } | { status: 'failed'; error: string };
+
+/** The 28-tool scenario played off-screen with search off and on, measured the same way as the live run. */
+function SideBySide({ counter }: { counter: TokenCounter }) {
+  const scenarioId = useAppStore((s) => s.scenarioId);
+  const index = useToolSearchSettings((s) => s.index);
+  const [comparison, setComparison] = useState<Comparison>({ status: 'idle' });
+  const relevant = scenarioId === LANDSMEER_SCENARIO_ID;
+  useEffect(() => {
+    if (!relevant) return;
+    let live = true;
+    setComparison({ status: 'running' });
+    compareToolSearch({
+      system: LANDSMEER_SCENARIO.system,
+      user: LANDSMEER_SCENARIO.user,
+      tools: createWorkspace28Tools(),
+      script: LANDSMEER_SCENARIO.script,
+      index,
+      now: () => Date.now(),
+      counter,
+    }).then(
+      (result) => live && setComparison({ status: 'done', result }),
+      (error: unknown) => live && setComparison({ status: 'failed', error: errorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [relevant, index, counter]);
+  if (!relevant) return null;
+  return (
+    <div className="tool-search-compare">
+      <h3>Side by side: the scenario with search off and on (scripted replay, {INDEX_LABELS[index]})</h3>
+      {comparison.status === 'running' && <p className="muted">Measuring…</p>}
+      {comparison.status === 'failed' && (
+        <p className="notice notice-error" role="alert">
+          The comparison could not run: {comparison.error}
+        </p>
+      )}
+      {comparison.status === 'done' && <ComparisonTable result={comparison.result} />}
+    </div>
+  );
+}
+
+function ComparisonTable({ result }: { result: SearchComparison }) {
+  const rows: [string, (m: RunMeasurement) => number][] = [
+    ['model calls', (m) => m.modelCalls],
+    ['tool-definition tokens', (m) => m.toolDefinitionTokens],
+    ['total tokens', (m) => m.totalTokens],
+  ];
+  const change = (before: number, after: number, calls: boolean) =>
+    calls
+      ? `${after - before >= 0 ? '+' : ''}${after - before}`
+      : `${before === 0 ? 0 : Math.round(((after - before) / before) * 100)}%`;
+  return (
+    <>
+      <table className="table" aria-label="Search off versus on">
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">search off</th>
+            <th scope="col">search on</th>
+            <th scope="col">change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, pick], i) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{pick(result.off)}</td>
+              <td>{pick(result.on)}</td>
+              <td data-testid={`tool-search-change-${i}`}>{change(pick(result.off), pick(result.on), i === 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted small">
+        Published for 28 tools (Spring AI): 34–64% fewer total tokens, for one or two extra model calls. Here:{' '}
+        {Math.round(result.totalSaving * 100)}% fewer total tokens, {result.extraModelCalls} extra call
+        {result.extraModelCalls === 1 ? '' : 's'}.
+      </p>
+    </>
+  );
+}
