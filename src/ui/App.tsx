@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { actions, useAppStore } from '../store/app-store';
 import { HeaderBar } from './header-bar';
 import { Inspector } from './inspector';
+import { StatusBar } from './keyboard/status-bar';
 import { LoopPanel } from './loop-panel';
 import { ToolsPanel } from './tools-panel';
 
@@ -19,6 +20,7 @@ export function App() {
         <LoopPanel />
         <Inspector />
       </main>
+      <StatusBar />
     </div>
   );
 }

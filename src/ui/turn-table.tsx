@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { turnTable } from '../engine/loop/projections';
 import { actions, useAppStore } from '../store/app-store';
+import { ForkHereButton } from './runs';
 import { StopBadge } from './stop-badge';
 
 export function TurnTable() {
@@ -16,6 +17,9 @@ export function TurnTable() {
           <th scope="col">messages sent</th>
           <th scope="col">model response and stop reason</th>
           <th scope="col">what our code did</th>
+          <th scope="col">
+            <span className="visually-hidden">fork</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -35,6 +39,9 @@ export function TurnTable() {
               {row.stop && <StopBadge stop={row.stop} />}
             </td>
             <td className="small">{row.codeDid}</td>
+            <td>
+              <ForkHereButton turn={row.turn} hasTools={row.stop?.derived === 'tool_calls'} />
+            </td>
           </tr>
         ))}
       </tbody>

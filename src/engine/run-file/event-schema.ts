@@ -1,0 +1,300 @@
+/**
+ * zod schemas of the whole event log: every LoopEvent kind, down to the messages, stop reasons, outcomes and
+ * advisor observations it carries. Imported files are untrusted, so nothing reaches the reducer unchecked.
+ *
+ * `EVENT_SCHEMAS` is keyed by event type; its mapped type makes the compiler refuse a missing kind, and each
+ * entry must produce exactly that kind's shape (`z.ZodType<Extract<LoopEvent, …>>`). The tests check the keys
+ * against `LOOP_EVENT_TYPES` at run time too.
+ */
+import { z } from 'zod';
+import type { AdvisorHook, AdvisorKind } from '../advisors/types';
+import { ADVISOR_KINDS } from '../advisors/types';
+import type { Message } from '../messages';
+import type { RuntimeKind } from '../runtime';
+import type { Anomaly } from '../stop-reasons';
+import { OPENAI_FINISH_REASONS } from '../stop-reasons';
+import type { ToolDefinition, ToolSource } from '../tool';
+import type { CallDisposition } from '../tool-execution';
+import type { FinishReasonKind, LoopEvent, LoopEventType, LoopSettings, RunConfig } from '../loop/events';
+
+/** Compile-time check that a literal list names every member of a union. */
+type Complete<All extends string, Listed extends readonly string[]> = [Exclude<All, Listed[number]>] extends [never]
+  ? true
+  : Exclude<All, Listed[number]>;
+
+export const RUNTIME_KINDS = ['scripted', 'human', 'webllm', 'wllama'] as const satisfies readonly RuntimeKind[];
+export const RUNTIME_KINDS_COMPLETE: Complete<RuntimeKind, typeof RUNTIME_KINDS> = true;
+
+export const FINISH_REASON_KINDS = [
+  'final-answer',
+  'return-direct',
+  'max-rounds',
+  'aborted',
+  'stopped',
+  'refused',
+  'tool-error',
+  'runtime-error',
+] as const satisfies readonly FinishReasonKind[];
+export const FINISH_REASON_KINDS_COMPLETE: Complete<FinishReasonKind, typeof FINISH_REASON_KINDS> = true;
+
+const TOOL_SOURCES = ['preset', 'user', 'mcp', 'search'] as const satisfies readonly ToolSource[];
+export const TOOL_SOURCES_COMPLETE: Complete<ToolSource, typeof TOOL_SOURCES> = true;
+
+const ANOMALY_KINDS = [
+  'tool-call-cut-by-length',
+  'tool-calls-without-calls',
+  'text-with-tool-calls',
+  'unterminated-tool-call',
+  'malformed-tool-call',
+  'tool-calls-ignored',
+] as const satisfies readonly Anomaly['kind'][];
+export const ANOMALY_KINDS_COMPLETE: Complete<Anomaly['kind'], typeof ANOMALY_KINDS> = true;
+
+const DISPOSITIONS = [
+  'executed',
+  'tool-error',
+  'invalid-json',
+  'invalid-arguments',
+  'unknown-tool',
+  'unparsed-call',
+  'denied',
+  'written-by-hand',
+] as const satisfies readonly CallDisposition[];
+export const DISPOSITIONS_COMPLETE: Complete<CallDisposition, typeof DISPOSITIONS> = true;
+
+const ADVISOR_HOOKS = [
+  'before',
+  'after',
+  'initialize-loop',
+  'before-call',
+  'after-call',
+  'next-instructions',
+  'finalize-loop',
+  'attempt',
+  'validate',
+] as const satisfies readonly AdvisorHook[];
+export const ADVISOR_HOOKS_COMPLETE: Complete<AdvisorHook, typeof ADVISOR_HOOKS> = true;
+
+const time = z.number().finite();
+const count = z.int().nonnegative();
+
+export const toolCallSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  argumentsText: z.string(),
+  parseError: z.string().optional(),
+});
+
+export const assistantMessageSchema = z.object({
+  role: z.literal('assistant'),
+  content: z.string(),
+  raw: z.string(),
+  toolCalls: z.array(toolCallSchema),
+  reasoning: z.string().optional(),
+});
+
+export const toolMessageSchema = z.object({
+  role: z.literal('tool'),
+  toolCallId: z.string(),
+  name: z.string(),
+  content: z.string(),
+  isError: z.boolean(),
+});
+
+export const messageSchema: z.ZodType<Message> = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('system'), content: z.string() }),
+  z.object({ role: z.literal('user'), content: z.string() }),
+  assistantMessageSchema,
+  toolMessageSchema,
+]);
+
+const usageSchema = z.object({ promptTokens: z.number(), completionTokens: z.number(), estimated: z.boolean() });
+
+const timingsSchema = z.object({
+  timeToFirstTokenMs: z.number(),
+  totalMs: z.number(),
+  prefillTokensPerSecond: z.number().optional(),
+  decodeTokensPerSecond: z.number().optional(),
+});
+
+const finishReasonSchema = z.enum(OPENAI_FINISH_REASONS);
+
+const modelResponseSchema = z.object({
+  raw: z.string(),
+  finishReason: finishReasonSchema,
+  usage: usageSchema.optional(),
+  timings: timingsSchema.optional(),
+  nativeToolCalls: z.array(toolCallSchema).optional(),
+  toolCallIds: z.array(z.string()).optional(),
+  trace: z
+    .object({
+      requestJson: z.unknown(),
+      promptText: z.string().optional(),
+      promptParts: z.array(z.object({ part: z.string(), tokens: z.number(), text: z.string() })).optional(),
+      notes: z.array(z.string()).optional(),
+    })
+    .optional(),
+  backend: z.string().optional(),
+});
+
+const derivedStopSchema = z.object({
+  raw: finishReasonSchema,
+  derived: finishReasonSchema,
+  anomalies: z.array(z.object({ kind: z.enum(ANOMALY_KINDS), detail: z.string() })),
+});
+
+export const toolDefinitionSchema = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  returnDirect: z.boolean(),
+  needsApproval: z.boolean(),
+  source: z.enum(TOOL_SOURCES),
+}) satisfies z.ZodType<ToolDefinition>;
+
+export const settingsSchema = z.object({
+  pauseBeforeTools: z.boolean(),
+  maxRounds: z.int().min(1),
+  exceptionMode: z.enum(['send-to-model', 'stop-loop']),
+  toolChoice: z.union([z.enum(['auto', 'required', 'none']), z.object({ name: z.string() })]),
+  parallelToolCalls: z.boolean(),
+}) satisfies z.ZodType<LoopSettings>;
+
+export const runtimeRefSchema = z.object({ kind: z.enum(RUNTIME_KINDS), label: z.string() });
+
+export const runConfigSchema = z.object({
+  system: z.string(),
+  tools: z.array(toolDefinitionSchema),
+  runtime: runtimeRefSchema,
+  settings: settingsSchema,
+  scenarioId: z.string().optional(),
+}) satisfies z.ZodType<RunConfig>;
+
+const decisionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('approve') }),
+  z.object({ kind: z.literal('edit'), argumentsText: z.string() }),
+  z.object({ kind: z.literal('deny'), reason: z.string().optional() }),
+  z.object({ kind: z.literal('write'), text: z.string(), isError: z.boolean().optional() }),
+]);
+
+const outcomeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('result'),
+    callId: z.string(),
+    name: z.string(),
+    result: z.object({ text: z.string(), isError: z.boolean(), metadata: z.record(z.string(), z.unknown()) }),
+    disposition: z.enum(DISPOSITIONS),
+    executed: z.boolean(),
+    returnDirect: z.boolean(),
+    argumentsText: z.string(),
+    startedAt: time,
+    durationMs: z.number(),
+  }),
+  z.object({
+    kind: z.literal('stop'),
+    callId: z.string(),
+    name: z.string(),
+    error: z.string(),
+    disposition: z.enum(['tool-error', 'unknown-tool']),
+    argumentsText: z.string(),
+    startedAt: time,
+    durationMs: z.number(),
+  }),
+]);
+
+const advisorKindSchema = z.enum(ADVISOR_KINDS as readonly AdvisorKind[] as [AdvisorKind, ...AdvisorKind[]]);
+const advisorDescriptorSchema = z.object({ name: z.string(), kind: advisorKindSchema, order: z.number() });
+
+const observationSchema = z.object({
+  roles: z.array(z.enum(['system', 'user', 'assistant', 'tool'])),
+  summary: z.string(),
+  toolCalls: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+  usage: usageSchema.optional(),
+  stored: z.array(messageSchema).optional(),
+  loaded: z.number().optional(),
+  validation: z.object({ attempt: z.number(), ok: z.boolean(), errors: z.array(z.string()) }).optional(),
+  iteration: z.number().optional(),
+});
+
+type EventOf<K extends LoopEventType> = Extract<LoopEvent, { type: K }>;
+
+/** One schema per event kind; the mapped type refuses a missing or mistyped kind at compile time. */
+export const EVENT_SCHEMAS: { readonly [K in LoopEventType]: z.ZodType<EventOf<K>> } = {
+  'run-started': z.object({ type: z.literal('run-started'), at: time, runId: z.string().min(1), config: runConfigSchema }),
+  'user-message': z.object({ type: z.literal('user-message'), at: time, content: z.string() }),
+  'settings-changed': z.object({ type: z.literal('settings-changed'), at: time, settings: settingsSchema }),
+  'model-called': z.object({
+    type: z.literal('model-called'),
+    at: time,
+    round: count,
+    messageCount: count,
+    toolNames: z.array(z.string()),
+  }),
+  'model-responded': z.object({
+    type: z.literal('model-responded'),
+    at: time,
+    round: count,
+    response: modelResponseSchema,
+    message: assistantMessageSchema,
+    stop: derivedStopSchema,
+    calls: z.array(toolCallSchema),
+  }),
+  'model-failed': z.object({ type: z.literal('model-failed'), at: time, round: count, error: z.string() }),
+  'tools-paused': z.object({ type: z.literal('tools-paused'), at: time, round: count, callIds: z.array(z.string()) }),
+  'call-decided': z.object({ type: z.literal('call-decided'), at: time, callId: z.string(), decision: decisionSchema }),
+  'call-finished': z.object({ type: z.literal('call-finished'), at: time, round: count, outcome: outcomeSchema }),
+  'results-appended': z.object({
+    type: z.literal('results-appended'),
+    at: time,
+    round: count,
+    messages: z.array(toolMessageSchema),
+  }),
+  'advisor-chain': z.object({
+    type: z.literal('advisor-chain'),
+    at: time,
+    advisors: z.array(advisorDescriptorSchema),
+    loopOrder: z.number().nullable(),
+    conversationHistoryEnabled: z.boolean(),
+  }),
+  'advisor-invoked': z.object({
+    type: z.literal('advisor-invoked'),
+    at: time,
+    round: count,
+    advisor: z.string(),
+    kind: advisorKindSchema,
+    order: z.number(),
+    hook: z.enum(ADVISOR_HOOKS),
+    sees: observationSchema,
+  }),
+  'run-finished': z.object({
+    type: z.literal('run-finished'),
+    at: time,
+    reason: z.enum(FINISH_REASON_KINDS),
+    detail: z.string().optional(),
+    finalAnswer: z.string().optional(),
+  }),
+};
+
+export type EventCheck = { readonly ok: true; readonly event: LoopEvent } | { readonly ok: false; readonly error: string };
+
+/**
+ * Validates one event: first its `type` (a clear "unknown kind" message), then the kind's own schema. The
+ * error names the event's position and the first problem's path.
+ */
+export function checkEvent(value: unknown, index: number): EventCheck {
+  const where = `Event ${index + 1}`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: `${where} is not an object.` };
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string') return { ok: false, error: `${where} has no "type".` };
+  if (!Object.hasOwn(EVENT_SCHEMAS, type)) return { ok: false, error: `${where} has an unknown type "${type.slice(0, 60)}".` };
+  const parsed = EVENT_SCHEMAS[type as LoopEventType].safeParse(value);
+  if (parsed.success) return { ok: true, event: parsed.data };
+  return { ok: false, error: `${where} (${type}) is malformed: ${describeIssue(parsed.error)}` };
+}
+
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'unknown problem';
+  const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
+  return `${path}: ${issue.message}`;
+}

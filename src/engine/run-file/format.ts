@@ -1,0 +1,318 @@
+/**
+ * The run file: one JSON document that carries a run anywhere — its event log (the source of truth), the tools'
+ * definitions, optionally the user tools' code, the runtime and the settings. Importing it back gives the same
+ * transcript with no GPU, because every view is a projection of the log.
+ *
+ * The document has a format tag and a version. Older versions are migrated step by step (`MIGRATIONS`); a newer
+ * version is refused with a message that says so. Everything is validated with zod; every failure is a
+ * sentence for the UI, never an exception. Imported text is data only: nothing in it is executed here, and
+ * message text that looks like HTML is flagged so the UI can say it is shown as plain text.
+ */
+import { z } from 'zod';
+import type { LoopEvent, LoopSettings, RunConfig } from '../loop/events';
+import { replay } from '../loop/state';
+import type { ToolDefinition } from '../tool';
+import type { UserToolSpec } from '../user-tools/spec';
+import { userToolSpecSchema } from '../user-tools/spec';
+import { checkEvent, describeIssue, runtimeRefSchema, settingsSchema, toolDefinitionSchema } from './event-schema';
+
+export const RUN_FILE_FORMAT = 'tool-loop-playground/run';
+export const RUN_FILE_VERSION = 1;
+/** Larger files are refused before parsing: a run of the playground is a few hundred kilobytes. */
+export const MAX_RUN_FILE_CHARS = 25_000_000;
+
+export interface RunFileRun {
+  readonly runId: string;
+  readonly title: string;
+  readonly createdAt: number;
+  readonly scenarioId?: string;
+  /** Set on a fork: the run it branched from and how many of its events it kept. */
+  readonly parent?: { readonly runId: string; readonly eventCount: number };
+  readonly events: readonly LoopEvent[];
+}
+
+export interface RunFile {
+  readonly format: typeof RUN_FILE_FORMAT;
+  readonly version: typeof RUN_FILE_VERSION;
+  readonly exportedAt: string;
+  readonly run: RunFileRun;
+  /** The definitions of the run's tools (what the model saw), as the run started. */
+  readonly tools: readonly ToolDefinition[];
+  /** The runtime the run started with. */
+  readonly runtime: RunConfig['runtime'];
+  /** The settings in force at the end of the log. */
+  readonly settings: LoopSettings;
+  /** The user tools' full specs, code included; only when the person exporting agreed. */
+  readonly toolCode?: readonly UserToolSpec[];
+}
+
+export interface BuildRunFileInput {
+  readonly run: RunFileRun;
+  /** User tool specs whose code may go into the file; only those the run used are kept. Omit to leave code out. */
+  readonly toolCode?: readonly UserToolSpec[];
+  readonly now: number;
+}
+
+export type Built = { readonly ok: true; readonly file: RunFile; readonly text: string } | { readonly ok: false; readonly error: string };
+
+/** Builds the file of a run. Refuses a log that does not start with run-started. */
+export function buildRunFile(input: BuildRunFileInput): Built {
+  const first = input.run.events[0];
+  if (first?.type !== 'run-started') return { ok: false, error: 'This run has no events to export yet: send a message first.' };
+  const state = replay(input.run.events);
+  const used = new Set(first.config.tools.map((t) => t.name));
+  const toolCode = input.toolCode?.filter((spec) => used.has(spec.name));
+  const file: RunFile = {
+    format: RUN_FILE_FORMAT,
+    version: RUN_FILE_VERSION,
+    exportedAt: new Date(input.now).toISOString(),
+    run: input.run,
+    tools: first.config.tools,
+    runtime: first.config.runtime,
+    settings: state.settings ?? first.config.settings,
+    ...(toolCode !== undefined ? { toolCode } : {}),
+  };
+  return { ok: true, file, text: JSON.stringify(file, null, 2) };
+}
+
+// ── reading ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export type ImportedRun =
+  | {
+      readonly ok: true;
+      readonly file: RunFile;
+      /** Things the person should know that do not stop the import (HTML-looking text, unused code…). */
+      readonly warnings: readonly string[];
+      /** The version the file was written in, when it was migrated. */
+      readonly migratedFrom?: number;
+    }
+  | { readonly ok: false; readonly error: string };
+
+const envelopeSchema = z.object({ format: z.string(), version: z.number() });
+
+const runFileV1Schema = z.object({
+  format: z.literal(RUN_FILE_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  run: z.object({
+    runId: z.string().min(1),
+    title: z.string(),
+    createdAt: z.number(),
+    scenarioId: z.string().optional(),
+    parent: z.object({ runId: z.string(), eventCount: z.int().nonnegative() }).optional(),
+    events: z.array(z.unknown()).min(1, 'The run has no events.'),
+  }),
+  tools: z.array(toolDefinitionSchema),
+  runtime: runtimeRefSchema,
+  settings: settingsSchema,
+  toolCode: z.array(z.unknown()).optional(),
+});
+
+/**
+ * Migrations from version N to N + 1, applied in order. Version 0 is a bare stored run — the IndexedDB record
+ * `{runId, title, createdAt, updatedAt, events, …}` with no envelope, e.g. copied out of the browser's
+ * developer tools — which gets the envelope and the tool, runtime and settings sections from its log.
+ */
+export const MIGRATIONS: Readonly<Record<number, (doc: Record<string, unknown>) => Record<string, unknown>>> = {
+  0: (doc) => {
+    const events = Array.isArray(doc.events) ? doc.events : [];
+    const first = events[0] as { type?: unknown; config?: Partial<RunConfig> } | undefined;
+    const config = first?.type === 'run-started' ? first.config : undefined;
+    const lastSettings = [...events]
+      .reverse()
+      .find((e): e is { settings: unknown } => typeof e === 'object' && e !== null && (e as { type?: unknown }).type === 'settings-changed');
+    return {
+      format: RUN_FILE_FORMAT,
+      version: 1,
+      exportedAt: typeof doc.updatedAt === 'number' ? new Date(doc.updatedAt).toISOString() : '',
+      run: {
+        runId: doc.runId,
+        title: typeof doc.title === 'string' ? doc.title : '',
+        createdAt: typeof doc.createdAt === 'number' ? doc.createdAt : 0,
+        ...(doc.scenarioId !== undefined ? { scenarioId: doc.scenarioId } : {}),
+        ...(doc.parent !== undefined ? { parent: doc.parent } : {}),
+        events,
+      },
+      tools: config?.tools,
+      runtime: config?.runtime,
+      settings: lastSettings?.settings ?? config?.settings,
+    };
+  },
+};
+
+/** Parses and validates a run file's text. Never throws. */
+export function parseRunFile(text: string): ImportedRun {
+  if (text.length > MAX_RUN_FILE_CHARS) {
+    return { ok: false, error: `The file is too large (${Math.round(text.length / 1e6)} MB); a run file is at most ${MAX_RUN_FILE_CHARS / 1e6} MB.` };
+  }
+  if (text.trim() === '') return { ok: false, error: 'The file is empty.' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const truncated = /end of (json )?input|unterminated|unexpected end/i.test(reason) || !/[}\]]\s*$/.test(text);
+    return {
+      ok: false,
+      error: truncated
+        ? `The file is cut off (truncated): its JSON ends early (${reason}). Export the run again or copy the whole file.`
+        : `The file is not valid JSON: ${reason}`,
+    };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, error: 'This is not a Tool Loop Playground run file: the JSON is not an object.' };
+  }
+  let doc = value as Record<string, unknown>;
+  let version: number;
+  let migratedFrom: number | undefined;
+  if (!('format' in doc) && Array.isArray(doc.events) && typeof doc.runId === 'string') {
+    version = 0;
+  } else {
+    const envelope = envelopeSchema.safeParse(doc);
+    if (!envelope.success || envelope.data.format !== RUN_FILE_FORMAT) {
+      const hint = envelope.success && envelope.data.format === 'tool-loop-playground/user-tools' ? ' It is a tools file: import it in the Tools panel.' : '';
+      return { ok: false, error: `This is not a Tool Loop Playground run file (expected "format": "${RUN_FILE_FORMAT}").${hint}` };
+    }
+    version = envelope.data.version;
+  }
+  if (!Number.isInteger(version) || version < 0) return { ok: false, error: `The file's version ${version} is not a version this app knows.` };
+  if (version > RUN_FILE_VERSION) {
+    return {
+      ok: false,
+      error: `This run file is format version ${version}, newer than this app reads (up to version ${RUN_FILE_VERSION}). Update the app (reload it while online) and import again.`,
+    };
+  }
+  if (version < RUN_FILE_VERSION) migratedFrom = version;
+  while (version < RUN_FILE_VERSION) {
+    const migrate = MIGRATIONS[version];
+    if (!migrate) return { ok: false, error: `There is no migration from run file version ${version}.` };
+    doc = migrate(doc);
+    version += 1;
+  }
+  return validateCurrent(doc, migratedFrom);
+}
+
+function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | undefined): ImportedRun {
+  const parsed = runFileV1Schema.safeParse(doc);
+  if (!parsed.success) return { ok: false, error: `The run file is malformed: ${describeIssue(parsed.error)}` };
+  const data = parsed.data;
+
+  const events: LoopEvent[] = [];
+  for (const [index, raw] of data.run.events.entries()) {
+    const checked = checkEvent(raw, index);
+    if (!checked.ok) return { ok: false, error: checked.error };
+    events.push(checked.event);
+  }
+  const first = events[0]!;
+  if (first.type !== 'run-started') return { ok: false, error: 'The run\'s log must start with a run-started event.' };
+  const extraStart = events.findIndex((e, i) => i > 0 && e.type === 'run-started');
+  if (extraStart > 0) return { ok: false, error: `Event ${extraStart + 1} starts a second run inside the log; one file holds one run.` };
+  if (first.runId !== data.run.runId) {
+    return { ok: false, error: `The run's id "${data.run.runId}" does not match its log ("${first.runId}").` };
+  }
+
+  const duplicate = firstDuplicate(first.config.tools.map((t) => t.name)) ?? firstDuplicate(data.tools.map((t) => t.name));
+  if (duplicate !== null) {
+    return { ok: false, error: `The tool name "${duplicate}" appears twice. Tool names must be unique within a run; fix the file and import it again.` };
+  }
+
+  const warnings: string[] = [];
+  const toolCode: UserToolSpec[] = [];
+  if (data.toolCode) {
+    for (const [index, raw] of data.toolCode.entries()) {
+      const spec = userToolSpecSchema.safeParse(raw);
+      if (!spec.success) return { ok: false, error: `Tool code entry ${index + 1} is malformed: ${describeIssue(spec.error)}` };
+      toolCode.push(spec.data);
+    }
+    const codeDuplicate = firstDuplicate(toolCode.map((s) => s.name));
+    if (codeDuplicate !== null) return { ok: false, error: `The tool name "${codeDuplicate}" appears twice in the file's tool code.` };
+    const known = new Set(data.tools.map((t) => t.name));
+    for (const spec of toolCode) {
+      if (!known.has(spec.name)) warnings.push(`The file carries code for "${spec.name}", which the run does not use.`);
+    }
+  }
+
+  const markup = findMarkup(events);
+  if (markup) {
+    warnings.push(
+      `Some text in this run looks like HTML or script (${markup}). It is shown as plain text and never run.`,
+    );
+  }
+
+  const file: RunFile = {
+    format: RUN_FILE_FORMAT,
+    version: RUN_FILE_VERSION,
+    exportedAt: data.exportedAt,
+    run: {
+      runId: data.run.runId,
+      title: data.run.title,
+      createdAt: data.run.createdAt,
+      ...(data.run.scenarioId !== undefined ? { scenarioId: data.run.scenarioId } : {}),
+      ...(data.run.parent !== undefined ? { parent: data.run.parent } : {}),
+      events,
+    },
+    tools: data.tools,
+    runtime: data.runtime,
+    settings: data.settings,
+    ...(data.toolCode ? { toolCode } : {}),
+  };
+  return { ok: true, file, warnings, ...(migratedFrom !== undefined ? { migratedFrom } : {}) };
+}
+
+function firstDuplicate(names: readonly string[]): string | null {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return null;
+}
+
+const MARKUP = /<\s*\/?\s*(script|iframe|img|svg|object|embed|style|link|meta|form|a|body|html)\b[^>]*>|\bon[a-z]+\s*=|javascript:/i;
+
+/** Where the first HTML-looking text is (a message, a tool result…), or null. */
+export function findMarkup(events: readonly LoopEvent[]): string | null {
+  const texts: [string, string][] = [];
+  for (const [index, event] of events.entries()) {
+    const at = `event ${index + 1}`;
+    switch (event.type) {
+      case 'run-started':
+        texts.push([`the system prompt`, event.config.system]);
+        for (const tool of event.config.tools) texts.push([`the description of ${tool.name}`, tool.description]);
+        break;
+      case 'user-message':
+        texts.push([`a user message (${at})`, event.content]);
+        break;
+      case 'model-responded':
+        texts.push([`an assistant message (${at})`, event.response.raw]);
+        break;
+      case 'results-appended':
+        for (const m of event.messages) texts.push([`a tool result (${at})`, m.content]);
+        break;
+      case 'run-finished':
+        texts.push([`the final answer (${at})`, `${event.finalAnswer ?? ''} ${event.detail ?? ''}`]);
+        break;
+      case 'model-failed':
+        texts.push([`an error (${at})`, event.error]);
+        break;
+      case 'call-decided':
+        if (event.decision.kind === 'write') texts.push([`a hand-written result (${at})`, event.decision.text]);
+        break;
+      case 'settings-changed':
+      case 'model-called':
+      case 'tools-paused':
+      case 'call-finished':
+      case 'advisor-chain':
+      case 'advisor-invoked':
+        break;
+      default:
+        return assertNeverEvent(event);
+    }
+  }
+  const hit = texts.find(([, text]) => MARKUP.test(text));
+  return hit ? `in ${hit[0]}` : null;
+}
+
+function assertNeverEvent(value: never): never {
+  throw new Error(`Unexpected event: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,281 @@
+import { describe, expect, it } from 'vitest';
+import { LoopController } from '../loop/controller';
+import type { LoopEvent } from '../loop/events';
+import { DEFAULT_SETTINGS, LOOP_EVENT_TYPES } from '../loop/events';
+import { transcript } from '../loop/projections';
+import { replay } from '../loop/state';
+import { createPresetTools } from '../presets';
+import { createScriptedRuntime } from '../runtimes/scripted';
+import { getScenario, toolsForScenario } from '../scenarios';
+import { createFakeClock } from '../test-support';
+import { newUserToolSpec } from '../user-tools/spec';
+import { checkEvent, EVENT_SCHEMAS } from './event-schema';
+import { buildRunFile, parseRunFile, RUN_FILE_FORMAT, RUN_FILE_VERSION } from './format';
+import { compareRuns } from './compare';
+import { defaultForkPoint, forkEvents, forkPoints } from './fork';
+import { transcriptOf } from './transcript-export';
+import { buildRunTree, flattenTree } from './tree';
+
+const SEOUL = getScenario('seoul-time-math')!;
+
+function controllerFor(runIds: string[] = ['run_a']) {
+  const clock = createFakeClock();
+  const runtime = createScriptedRuntime({ script: SEOUL.script, tokensPerSecond: 0, now: clock.now, sleep: clock.sleep });
+  let n = 0;
+  const controller = new LoopController({ runtime: () => runtime, now: clock.now, newRunId: () => runIds[n++] ?? `run_${n}` });
+  return { controller, clock, tools: toolsForScenario(SEOUL, createPresetTools()) };
+}
+
+async function seoulRun(): Promise<readonly LoopEvent[]> {
+  const { controller, tools } = controllerFor();
+  controller.startRun({ system: SEOUL.system, tools, settings: { ...DEFAULT_SETTINGS, ...SEOUL.settings }, scenarioId: SEOUL.id });
+  controller.send(SEOUL.user);
+  expect(await controller.runToEnd()).toEqual({ ok: true });
+  expect(controller.getState().phase).toBe('done');
+  return controller.getEvents();
+}
+
+function fileText(events: readonly LoopEvent[], extra: Record<string, unknown> = {}): string {
+  const built = buildRunFile({ run: { runId: 'run_a', title: 'Seoul', createdAt: 1, scenarioId: SEOUL.id, events }, now: 0 });
+  if (!built.ok) throw new Error(built.error);
+  return JSON.stringify({ ...built.file, ...extra });
+}
+
+describe('event schema', () => {
+  it('has one schema per event kind, exactly the kinds of LOOP_EVENT_TYPES', () => {
+    expect(Object.keys(EVENT_SCHEMAS).sort()).toEqual([...LOOP_EVENT_TYPES].sort());
+  });
+
+  it('accepts advisor events and refuses an unknown kind or a malformed event by position', () => {
+    const chain: LoopEvent = {
+      type: 'advisor-chain',
+      at: 1,
+      advisors: [{ name: 'memory', kind: 'memory', order: 200 }],
+      loopOrder: 300,
+      conversationHistoryEnabled: true,
+    };
+    const invoked: LoopEvent = {
+      type: 'advisor-invoked',
+      at: 2,
+      round: 1,
+      advisor: 'memory',
+      kind: 'memory',
+      order: 200,
+      hook: 'before',
+      sees: { roles: ['system', 'user'], summary: 'loaded 0', stored: [{ role: 'user', content: 'hi' }], loaded: 0 },
+    };
+    expect(checkEvent(chain, 0)).toEqual({ ok: true, event: chain });
+    expect(checkEvent(invoked, 1)).toEqual({ ok: true, event: invoked });
+    expect(checkEvent({ type: 'teleported', at: 1 }, 4)).toEqual({ ok: false, error: 'Event 5 has an unknown type "teleported".' });
+    const bad = checkEvent({ type: 'model-called', at: 1, round: -1, messageCount: 2, toolNames: [] }, 2);
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.error).toMatch(/^Event 3 \(model-called\) is malformed: round/);
+  });
+});
+
+describe('run file export and import', () => {
+  it('round-trips a finished run: same log, same transcript, no runtime needed', async () => {
+    const events = await seoulRun();
+    const imported = parseRunFile(fileText(events));
+    expect(imported.ok).toBe(true);
+    if (!imported.ok) return;
+    expect(imported.warnings).toEqual([]);
+    expect(imported.file.run.events).toEqual(events);
+    expect(transcript(imported.file.run.events)).toEqual(transcript(events));
+    expect(imported.file.tools.map((t) => t.name)).toEqual(['current_time', 'calculate']);
+    expect(imported.file.runtime.kind).toBe('scripted');
+    expect(replay(imported.file.run.events).finished?.finalAnswer).toContain('877');
+  });
+
+  it('keeps the latest settings and only the code of tools the run used', async () => {
+    const events = await seoulRun();
+    const withSettings: LoopEvent[] = [...events, { type: 'settings-changed', at: 9, settings: { ...DEFAULT_SETTINGS, maxRounds: 4 } }];
+    const used = { ...newUserToolSpec('t1', 'calculate', 0), code: 'return 1;' };
+    const unused = newUserToolSpec('t2', 'other_tool', 0);
+    const built = buildRunFile({ run: { runId: 'run_a', title: '', createdAt: 0, events: withSettings }, toolCode: [used, unused], now: 0 });
+    expect(built.ok && built.file.settings.maxRounds).toBe(4);
+    expect(built.ok && built.file.toolCode?.map((s) => s.name)).toEqual(['calculate']);
+    const back = parseRunFile(built.ok ? built.text : '');
+    expect(back.ok && back.file.toolCode?.[0]?.code).toBe('return 1;');
+    const without = buildRunFile({ run: { runId: 'run_a', title: '', createdAt: 0, events }, now: 0 });
+    expect(without.ok && 'toolCode' in without.file).toBe(false);
+  });
+
+  it('refuses an empty log', () => {
+    expect(buildRunFile({ run: { runId: 'x', title: '', createdAt: 0, events: [] }, now: 0 })).toMatchObject({ ok: false });
+  });
+
+  it('says a truncated file is truncated', async () => {
+    const text = fileText(await seoulRun());
+    const result = parseRunFile(text.slice(0, Math.floor(text.length / 2)));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toMatch(/truncated/);
+  });
+
+  it('refuses a newer format version and names both versions', async () => {
+    const result = parseRunFile(fileText(await seoulRun(), { version: RUN_FILE_VERSION + 1 }));
+    expect(result).toEqual({
+      ok: false,
+      error: expect.stringContaining(`format version ${RUN_FILE_VERSION + 1}, newer than this app reads (up to version ${RUN_FILE_VERSION})`),
+    });
+  });
+
+  it('refuses a duplicate tool name, in the run config or in the tools section', async () => {
+    const events = await seoulRun();
+    const file = JSON.parse(fileText(events));
+    file.tools.push({ ...file.tools[0] });
+    const dupInTools = parseRunFile(JSON.stringify(file));
+    expect(!dupInTools.ok && dupInTools.error).toMatch(/"current_time" appears twice/);
+
+    const file2 = JSON.parse(fileText(events));
+    file2.run.events[0].config.tools.push({ ...file2.run.events[0].config.tools[1] });
+    const dupInConfig = parseRunFile(JSON.stringify(file2));
+    expect(!dupInConfig.ok && dupInConfig.error).toMatch(/"calculate" appears twice/);
+  });
+
+  it('imports HTML and script in message text as plain text, with a warning', async () => {
+    const events = await seoulRun();
+    const file = JSON.parse(fileText(events));
+    const payload = '<img src=x onerror="alert(1)"><script>window.pwned=1</script>';
+    file.run.events[1].content = payload;
+    const result = parseRunFile(JSON.stringify(file));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.warnings.join(' ')).toMatch(/looks like HTML or script \(in a user message \(event 2\)\)\. It is shown as plain text and never run\./);
+    expect(replay(result.file.run.events).history[1]).toEqual({ role: 'user', content: payload });
+  });
+
+  it('explains schema problems, foreign files and bad JSON', async () => {
+    const events = await seoulRun();
+    const file = JSON.parse(fileText(events));
+    file.run.events[3].response.finishReason = 'exploded';
+    const bad = parseRunFile(JSON.stringify(file));
+    expect(!bad.ok && bad.error).toMatch(/^Event 4 \(model-responded\) is malformed: response\.finishReason/);
+
+    expect(parseRunFile('{"format":"something-else","version":1}')).toMatchObject({ ok: false, error: expect.stringMatching(/not a Tool Loop Playground run file/) });
+    expect(parseRunFile('{"format":"tool-loop-playground/user-tools","version":1,"tools":[]}')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/tools file/),
+    });
+    expect(parseRunFile('{"a": tru}')).toMatchObject({ ok: false, error: expect.stringMatching(/not valid JSON/) });
+    expect(parseRunFile('')).toMatchObject({ ok: false, error: 'The file is empty.' });
+    expect(parseRunFile('[1]')).toMatchObject({ ok: false });
+
+    const file3 = JSON.parse(fileText(events));
+    file3.run.events.push({ ...file3.run.events[0] });
+    expect(parseRunFile(JSON.stringify(file3))).toMatchObject({ ok: false, error: expect.stringMatching(/second run/) });
+    const file4 = JSON.parse(fileText(events));
+    file4.run.runId = 'someone-else';
+    expect(parseRunFile(JSON.stringify(file4))).toMatchObject({ ok: false, error: expect.stringMatching(/does not match/) });
+  });
+
+  it('migrates a bare stored run (version 0) to the current format', async () => {
+    const events = await seoulRun();
+    const stored = { runId: 'run_a', title: 'Old', createdAt: 5, updatedAt: 6, scenarioId: SEOUL.id, events };
+    const result = parseRunFile(JSON.stringify(stored));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.migratedFrom).toBe(0);
+    expect(result.file.format).toBe(RUN_FILE_FORMAT);
+    expect(result.file.run).toMatchObject({ runId: 'run_a', title: 'Old', createdAt: 5, scenarioId: SEOUL.id });
+    expect(result.file.run.events).toEqual(events);
+    expect(result.file.tools.map((t) => t.name)).toEqual(['current_time', 'calculate']);
+  });
+});
+
+describe('transcript export', () => {
+  it('gives the OpenAI chat-completions messages and function tools', async () => {
+    const out = transcriptOf(await seoulRun());
+    expect(out.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant']);
+    const first = out.messages[2];
+    expect(first?.role === 'assistant' && first.tool_calls?.map((c) => c.id)).toEqual(['call_1', 'call_2']);
+    expect(out.messages[4]).toMatchObject({ role: 'tool', tool_call_id: 'call_2', content: '896' });
+    expect(out.tools[1]).toMatchObject({ type: 'function', function: { name: 'calculate' } });
+  });
+});
+
+describe('fork', () => {
+  it('lists the fork points of each turn', async () => {
+    const points = forkPoints(await seoulRun());
+    expect(points).toEqual([
+      { turn: 1, points: ['before-call', 'before-tools', 'after-results'] },
+      { turn: 2, points: ['before-call', 'before-tools', 'after-results'] },
+      { turn: 3, points: ['before-call'] },
+    ]);
+    expect(defaultForkPoint(points[1]!.points)).toBe('before-tools');
+    expect(defaultForkPoint(points[2]!.points)).toBe('before-call');
+  });
+
+  it('lands every point of every turn in its phase, with a new run id', async () => {
+    const events = await seoulRun();
+    const expected = { 'before-call': 'prompt', 'before-tools': 'approve', 'after-results': 'prompt' } as const;
+    for (const { turn, points } of forkPoints(events)) {
+      for (const point of points) {
+        const forked = forkEvents(events, turn, { point, newRunId: 'fork', now: 99 });
+        expect(forked.ok, `${turn} ${point}`).toBe(true);
+        if (!forked.ok) continue;
+        expect(forked.phase).toBe(expected[point]);
+        const state = replay(forked.events);
+        expect(state.runId).toBe('fork');
+        expect(state.finished).toBeNull();
+        expect(forked.events.slice(1, forked.keptFromParent)).toEqual(events.slice(1, forked.keptFromParent));
+      }
+    }
+    expect(events[0]?.type === 'run-started' && events[0].runId).toBe('run_a');
+  });
+
+  it('refuses points a turn does not have', async () => {
+    const events = await seoulRun();
+    expect(forkEvents(events, 3, { point: 'before-tools', newRunId: 'f', now: 0 })).toMatchObject({ ok: false, error: expect.stringMatching(/asked for no tools/) });
+    expect(forkEvents(events, 3, { point: 'after-results', newRunId: 'f', now: 0 })).toMatchObject({ ok: false });
+    expect(forkEvents(events, 7, { point: 'before-call', newRunId: 'f', now: 0 })).toEqual({ ok: false, error: 'Turn 7 is not in this run.' });
+    expect(forkEvents([], 1, { point: 'before-call', newRunId: 'f', now: 0 })).toMatchObject({ ok: false });
+  });
+
+  it('fork at turn 2, change the tool result, continue: the branches differ from that result on', async () => {
+    const original = await seoulRun();
+    const forked = forkEvents(original, 2, { point: 'before-tools', newRunId: 'run_b', now: 0 });
+    expect(forked.ok).toBe(true);
+    if (!forked.ok) return;
+    const { controller, tools } = controllerFor();
+    expect(controller.restore(forked.events, tools)).toEqual({ ok: true });
+    expect(controller.getState().pending?.awaiting).toEqual(['call_3']);
+    expect(await controller.writeResult('call_3', '1000')).toEqual({ ok: true });
+    expect(await controller.runToEnd()).toEqual({ ok: true });
+    const branch = controller.getEvents();
+    expect(replay(branch).finished?.finalAnswer).toContain('1000');
+
+    const comparison = compareRuns(original, branch);
+    // system, user, assistant(1), tool, tool, assistant(2) are shared; the tool result of turn 2 differs.
+    expect(comparison.divergesAt).toBe(6);
+    expect(comparison.rows.slice(0, 6).every((r) => r.same)).toBe(true);
+    expect(comparison.rows[6]?.b).toMatchObject({ role: 'tool', content: '1000' });
+    const answer = comparison.metrics.find((m) => m.label === 'Final answer')!;
+    expect(answer.a).toContain('877');
+    expect(answer.b).toContain('1000');
+    expect(answer.same).toBe(false);
+    expect(comparison.metrics.find((m) => m.label === 'Model calls (rounds)')).toMatchObject({ a: '3', b: '3', same: true });
+  });
+
+  it('compares equal runs as equal', async () => {
+    const events = await seoulRun();
+    const comparison = compareRuns(events, events);
+    expect(comparison.divergesAt).toBeNull();
+    expect(comparison.metrics.every((m) => m.same)).toBe(true);
+  });
+});
+
+describe('run tree', () => {
+  it('hangs forks under their parents, keeps orphans as roots and breaks cycles', () => {
+    const runs = [
+      { runId: 'c', parent: { runId: 'b' } },
+      { runId: 'b', parent: { runId: 'a' } },
+      { runId: 'a' },
+      { runId: 'orphan', parent: { runId: 'gone' } },
+      { runId: 'x', parent: { runId: 'y' } },
+      { runId: 'y', parent: { runId: 'x' } },
+    ];
+    const flat = flattenTree(buildRunTree(runs)).map((n) => `${'-'.repeat(n.depth)}${n.run.runId}`);
+    expect(flat).toEqual(['a', '-b', '--c', 'orphan', 'x', 'y']);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The debugger's keyboard shortcuts: one list, read by the key handler and by the "Keyboard shortcuts" dialog,
+ * so what is documented is what works. Plain keys fire only when focus is not in a text field (typing an "s"
+ * in the user message must not step the loop); Ctrl/⌘+Enter sends from anywhere, the message field included.
+ */
+import { actions, controller, useAppStore } from '../../store/app-store';
+
+export interface Shortcut {
+  readonly id: string;
+  /** How the keys are shown, e.g. ["S", "F10"]. */
+  readonly keys: readonly string[];
+  readonly label: string;
+  /** Fires also while typing in a field (it needs a modifier, so it cannot clash with text). */
+  readonly inFields?: boolean;
+  readonly matches: (event: KeyboardEvent) => boolean;
+  readonly run: () => void;
+}
+
+const plain = (event: KeyboardEvent) => !event.ctrlKey && !event.metaKey && !event.altKey;
+const key = (...names: string[]) => (event: KeyboardEvent) => plain(event) && names.includes(event.key);
+
+function firstAwaiting(): string | undefined {
+  return controller.getState().pending?.awaiting[0];
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  {
+    id: 'step',
+    keys: ['S', 'F10'],
+    label: 'Step: one phase (sends the user message first when the run is idle)',
+    matches: key('s', 'S', 'F10'),
+    run: () => void actions.step(),
+  },
+  {
+    id: 'run',
+    keys: ['R', 'F8'],
+    label: 'Run to end (waits at a pause)',
+    matches: key('r', 'R', 'F8'),
+    run: () => void actions.runToEnd(),
+  },
+  { id: 'stop', keys: ['X', 'Shift+F8'], label: 'Stop', matches: (e) => key('x', 'X')(e) || (plain(e) && e.shiftKey && e.key === 'F8'), run: () => actions.stop() },
+  {
+    id: 'send',
+    keys: ['Ctrl+Enter', '⌘+Enter'],
+    label: 'Send the user message',
+    inFields: true,
+    matches: (e) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key === 'Enter',
+    run: () => void actions.send(),
+  },
+  {
+    id: 'approve',
+    keys: ['A'],
+    label: 'Approve the first tool call waiting at a pause',
+    matches: (e) => plain(e) && !e.shiftKey && (e.key === 'a' || e.key === 'A'),
+    run: () => {
+      const id = firstAwaiting();
+      if (id) void actions.approve(id);
+    },
+  },
+  {
+    id: 'approve-all',
+    keys: ['Shift+A'],
+    label: 'Approve every waiting tool call',
+    matches: (e) => plain(e) && e.shiftKey && (e.key === 'A' || e.key === 'a'),
+    run: () => void actions.approveAll(),
+  },
+  {
+    id: 'deny',
+    keys: ['D'],
+    label: 'Deny the first tool call waiting at a pause (the model receives a denial)',
+    matches: key('d', 'D'),
+    run: () => {
+      const id = firstAwaiting();
+      if (id) void actions.deny(id);
+    },
+  },
+  {
+    id: 'pause',
+    keys: ['P'],
+    label: 'Toggle “Pause before executing tools”',
+    matches: key('p', 'P'),
+    run: () => actions.setSettings({ pauseBeforeTools: !useAppStore.getState().settings.pauseBeforeTools }),
+  },
+  { id: 'new-run', keys: ['N'], label: 'New run', matches: key('n', 'N'), run: () => actions.newRun() },
+  { id: 'help', keys: ['?'], label: 'Show this list of shortcuts', matches: key('?'), run: () => openShortcuts() },
+];
+
+// The dialog's open state lives here so the `?` key and the button share it without a store of their own.
+let helpOpen = false;
+const helpListeners = new Set<() => void>();
+export function openShortcuts(): void {
+  helpOpen = true;
+  for (const l of helpListeners) l();
+}
+export function closeShortcuts(): void {
+  helpOpen = false;
+  for (const l of helpListeners) l();
+}
+export function shortcutsOpen(): boolean {
+  return helpOpen;
+}
+export function subscribeShortcuts(listener: () => void): () => void {
+  helpListeners.add(listener);
+  return () => helpListeners.delete(listener);
+}
+
+/** True when the event comes from somewhere text is typed: inputs, text areas, selects, code editors. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false;
+  const element = target as HTMLElement;
+  if (element.isContentEditable) return true;
+  const field = element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], .cm-editor');
+  if (!field) return false;
+  // Checkboxes and buttons take no text: keys still drive the debugger from them.
+  if (field instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'file'].includes(field.type);
+  return true;
+}
+
+/** The shortcut a key press means here, or null (typing in a field, inside a modal dialog, or no match). */
+export function shortcutFor(event: KeyboardEvent): Shortcut | null {
+  if (event.defaultPrevented || event.isComposing || event.repeat) return null;
+  const typing = isTypingTarget(event.target);
+  const inDialog = event.target instanceof Element && event.target.closest('dialog[open]') !== null;
+  for (const shortcut of SHORTCUTS) {
+    if (!shortcut.matches(event)) continue;
+    if (typing && !shortcut.inFields) return null;
+    if (inDialog) return null;
+    return shortcut;
+  }
+  return null;
+}

@@ -1,0 +1,104 @@
+/**
+ * Whether the app works offline, and what is cached: the service worker (vite-plugin-pwa / workbox precaches
+ * the app shell, its scripts and the wasm files), the network, and the model weights the runtimes keep in the
+ * browser's Cache Storage. Registration happens once, on first use.
+ */
+import { registerSW } from 'virtual:pwa-register';
+import { create } from 'zustand';
+
+export type ShellStatus =
+  | 'unsupported' // no service workers (e.g. a non-secure origin)
+  | 'dev' // the dev server serves no service worker
+  | 'installing' // registered, precaching the app
+  | 'ready' // every file of the app is cached: it loads with the network off
+  | 'error';
+
+export interface ModelCacheStatus {
+  /** Model ids with weights in Cache Storage (web-llm's `webllm/model` cache, keyed by their download URL). */
+  readonly models: readonly string[];
+  /** Bytes the origin uses, when the browser tells. */
+  readonly usageBytes: number | null;
+  readonly quotaBytes: number | null;
+  readonly error?: string;
+}
+
+interface OfflineState {
+  readonly shell: ShellStatus;
+  readonly shellDetail: string;
+  readonly online: boolean;
+  readonly modelCache: ModelCacheStatus | null;
+}
+
+export const useOfflineStore = create<OfflineState>(() => ({
+  shell: 'installing',
+  shellDetail: '',
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  modelCache: null,
+}));
+const set = useOfflineStore.setState;
+
+let started = false;
+
+/** Registers the service worker and starts watching the network; safe to call repeatedly. */
+export function startOfflineSupport(): void {
+  if (started) return;
+  started = true;
+  addEventListener('online', () => set({ online: true }));
+  addEventListener('offline', () => set({ online: false }));
+  if (import.meta.env.DEV) {
+    set({ shell: 'dev', shellDetail: 'The dev server does not install the service worker; build the app for offline use.' });
+  } else if (!('serviceWorker' in navigator)) {
+    set({ shell: 'unsupported', shellDetail: 'This browser (or a page not served over https) has no service workers.' });
+  } else {
+    // A page already controlled by an activated worker was loaded from the precache: it is offline-ready.
+    if (navigator.serviceWorker.controller) set({ shell: 'ready' });
+    registerSW({
+      immediate: true,
+      onOfflineReady: () => set({ shell: 'ready', shellDetail: '' }),
+      onRegisteredSW: (_url, registration) => {
+        if (registration?.active && !registration.installing) set({ shell: 'ready', shellDetail: '' });
+      },
+      onRegisterError: (error) => set({ shell: 'error', shellDetail: error instanceof Error ? error.message : String(error) }),
+    });
+  }
+  void refreshModelCache();
+}
+
+/** Reads which models have weights in Cache Storage and how much the origin stores. */
+export async function refreshModelCache(): Promise<void> {
+  try {
+    const models = new Set<string>();
+    if (typeof caches !== 'undefined') {
+      for (const name of await caches.keys()) {
+        if (!/webllm\/model/i.test(name)) continue;
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          const id = modelIdFromUrl(request.url);
+          if (id) models.add(id);
+        }
+      }
+    }
+    const estimate = await navigator.storage?.estimate?.();
+    set({
+      modelCache: {
+        models: [...models].sort(),
+        usageBytes: estimate?.usage ?? null,
+        quotaBytes: estimate?.quota ?? null,
+      },
+    });
+  } catch (error) {
+    set({ modelCache: { models: [], usageBytes: null, quotaBytes: null, error: error instanceof Error ? error.message : String(error) } });
+  }
+}
+
+/** `https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC/resolve/main/params_shard_0.bin` → `Qwen3-0.6B-q4f16_1-MLC`. */
+export function modelIdFromUrl(url: string): string | null {
+  try {
+    const parts = new URL(url).pathname.split('/').filter(Boolean);
+    const resolve = parts.indexOf('resolve');
+    if (resolve >= 1) return parts[resolve - 1] ?? null;
+    return parts.length >= 2 ? (parts[parts.length - 2] ?? null) : null;
+  } catch {
+    return null;
+  }
+}

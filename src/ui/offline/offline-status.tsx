@@ -1,0 +1,50 @@
+/** The footer's offline and cache status: app shell cached or not, network on or off, models in the cache. */
+import { useEffect } from 'react';
+import { refreshModelCache, startOfflineSupport, useOfflineStore } from './offline-state';
+import './offline-status.css';
+
+const SHELL_TEXT = {
+  unsupported: 'Offline use unavailable',
+  dev: 'Offline cache off (dev server)',
+  installing: 'Caching the app for offline use…',
+  ready: 'App cached: works offline',
+  error: 'Offline cache failed',
+} as const;
+
+export function OfflineStatus() {
+  const shell = useOfflineStore((s) => s.shell);
+  const detail = useOfflineStore((s) => s.shellDetail);
+  const online = useOfflineStore((s) => s.online);
+  const modelCache = useOfflineStore((s) => s.modelCache);
+  useEffect(() => startOfflineSupport(), []);
+  const models = modelCache?.models ?? [];
+  return (
+    <div className="offline-status" role="status" aria-label="Offline and cache status">
+      <span className={`badge ${online ? 'badge-accent' : 'badge-warn'}`} data-testid="network-status">
+        {online ? 'Online' : 'Offline'}
+      </span>
+      <span className={`badge ${shell === 'ready' ? 'badge-accent' : shell === 'error' ? 'badge-error' : ''}`} data-testid="shell-status" data-shell={shell} title={detail || undefined}>
+        {SHELL_TEXT[shell]}
+      </span>
+      <span className="small muted" data-testid="model-cache-status">
+        {modelCache === null
+          ? 'Model cache: checking…'
+          : modelCache.error
+            ? `Model cache unreadable: ${modelCache.error}`
+            : models.length === 0
+              ? 'Model cache: no model weights stored (scripted replay needs none)'
+              : `Model cache: ${models.join(', ')}`}
+        {modelCache?.usageBytes !== null && modelCache?.usageBytes !== undefined && ` · ${formatBytes(modelCache.usageBytes)} stored`}
+      </span>
+      <button type="button" className="button button-quiet small" onClick={() => void refreshModelCache()}>
+        Refresh cache status
+      </button>
+    </div>
+  );
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  return `${Math.round(bytes / 1e3)} kB`;
+}

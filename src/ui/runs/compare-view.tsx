@@ -1,0 +1,96 @@
+/** Two runs side by side: the transcripts message by message (the first difference marked) and the metrics. */
+import { useEffect, useRef } from 'react';
+import type { Message } from '../../engine/messages';
+import { runFileActions, useRunFilesStore } from '../../store/run-files';
+
+export function CompareDialog() {
+  const selection = useRunFilesStore((s) => s.compare);
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (selection && !dialog.open) dialog.showModal?.();
+    if (!selection && dialog.open) dialog.close();
+  }, [selection]);
+  return (
+    <dialog ref={ref} className="runs-compare" aria-labelledby="runs-compare-title" onClose={() => runFileActions.closeCompare()}>
+      {selection && (
+        <>
+          <div className="runs-compare-head">
+            <h2 id="runs-compare-title">Compare runs</h2>
+            <button type="button" className="button" onClick={() => runFileActions.closeCompare()}>
+              Close
+            </button>
+          </div>
+          <p className="small" data-testid="compare-divergence">
+            {selection.comparison.divergesAt === null
+              ? 'The transcripts are the same.'
+              : `The transcripts are the same up to message ${selection.comparison.divergesAt}; they differ from message ${selection.comparison.divergesAt + 1} on.`}
+          </p>
+          <table className="table runs-compare-metrics" aria-label="Metrics compared">
+            <thead>
+              <tr>
+                <th scope="col">metric</th>
+                <th scope="col">A: {selection.a.title}</th>
+                <th scope="col">B: {selection.b.title}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {selection.comparison.metrics.map((m) => (
+                <tr key={m.label} className={m.same ? undefined : 'runs-differs'} data-testid={`metric-${m.label}`}>
+                  <th scope="row">{m.label}</th>
+                  <td>{m.a}</td>
+                  <td>{m.b}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="runs-compare-columns" role="table" aria-label="Transcripts side by side">
+            <div role="row" className="runs-compare-row runs-compare-header">
+              <span role="columnheader">#</span>
+              <span role="columnheader">A: {selection.a.title}</span>
+              <span role="columnheader">B: {selection.b.title}</span>
+            </div>
+            {selection.comparison.rows.map((row) => (
+              <div
+                role="row"
+                key={row.index}
+                className={`runs-compare-row${row.same ? '' : ' runs-differs'}`}
+                data-testid={`compare-row-${row.index + 1}`}
+              >
+                <span role="cell" className="muted small">
+                  {row.index + 1}
+                </span>
+                <span role="cell" data-side="a">
+                  <MessageCell message={row.a} />
+                </span>
+                <span role="cell" data-side="b">
+                  <MessageCell message={row.b} />
+                </span>
+              </div>
+            ))}
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}
+
+function MessageCell({ message }: { message: Message | null }) {
+  if (!message) return <span className="muted small">—</span>;
+  return (
+    <div className={`message message-${message.role}`}>
+      <div className="message-head">
+        <span className="role">{message.role}</span>
+        {message.role === 'tool' && <code className="small">{message.toolCallId}</code>}
+      </div>
+      {message.content !== '' && <pre className="message-text">{message.content}</pre>}
+      {message.role === 'assistant' &&
+        message.toolCalls.map((c) => (
+          <pre key={c.id} className="small">
+            {c.id} {c.name}({c.argumentsText})
+          </pre>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/** Saves text as a file through the browser's download (a Blob URL on a temporary link). */
+export function downloadText(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers; a tick later is enough.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
