@@ -8,6 +8,7 @@ const benches: Bench[] = [
   { name: 'loop', load: () => import('./loop') },
   { name: 'tool-search', load: () => import('./tool-search') },
   { name: 'bundle', load: () => import('./bundle') },
+  { name: 'wllama', load: () => import('./wllama') },
 ];
 
 const only = process.argv.slice(2);

@@ -21,7 +21,7 @@ import type { StoredRun } from '../persistence/runs-db';
 import { deleteRun, loadRuns, loadSetting, saveRun, saveSetting } from '../persistence/runs-db';
 import { providerFor, scriptedProvider } from '../runtimes/registry';
 import { studioActions } from '../ui/tool-studio/user-tools-store';
-import { workspaceTools } from './tool-catalog';
+import { toolSources, workspaceTools } from './tool-catalog';
 
 export interface RunSummary {
   readonly runId: string;
@@ -170,10 +170,12 @@ export async function persistActiveRun(): Promise<void> {
   const existing = get().runs.find((r) => r.runId === state.runId);
   const firstUser = events.find((e) => e.type === 'user-message');
   const scenarioId = state.config?.scenarioId;
+  // A stored title wins (a fork's or an imported run's name); a new run is named after its first message.
   const title =
-    firstUser?.type === 'user-message'
+    existing?.title ||
+    (firstUser?.type === 'user-message'
       ? firstUser.content.slice(0, 60)
-      : (getScenario(scenarioId ?? '')?.title ?? 'Untitled run');
+      : (getScenario(scenarioId ?? '')?.title ?? 'Untitled run'));
   const run: StoredRun = {
     runId: state.runId,
     title,
@@ -225,9 +227,16 @@ function exposedToolsFor(scenario: Scenario | undefined): Tool[] {
 
 function applyScenarioDrafts(scenario: Scenario | undefined): void {
   scriptedProvider.setScript(scenario?.script ?? null);
-  const names = new Set(scenario?.toolNames ?? []);
+  // A scenario exposes its own tools; without one, the presets and the user's own tools are exposed (not the
+  // 28-tool search workspace, whose search tool would switch tool search on for every custom run).
+  const names = new Set(
+    scenario?.toolNames ??
+      toolSources()
+        .filter((source) => source.id === 'presets' || source.id === 'user-tools')
+        .flatMap((source) => source.tools().map((t) => t.name)),
+  );
   const exposed: Record<string, boolean> = {};
-  for (const tool of workspaceTools()) exposed[tool.name] = scenario ? names.has(tool.name) : true;
+  for (const tool of workspaceTools()) exposed[tool.name] = names.has(tool.name);
   set({
     scenarioId: scenario?.id ?? null,
     system: scenario?.system ?? get().system,

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { InspectorTab } from '../store/app-store';
 import { actions, advisorController, comparisonSource, useAppStore } from '../store/app-store';
 import { AdvisorsView } from './advisors/advisors-view';
+import { ToolSearchPanel } from './tool-search/tool-search-panel';
 import { MetricsView } from './metrics-view';
 import { RequestView } from './request-view';
 import { RunsView } from './runs-view';
@@ -23,6 +24,7 @@ export const INSPECTOR_TABS: TabSpec[] = [
   { id: 'stops', label: 'Stop reasons', render: () => <StopReasonsView /> },
   { id: 'metrics', label: 'Metrics', render: () => <MetricsView /> },
   { id: 'advisors', label: 'Advisors', render: () => <AdvisorsTab /> },
+  { id: 'tool-search', label: 'Tool search', render: () => <ToolSearchPanel /> },
   { id: 'runs', label: 'Runs', render: () => <RunsView /> },
 ];
 

@@ -1,4 +1,5 @@
 /** Middle column: prompts, the debugger controls, the loop's phase, and the transcript. */
+import type { ToolChoice } from '../engine/runtime';
 import type { ExceptionMode } from '../engine/tool-execution';
 import { actions, useAppStore } from '../store/app-store';
 import { HumanComposer } from './human-composer';
@@ -14,6 +15,8 @@ export function LoopPanel() {
   const running = useAppStore((s) => s.running);
   const notice = useAppStore((s) => s.notice);
   const runId = useAppStore((s) => s.loop.runId);
+  const exposed = useAppStore((s) => s.exposed);
+  const exposedNames = Object.keys(exposed).filter((name) => exposed[name]);
   const canSend = !busy && (phase === 'idle' || phase === 'done');
   const canStep = !busy && phase !== 'approve' && phase !== 'model';
   const canStop = busy || running || phase === 'prompt' || phase === 'approve' || phase === 'execute';
@@ -86,6 +89,23 @@ export function LoopPanel() {
           />
         </label>
         <label className="inline-field">
+          Tool choice
+          <select
+            aria-label="Tool choice"
+            value={typeof settings.toolChoice === 'string' ? settings.toolChoice : `tool:${settings.toolChoice.name}`}
+            onChange={(e) => actions.setSettings({ toolChoice: parseToolChoice(e.target.value) })}
+          >
+            <option value="auto">auto (the model decides)</option>
+            <option value="required">required (at least one call)</option>
+            <option value="none">none (no tools sent)</option>
+            {exposedNames.map((name) => (
+              <option key={name} value={`tool:${name}`}>
+                only {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline-field">
           On tool errors
           <select
             aria-label="On tool errors"
@@ -110,4 +130,10 @@ export function LoopPanel() {
       <HumanComposer />
     </section>
   );
+}
+
+/** "tool:NAME" → a named tool choice; the other values are the plain modes. */
+function parseToolChoice(value: string): ToolChoice {
+  if (value.startsWith('tool:')) return { name: value.slice(5) };
+  return value === 'required' || value === 'none' ? value : 'auto';
 }

@@ -366,3 +366,30 @@ async function waitFor(check: () => boolean): Promise<void> {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 0));
   expect(check()).toBe(true);
 }
+
+describe('the tools a request offers', () => {
+  it('a call to a tool the request did not offer is an unknown tool, even if the run has it', async () => {
+    const clock = createFakeClock();
+    const runtime = createScriptedRuntime({
+      script: { steps: [{ toolCalls: [{ name: 'calculate', arguments: { operation: 'add', a: 1, b: 2 } }] }, { text: 'ok' }] },
+      tokensPerSecond: 0,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
+    const controller = new LoopController({
+      runtime: () => runtime,
+      now: clock.now,
+      newRunId: () => 'run',
+      // Like tool search: the first request offers only current_time.
+      prepareRequest: (request) => ({ ...request, tools: request.tools.filter((t) => t.name !== 'calculate') }),
+    });
+    const tools = createPresetTools().filter((t) => t.name === 'calculate' || t.name === 'current_time');
+    controller.startRun({ system: 's', tools, settings: DEFAULT_SETTINGS });
+    controller.send('add 1 and 2');
+    await controller.runToEnd();
+    const result = toolMessages(controller.getState().history)[0]!;
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('Unknown tool "calculate"');
+    expect(result.content).toContain('Available tools: current_time');
+  });
+});

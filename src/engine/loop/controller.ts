@@ -368,6 +368,7 @@ export class LoopController {
     const pending = this.state.pending;
     if (!pending) return fail('Nothing to execute.');
     const settings = this.state.settings!;
+    const registry = this.offeredRegistry(pending.round);
     this.busy = true;
     const abort = new AbortController();
     this.abortController = abort;
@@ -377,7 +378,7 @@ export class LoopController {
       for (const call of pending.calls) {
         const decision = pending.decisions[call.id] ?? { kind: 'approve' };
         const outcome = await executeToolCall(call, decision, {
-          registry: this.registry,
+          registry,
           exceptionMode: settings.exceptionMode,
           now: this.deps.now,
           signal: abort.signal,
@@ -411,6 +412,17 @@ export class LoopController {
       });
     }
     return OK;
+  }
+
+  /**
+   * The tools the model was offered in that round (after prepareRequest, e.g. tool search): a call to any other
+   * tool of the run is an unknown tool, as it is for an API that only knows the tools of its request.
+   */
+  private offeredRegistry(round: number): ToolRegistry {
+    const called = this.events.findLast((e) => e.type === 'model-called' && e.round === round);
+    if (!called || called.type !== 'model-called') return this.registry;
+    const offered = new Set(called.toolNames);
+    return createToolRegistry(this.registry.tools.filter((t) => offered.has(t.name)));
   }
 
   private append(event: LoopEvent): void {

@@ -15,7 +15,7 @@ import {
 } from './hermes';
 import { pythonJson } from './python-json';
 
-const template = new Template(readFileSync('/work/shared/reference/chat-templates/qwen2.5-instruct.jinja', 'utf8'));
+const template = new Template(readFileSync('test-fixtures/chat-templates/qwen2.5-instruct.jinja', 'utf8'));
 const tools = createPresetTools().map(toDefinition);
 
 function counter() {

@@ -12,7 +12,7 @@ import { hermesFormat, jsonToPythonType, renderHermesToolsSystem } from './herme
 import { formatForModel, llama32Format, promptText, qwen25Format, qwen3Format } from './index';
 import { parseLlamaOutput } from './llama';
 
-const templateDir = '/work/shared/reference/chat-templates';
+const templateDir = 'test-fixtures/chat-templates';
 function template(file: string): Template {
   return new Template(readFileSync(`${templateDir}/${file}`, 'utf8'));
 }
