@@ -5,6 +5,7 @@ import { HeaderBar } from './header-bar';
 import { Inspector } from './inspector';
 import { StatusBar } from './keyboard/status-bar';
 import { LoopPanel } from './loop-panel';
+import { ModelBand } from './model-band';
 import { ToolsPanel } from './tools-panel';
 
 export function App() {
@@ -15,6 +16,7 @@ export function App() {
   return (
     <div className="app" data-ready={ready ? 'true' : 'false'}>
       <HeaderBar />
+      <ModelBand />
       <main className="app-columns">
         <ToolsPanel />
         <LoopPanel />

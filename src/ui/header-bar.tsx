@@ -15,11 +15,7 @@ export function HeaderBar() {
       <h1 className="header-title">Tool Loop Playground</h1>
       <label className="header-field">
         Scenario
-        <select
-          aria-label="Scenario"
-          value={scenarioId ?? ''}
-          onChange={(e) => actions.selectScenario(e.target.value)}
-        >
+        <select aria-label="Scenario" value={scenarioId ?? ''} onChange={(e) => actions.selectScenario(e.target.value)}>
           <option value="">(none — write your own)</option>
           {SCENARIOS.map((s) => (
             <option key={s.id} value={s.id}>

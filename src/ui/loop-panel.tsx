@@ -35,12 +35,7 @@ export function LoopPanel() {
         </label>
         <label className="field">
           <span>User</span>
-          <textarea
-            aria-label="User message"
-            rows={2}
-            value={user}
-            onChange={(e) => actions.setUser(e.target.value)}
-          />
+          <textarea aria-label="User message" rows={2} value={user} onChange={(e) => actions.setUser(e.target.value)} />
         </label>
       </div>
       <div className="loop-controls" role="toolbar" aria-label="Debugger controls">
@@ -121,7 +116,12 @@ export function LoopPanel() {
       {notice && (
         <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
           <span>{notice.text}</span>
-          <button type="button" className="button button-quiet" aria-label="Dismiss message" onClick={actions.clearNotice}>
+          <button
+            type="button"
+            className="button button-quiet"
+            aria-label="Dismiss message"
+            onClick={actions.clearNotice}
+          >
             ×
           </button>
         </div>

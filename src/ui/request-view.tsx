@@ -7,10 +7,7 @@ import { actions, useAppStore } from '../store/app-store';
 export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
   const events = useAppStore((s) => s.events);
   const selected = useAppStore((s) => s.selectedRound);
-  const rounds = useMemo(
-    () => events.flatMap((e) => (e.type === 'model-called' ? [e.round] : [])),
-    [events],
-  );
+  const rounds = useMemo(() => events.flatMap((e) => (e.type === 'model-called' ? [e.round] : [])), [events]);
   const round = selected ?? rounds.at(-1) ?? null;
   const response = useMemo(
     () => events.find((e) => e.type === 'model-responded' && e.round === round),
@@ -34,7 +31,7 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
       {mode === 'request' ? (
         <>
           <h3>Request as the runtime received it</h3>
-          <pre className="code-block" data-testid="request-json">
+          <pre className="code-block" data-testid="request-json" tabIndex={0} aria-label="Request JSON">
             {JSON.stringify(trace?.requestJson ?? { messages: toOpenAIMessages(sent) }, null, 2)}
           </pre>
           {!trace && <p className="muted small">This runtime reports no request body: shown as OpenAI messages.</p>}
@@ -60,7 +57,7 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
               </tbody>
             </table>
           )}
-          <pre className="code-block prompt-text" data-testid="prompt-text">
+          <pre className="code-block prompt-text" data-testid="prompt-text" tabIndex={0} aria-label="Prompt text">
             {trace?.promptText ?? '(this runtime does not expose its prompt text)'}
           </pre>
           {trace?.notes?.map((n) => (

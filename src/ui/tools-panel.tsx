@@ -2,9 +2,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Tool } from '../engine/tool';
 import { findDuplicateToolName } from '../engine/tool-registry';
-import { providerFor } from '../runtimes/registry';
 import { actions, useAppStore } from '../store/app-store';
-import { onToolSourcesChanged, workspaceTools } from '../store/tool-catalog';
+import { onToolSourcesChanged, toolSources } from '../store/tool-catalog';
 import { ToolStudio } from './tool-studio';
 
 let catalogVersion = 0;
@@ -15,23 +14,24 @@ const subscribeCatalog = (listener: () => void) =>
   });
 
 export function ToolsPanel() {
-  const runtimeKind = useAppStore((s) => s.runtimeKind);
   const exposed = useAppStore((s) => s.exposed);
-  const Panel = providerFor(runtimeKind).Panel;
   const version = useSyncExternalStore(subscribeCatalog, () => catalogVersion);
   // Fresh instances are cheap; the list only needs names, descriptions and schemas.
-  const tools = useMemo(() => (version >= 0 ? workspaceTools() : []), [version]);
+  const groups = useMemo(
+    () => (version >= 0 ? toolSources().map((source) => ({ source, tools: source.tools() })) : []),
+    [version],
+  );
+  const tools = groups.flatMap((g) => g.tools);
   const exposedTools = tools.filter((t) => exposed[t.name]);
   const duplicate = findDuplicateToolName(exposedTools);
   return (
-    <aside className="panel tools-panel" aria-label="Model and tools">
-      <section className="panel-section">
-        <h2>Model</h2>
-        <Panel />
-      </section>
+    <aside className="panel tools-panel" aria-label="Tools">
       <section className="panel-section">
         <h2>
-          Tools <span className="muted">({exposedTools.length} of {tools.length} exposed)</span>
+          Tools{' '}
+          <span className="muted">
+            ({exposedTools.length} of {tools.length} exposed)
+          </span>
         </h2>
         <p className="muted small">Tools are exposed per request: only the checked ones are sent to the model.</p>
         {duplicate && (
@@ -39,11 +39,28 @@ export function ToolsPanel() {
             {duplicate}
           </p>
         )}
-        <ul className="tool-list">
-          {tools.map((tool, i) => (
-            <ToolItem key={`${tool.source}:${tool.name}:${i}`} tool={tool} checked={exposed[tool.name] ?? false} />
-          ))}
-        </ul>
+        {groups.map(({ source, tools: groupTools }) => {
+          const exposedCount = groupTools.filter((t) => exposed[t.name]).length;
+          return (
+            <details
+              key={source.id}
+              className="tool-group"
+              open={source.id === 'presets' || source.id === 'user-tools' || exposedCount > 0}
+            >
+              <summary>
+                {source.label}{' '}
+                <span className="muted">
+                  ({exposedCount} of {groupTools.length} exposed)
+                </span>
+              </summary>
+              <ul className="tool-list">
+                {groupTools.map((tool, i) => (
+                  <ToolItem key={`${tool.name}:${i}`} tool={tool} checked={exposed[tool.name] ?? false} />
+                ))}
+              </ul>
+            </details>
+          );
+        })}
         <ToolStudio />
       </section>
     </aside>

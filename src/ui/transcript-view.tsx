@@ -96,14 +96,19 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
 function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'assistant' }> }) {
   const { message, stop } = entry;
   return (
-    <article className="message message-assistant" aria-label={`assistant turn ${entry.round}`} data-testid={`assistant-${entry.round}`}>
+    <article
+      className="message message-assistant"
+      aria-label={`assistant turn ${entry.round}`}
+      data-testid={`assistant-${entry.round}`}
+    >
       <header className="message-head">
         <span className="role">assistant</span>
         <span className="muted">turn {entry.round}</span>
         <StopBadge stop={stop} />
         {entry.usage && (
           <span className="muted small">
-            {entry.usage.promptTokens} → {entry.usage.completionTokens} tokens{entry.usage.estimated ? ' (estimated)' : ''}
+            {entry.usage.promptTokens} → {entry.usage.completionTokens} tokens
+            {entry.usage.estimated ? ' (estimated)' : ''}
           </span>
         )}
         {entry.timings && <span className="muted small">{formatMs(entry.timings.totalMs)}</span>}
@@ -132,11 +137,17 @@ function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'as
               <pre className="message-text">{message.reasoning}</pre>
             </details>
           )}
-          {message.content !== '' && <p className="message-text" data-testid="assistant-text">{message.content}</p>}
+          {message.content !== '' && (
+            <p className="message-text" data-testid="assistant-text">
+              {message.content}
+            </p>
+          )}
           {message.toolCalls.map((call) => (
             <CallCard key={call.id} call={call} />
           ))}
-          {message.content === '' && message.toolCalls.length === 0 && <p className="muted">(no text, no tool calls)</p>}
+          {message.content === '' && message.toolCalls.length === 0 && (
+            <p className="muted">(no text, no tool calls)</p>
+          )}
         </div>
       </div>
     </article>
@@ -146,7 +157,12 @@ function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'as
 function CallCard({ call }: { call: ToolCall }) {
   const awaiting = useAppStore((s) => s.loop.pending?.awaiting.includes(call.id) ?? false);
   return (
-    <div className="call-card" role="group" aria-label={`Tool call ${call.id} ${call.name}`} data-testid={`call-${call.id}`}>
+    <div
+      className="call-card"
+      role="group"
+      aria-label={`Tool call ${call.id} ${call.name}`}
+      data-testid={`call-${call.id}`}
+    >
       <div className="call-head">
         <code>{call.id}</code> <code className="tool-name">{call.name || '(no name)'}</code>
         {awaiting && <span className="badge badge-warn">waiting for you</span>}

@@ -22,7 +22,17 @@ export function WebLLMPanel() {
   const cap = s.capability;
   const recommended = cap ? recommend(cap) : null;
   const busy = s.load.kind === 'loading';
-  const importedModels: CatalogModel[] = s.importedIds.map((id) => ({ id, family: 'other', params: '?', vramMB: 0, downloadMB: 0, needsF16: /f16/.test(id), contextWindow: 4096, nativeTools: false, note: 'Imported from local files.' }));
+  const importedModels: CatalogModel[] = s.importedIds.map((id) => ({
+    id,
+    family: 'other',
+    params: '?',
+    vramMB: 0,
+    downloadMB: 0,
+    needsF16: /f16/.test(id),
+    contextWindow: 4096,
+    nativeTools: false,
+    note: 'Imported from local files.',
+  }));
 
   return (
     <section className="webllm-panel" aria-label="WebLLM model">
@@ -37,14 +47,21 @@ export function WebLLMPanel() {
         ) : (
           <ul>
             <li>
-              Adapter: {[cap.adapter.vendor, cap.adapter.architecture, cap.adapter.description].filter(Boolean).join(' · ') || 'unknown'}
+              Adapter:{' '}
+              {[cap.adapter.vendor, cap.adapter.architecture, cap.adapter.description].filter(Boolean).join(' · ') ||
+                'unknown'}
               {cap.fallbackAdapter ? ' (software, no real GPU)' : ''}
             </li>
             <li>shader-f16: {cap.shaderF16 ? 'yes' : 'no — q4f16 models cannot run here; use q4f32'}</li>
             <li>
-              Max buffer {mb(cap.limits.maxBufferSize / 2 ** 20)}, storage binding {mb(cap.limits.maxStorageBufferBindingSize / 2 ** 20)}
+              Max buffer {mb(cap.limits.maxBufferSize / 2 ** 20)}, storage binding{' '}
+              {mb(cap.limits.maxStorageBufferBindingSize / 2 ** 20)}
             </li>
-            {recommended && <li>Recommended here: <strong>{recommended.id}</strong></li>}
+            {recommended && (
+              <li>
+                Recommended here: <strong>{recommended.id}</strong>
+              </li>
+            )}
           </ul>
         )}
         <p className="webllm-worker">Worker: {s.worker}</p>
@@ -64,14 +81,20 @@ export function WebLLMPanel() {
           </details>
         </div>
       )}
-      {s.notice && <p className="webllm-notice" role="status">{s.notice}</p>}
+      {s.notice && (
+        <p className="webllm-notice" role="status">
+          {s.notice}
+        </p>
+      )}
 
       {s.load.kind === 'loading' && (
         <div className="webllm-progress" role="region" aria-label="Load progress">
           <p>
             Loading {s.load.modelId}: {s.load.progress ? PHASE_LABELS[s.load.progress.phase] : 'starting'}
             {s.load.progress && s.load.progress.fetchedMB !== null ? ` · ${mb(s.load.progress.fetchedMB)}` : ''}
-            {s.load.progress ? ` · ${Math.round(s.load.progress.fraction * 100)}% · ${s.load.progress.elapsedS.toFixed(0)} s` : ''}
+            {s.load.progress
+              ? ` · ${Math.round(s.load.progress.fraction * 100)}% · ${s.load.progress.elapsedS.toFixed(0)} s`
+              : ''}
           </p>
           <progress aria-label="Model load progress" max={1} value={s.load.progress?.fraction ?? 0} />
           <button type="button" onClick={() => void webllmActions.unload()}>
@@ -88,58 +111,108 @@ export function WebLLMPanel() {
         </p>
       )}
 
-      <table className="webllm-catalog" aria-label="Model catalog">
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            <th scope="col">Download</th>
-            <th scope="col">GPU memory</th>
-            <th scope="col">f16</th>
-            <th scope="col">Cached</th>
-            <th scope="col">Runs here</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...CATALOG, ...importedModels].map((m) => {
-            const entry = s.cache[m.id];
-            const runnable = cap ? canRun(m, cap) : null;
-            return (
-              <tr key={m.id} data-model={m.id} className={m.id === recommended?.id ? 'webllm-recommended' : undefined}>
-                <th scope="row">
-                  {m.id}
-                  {m.id === recommended?.id && <span className="webllm-badge"> recommended</span>}
-                  {m.nativeTools && <span className="webllm-badge"> native tools</span>}
-                  {m.note && <div className="webllm-note">{m.note}</div>}
-                </th>
-                <td>{entry?.bytes ? mb(entry.bytes / 2 ** 20) : m.downloadMB ? `≈ ${mb(m.downloadMB)}` : '?'}</td>
-                <td>{m.vramMB ? mb(m.vramMB) : '?'}</td>
-                <td>{m.needsF16 ? 'needs shader-f16' : 'no'}</td>
-                <td>{entry === undefined ? '…' : entry.cached ? 'cached' : 'no'}</td>
-                <td>{runnable === null ? '…' : runnable.ok ? (runnable.warning ? `yes (${runnable.warning})` : 'yes') : `no: ${runnable.reason}`}</td>
-                <td>
-                  <button type="button" aria-label={`Load ${m.id}`} disabled={busy || runnable?.ok !== true} onClick={() => void webllmActions.load(m.id)}>
-                    Load
-                  </button>
-                  {entry?.cached && (
-                    <button type="button" aria-label={`Delete ${m.id} from cache`} disabled={busy} onClick={() => void webllmActions.remove(m.id)}>
-                      Delete
+      <div className="webllm-catalog-scroll">
+        <table className="webllm-catalog" aria-label="Model catalog">
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              <th scope="col">Download</th>
+              <th scope="col">GPU memory</th>
+              <th scope="col">f16</th>
+              <th scope="col">Cached</th>
+              <th scope="col">Runs here</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...CATALOG, ...importedModels].map((m, _i, all) => {
+              const entry = s.cache[m.id];
+              const runnable = cap ? canRun(m, cap) : null;
+              // When WebGPU itself is missing every row has the same reason: it is said once, above the table.
+              const sharedReason =
+                cap !== null &&
+                runnable !== null &&
+                !runnable.ok &&
+                all.every((o) => {
+                  const r = canRun(o, cap);
+                  return !r.ok && r.reason === runnable.reason;
+                });
+              return (
+                <tr
+                  key={m.id}
+                  data-model={m.id}
+                  className={m.id === recommended?.id ? 'webllm-recommended' : undefined}
+                >
+                  <th scope="row">
+                    {m.id}
+                    {m.id === recommended?.id && <span className="webllm-badge"> recommended</span>}
+                    {m.nativeTools && <span className="webllm-badge"> native tools</span>}
+                    {m.note && <div className="webllm-note">{m.note}</div>}
+                  </th>
+                  <td>{entry?.bytes ? mb(entry.bytes / 2 ** 20) : m.downloadMB ? `≈ ${mb(m.downloadMB)}` : '?'}</td>
+                  <td>{m.vramMB ? mb(m.vramMB) : '?'}</td>
+                  <td>{m.needsF16 ? 'needs shader-f16' : 'no'}</td>
+                  <td>{entry === undefined ? '…' : entry.cached ? 'cached' : 'no'}</td>
+                  <td>
+                    {runnable === null ? (
+                      '…'
+                    ) : runnable.ok ? (
+                      runnable.warning ? (
+                        `yes (${runnable.warning})`
+                      ) : (
+                        'yes'
+                      )
+                    ) : (
+                      // The reason can be long (and the same for every row when WebGPU is missing): clamp it, full text on hover.
+                      <span className="webllm-reason" title={runnable.reason}>
+                        {sharedReason ? 'no — see the message above' : `no: ${runnable.reason}`}
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      aria-label={`Load ${m.id}`}
+                      disabled={busy || runnable?.ok !== true}
+                      onClick={() => void webllmActions.load(m.id)}
+                    >
+                      Load
                     </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                    {entry?.cached && (
+                      <button
+                        type="button"
+                        aria-label={`Delete ${m.id} from cache`}
+                        disabled={busy}
+                        onClick={() => void webllmActions.remove(m.id)}
+                      >
+                        Delete
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
 
       <fieldset className="webllm-options">
         <legend>Options</legend>
         <label>
-          <input type="checkbox" checked={s.enableThinking} onChange={(e) => webllmActions.setThinking(e.target.checked)} /> Qwen3 thinking (&lt;think&gt; shown, stripped from history)
+          <input
+            type="checkbox"
+            checked={s.enableThinking}
+            onChange={(e) => webllmActions.setThinking(e.target.checked)}
+          />{' '}
+          Qwen3 thinking (&lt;think&gt; shown, stripped from history)
         </label>
         <label>
-          <input type="checkbox" checked={s.nativeTools} onChange={(e) => webllmActions.setNativeTools(e.target.checked)} /> Use web-llm native tools (Hermes 8B only)
+          <input
+            type="checkbox"
+            checked={s.nativeTools}
+            onChange={(e) => webllmActions.setNativeTools(e.target.checked)}
+          />{' '}
+          Use web-llm native tools (Hermes 8B only)
         </label>
       </fieldset>
 

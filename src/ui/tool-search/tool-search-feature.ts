@@ -13,7 +13,7 @@ import type { ToolIndexKind } from '../../engine/tool-search/tool-index';
 import { TOOL_INDEX_KINDS } from '../../engine/tool-search/tool-index';
 import { createWorkspace28Tools } from '../../engine/tool-search/workspace-28';
 import { loadSetting, saveSetting } from '../../persistence/runs-db';
-import { setRequestHook } from '../../store/app-store';
+import { setRequestHook, useAppStore } from '../../store/app-store';
 import { registerToolSource } from '../../store/tool-catalog';
 
 export const toolSearchSession = new ToolSearchSession({ index: 'keyword' });
@@ -47,6 +47,13 @@ export function installToolSearch(): void {
     tools: () => [toolSearchSession.tool, ...createWorkspace28Tools()],
   });
   setRequestHook(toolSearchSession.prepareRequest);
+  // A run restored (reload, import, fork) while paused on a search call executes it before any new request has
+  // re-indexed the tools: index the run's tools whenever the open run changes.
+  useAppStore.subscribe((state, previous) => {
+    const config = state.loop.config;
+    if (config === previous.loop.config || !config) return;
+    if (config.tools.some((t) => t.name === TOOL_SEARCH_TOOL_NAME)) toolSearchSession.syncTools(config.tools);
+  });
   void loadSetting(INDEX_SETTING)
     .then((stored) => {
       if (typeof stored === 'string' && (TOOL_INDEX_KINDS as readonly string[]).includes(stored)) {

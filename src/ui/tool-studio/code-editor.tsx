@@ -37,7 +37,8 @@ export function CodeEditor({ value, onChange, language, label, testId }: CodeEdi
         basicSetup,
         language === 'javascript' ? [javascript(), linter(lintToolCode, { delay: 300 })] : [json(), linter(jsonParseLinter(), { delay: 300 })],
         lintGutter(),
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        // An explicit tabindex: the editable content is the scroller's keyboard entry point (axe checks for one).
+        EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) onChangeRef.current(update.state.doc.toString());
         }),

@@ -77,14 +77,14 @@ export function ReportView({ report }: { report: ToolRunReport }) {
         )}
       </p>
       <h5>{failed ? 'Error (sent to the model as an error result)' : 'Result (sent to the model)'}</h5>
-      <pre className="tool-studio-pre" data-testid="test-run-text">
+      <pre className="tool-studio-pre" data-testid="test-run-text" tabIndex={0} aria-label="Test run result">
         {outcome.kind === 'returned' ? outcome.text || '(empty)' : outcome.message}
       </pre>
       <h5>Console</h5>
       {report.console.length === 0 ? (
         <p className="muted small">No console output.</p>
       ) : (
-        <pre className="tool-studio-pre" data-testid="test-run-console">
+        <pre className="tool-studio-pre" data-testid="test-run-console" tabIndex={0} aria-label="Console output">
           {report.console.map((l) => `${l.level === 'log' ? '' : `[${l.level}] `}${l.text}`).join('\n')}
           {report.consoleTruncated ? '\n…[console output truncated]' : ''}
         </pre>

@@ -147,7 +147,7 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
           {compiled.ok && compiled.value.zodSource && (
             <details open>
               <summary>zod schema</summary>
-              <pre className="tool-studio-pre" data-testid="zod-source">
+              <pre className="tool-studio-pre" data-testid="zod-source" tabIndex={0} aria-label="zod schema source">
                 {compiled.value.zodSource}
               </pre>
             </details>
@@ -155,7 +155,7 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
           {compiled.ok && (
             <details open>
               <summary>JSON Schema the model receives</summary>
-              <pre className="tool-studio-pre" data-testid="json-schema-preview">
+              <pre className="tool-studio-pre" data-testid="json-schema-preview" tabIndex={0} aria-label="JSON Schema the model receives">
                 {JSON.stringify(compiled.value.inputSchema, null, 2)}
               </pre>
             </details>

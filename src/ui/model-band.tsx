@@ -1,0 +1,31 @@
+/**
+ * The Model section: the selected runtime's own panel (model catalog, GGUF loader, …) across the page's full
+ * width, where its tables have room. Open by default for runtimes that need a model; a one-line summary otherwise.
+ */
+import { useState } from 'react';
+import { providerFor } from '../runtimes/registry';
+import { useAppStore } from '../store/app-store';
+
+export function ModelBand() {
+  const runtimeKind = useAppStore((s) => s.runtimeKind);
+  // Keyed by runtime so switching runtimes opens the band again with that runtime's default.
+  return <RuntimeBand key={runtimeKind} />;
+}
+
+function RuntimeBand() {
+  const runtimeKind = useAppStore((s) => s.runtimeKind);
+  const provider = providerFor(runtimeKind);
+  // Open at first for runtimes that need a model; afterwards the user decides (it stays open after a load).
+  const [initiallyOpen] = useState(runtimeKind === 'webllm' || runtimeKind === 'wllama');
+  const Panel = provider.Panel;
+  return (
+    <details className="model-band" open={initiallyOpen} aria-label="Model">
+      <summary>
+        Model · {provider.label} <span className="muted small">— {provider.requirement}</span>
+      </summary>
+      <div className="model-band-body">
+        <Panel />
+      </div>
+    </details>
+  );
+}
