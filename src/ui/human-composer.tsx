@@ -23,7 +23,10 @@ export function HumanComposer() {
 
   const toolNames = request.tools.map((t) => t.name);
   const addCall = () =>
-    setCalls((cs) => [...cs, { id: `call_${request.round}_${cs.length + 1}`, name: toolNames[0] ?? '', argumentsText: '{}' }]);
+    setCalls((cs) => [
+      ...cs,
+      { id: `call_${request.round}_${cs.length + 1}`, name: toolNames[0] ?? '', argumentsText: '{}' },
+    ]);
   const update = (i: number, patch: Partial<DraftCall>) =>
     setCalls((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
 
@@ -55,7 +58,11 @@ export function HumanComposer() {
           <legend>Tool call {i + 1}</legend>
           <label className="inline-field">
             id
-            <input aria-label={`Call ${i + 1} id`} value={call.id} onChange={(e) => update(i, { id: e.target.value })} />
+            <input
+              aria-label={`Call ${i + 1} id`}
+              value={call.id}
+              onChange={(e) => update(i, { id: e.target.value })}
+            />
           </label>
           <label className="inline-field">
             tool
@@ -75,7 +82,11 @@ export function HumanComposer() {
               onChange={(e) => update(i, { argumentsText: e.target.value })}
             />
           </label>
-          <button type="button" className="button button-quiet" onClick={() => setCalls((cs) => cs.filter((_, j) => j !== i))}>
+          <button
+            type="button"
+            className="button button-quiet"
+            onClick={() => setCalls((cs) => cs.filter((_, j) => j !== i))}
+          >
             Remove call {i + 1}
           </button>
         </fieldset>

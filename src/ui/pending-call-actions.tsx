@@ -77,7 +77,11 @@ export function PendingCallActions({ call }: { call: ToolCall }) {
         >
           <label className="field">
             <span>Reason (optional; the model receives it)</span>
-            <input aria-label={`Reason for denying ${call.id}`} value={text} onChange={(e) => setText(e.target.value)} />
+            <input
+              aria-label={`Reason for denying ${call.id}`}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </label>
           <div className="call-buttons">
             <button type="submit" className="button button-danger">
@@ -99,7 +103,12 @@ export function PendingCallActions({ call }: { call: ToolCall }) {
         >
           <label className="field">
             <span>Result the model receives instead of running the tool</span>
-            <textarea aria-label={`Result for ${call.id}`} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+            <textarea
+              aria-label={`Result for ${call.id}`}
+              rows={3}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </label>
           <label className="checkbox">
             <input type="checkbox" checked={isError} onChange={(e) => setIsError(e.target.checked)} />

@@ -28,7 +28,11 @@ export function PhaseDiagram() {
             aria-current={step.phase === phase ? 'step' : undefined}
           >
             {step.label}
-            {i < STEPS.length - 1 && <span className="phase-arrow" aria-hidden="true">→</span>}
+            {i < STEPS.length - 1 && (
+              <span className="phase-arrow" aria-hidden="true">
+                →
+              </span>
+            )}
           </li>
         ))}
       </ol>

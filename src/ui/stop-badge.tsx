@@ -7,7 +7,13 @@ export function StopBadge({ stop }: { stop: DerivedStop }) {
   const anthropicRaw = toAnthropicStopReason(stop.raw) ?? '—';
   const anthropicDerived = toAnthropicStopReason(stop.derived) ?? '—';
   return (
-    <span className="stop-badge" data-testid="stop-badge" data-raw={stop.raw} data-derived={stop.derived} title="OpenAI finish_reason / Anthropic stop_reason">
+    <span
+      className="stop-badge"
+      data-testid="stop-badge"
+      data-raw={stop.raw}
+      data-derived={stop.derived}
+      title="OpenAI finish_reason / Anthropic stop_reason"
+    >
       finish: <code data-testid="stop-raw">{stop.raw}</code>
       {changed && (
         <>

@@ -1,5 +1,11 @@
 /** Both stop-reason vocabularies, the mapping, and what the loop does on each. */
-import { ANTHROPIC_LOOP_ACTION, ANTHROPIC_STOP_REASONS, OPENAI_FINISH_REASONS, toAnthropicStopReason, toOpenAIFinishReason } from '../engine/stop-reasons';
+import {
+  ANTHROPIC_LOOP_ACTION,
+  ANTHROPIC_STOP_REASONS,
+  OPENAI_FINISH_REASONS,
+  toAnthropicStopReason,
+  toOpenAIFinishReason,
+} from '../engine/stop-reasons';
 
 export function StopReasonsView() {
   return (

@@ -26,7 +26,12 @@ export function TurnTable() {
         {rows.map((row) => (
           <tr key={row.turn}>
             <td>
-              <button type="button" className="link" aria-label={`Show request of turn ${row.turn}`} onClick={() => actions.selectRound(row.turn)}>
+              <button
+                type="button"
+                className="link"
+                aria-label={`Show request of turn ${row.turn}`}
+                onClick={() => actions.selectRound(row.turn)}
+              >
                 {row.turn}
               </button>
             </td>
