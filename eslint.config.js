@@ -25,7 +25,7 @@ const engineTopLevelImports = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'dev-dist', 'node_modules', 'test-results', 'playwright-report', 'public/generated'] },
+  { ignores: ['dist', 'dist-*', 'dev-dist', 'dev-dist/**', 'node_modules', 'test-results', 'playwright-report', 'public/generated'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

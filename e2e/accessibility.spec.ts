@@ -1,9 +1,10 @@
 // An automated accessibility audit (axe) of the main screens: names, roles, labels, contrast.
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { button, openScenario } from './helpers';
 
-async function audit(page: import('@playwright/test').Page) {
+async function audit(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.help} — ${v.nodes[0]?.target.join(' ')}`);
 }

@@ -62,6 +62,11 @@ export interface ExecuteOptions {
   readonly exceptionMode: ExceptionMode;
   readonly now: () => number;
   readonly signal: AbortSignal;
+  /**
+   * Called right before the tool's implementation runs, with the arguments it runs with; never for a denied,
+   * hand-written, unparsable, unknown or invalid call. Lets a log show a tool that started and never finished.
+   */
+  readonly onExecute?: (argumentsText: string) => void;
 }
 
 export const DENIED_TEXT = 'The user denied this tool call.';
@@ -146,6 +151,7 @@ export async function executeToolCall(
   }
 
   const context: ToolContext = { now: options.now, signal: options.signal, callId: call.id };
+  options.onExecute?.(argumentsText);
   try {
     const output = await tool.execute(validated.value, context);
     const result: ToolResult = typeof output === 'string' ? { text: output, isError: false, metadata: {} } : output;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatRuntime } from '../runtime';
+import type { ChatRuntime, ModelRequest } from '../runtime';
 import { RuntimeFailure } from '../runtime';
 import { DEFAULT_SETTINGS, type LoopEvent, type LoopSettings } from '../loop/events';
 import { transcript, turnTable } from '../loop/projections';
@@ -210,5 +210,61 @@ describe('AdvisorLoopController on seoul-time-math', () => {
     expect(await resumed.step()).toEqual({ ok: false, error: RESTORED_MID_REQUEST });
     resumed.stop();
     expect(resumed.getState().finished?.reason).toBe('stopped');
+  });
+});
+
+describe('AdvisorLoopController: call-started and the offered tools', () => {
+  const of = <T extends LoopEvent['type']>(events: readonly LoopEvent[], type: T) =>
+    events.filter((e): e is Extract<LoopEvent, { type: T }> => e.type === type);
+
+  it('logs call-started right before each tool runs: one per executed call, each followed by its call-finished', async () => {
+    const { controller } = setup();
+    await controller.runToEnd();
+    const events = controller.getEvents();
+    const started = of(events, 'call-started');
+    expect(started.map((e) => [e.round, e.callId, e.name])).toEqual([
+      [1, 'call_1', 'current_time'],
+      [1, 'call_2', 'calculate'],
+      [2, 'call_3', 'calculate'],
+    ]);
+    for (const e of started) {
+      expect(events[events.indexOf(e) + 1]).toMatchObject({
+        type: 'call-finished',
+        round: e.round,
+        outcome: { callId: e.callId },
+      });
+    }
+  });
+
+  it('a denied or hand-written call is not started', async () => {
+    const { controller } = setup({ settings: { pauseBeforeTools: true } });
+    await controller.step();
+    await controller.deny('call_1');
+    await controller.writeResult('call_2', '900');
+    await controller.step();
+    expect(of(controller.getEvents(), 'call-finished').map((e) => e.outcome.disposition)).toEqual([
+      'denied',
+      'written-by-hand',
+    ]);
+    expect(of(controller.getEvents(), 'call-started')).toEqual([]);
+  });
+
+  it('a call to a tool the request did not offer is an unknown tool and never starts', async () => {
+    const runtime = createScriptedRuntime({ script: scenario.script, tokensPerSecond: 0, sleep: async () => {}, now: () => 0 });
+    // Like tool search: the requests offer every tool but calculate, which the script calls anyway.
+    const withoutCalculate = (request: ModelRequest) => ({ ...request, tools: request.tools.filter((t) => t.name !== 'calculate') });
+    const deps = { runtime: () => runtime, now: () => 0, newRunId: () => 'run', prepareRequest: withoutCalculate };
+    const controller = new AdvisorLoopController(deps);
+    const tools = toolsForScenario(scenario, createPresetTools());
+    controller.startRun({ system: scenario.system, tools, settings: { ...DEFAULT_SETTINGS, ...scenario.settings } });
+    controller.send(scenario.user);
+    await controller.step();
+    await controller.step();
+    const finished = of(controller.getEvents(), 'call-finished').map((e) => e.outcome);
+    expect(finished.map((o) => [o.callId, o.disposition])).toEqual([
+      ['call_1', 'executed'],
+      ['call_2', 'unknown-tool'],
+    ]);
+    expect(of(controller.getEvents(), 'call-started').map((e) => e.callId)).toEqual(['call_1']);
   });
 });

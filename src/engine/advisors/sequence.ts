@@ -144,6 +144,7 @@ export function sequenceDiagram(events: readonly LoopEvent[], scope: ActivitySco
       case 'run-started':
       case 'settings-changed':
       case 'results-appended':
+      case 'call-started':
       case 'advisor-chain':
         break;
       default: {

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { LoopEvent, LoopSettings } from './events';
 import { DEFAULT_SETTINGS } from './events';
 import { LoopController } from './controller';
+import { replay } from './state';
 
 const SEOUL = getScenario('seoul-time-math')!;
 
@@ -391,5 +392,85 @@ describe('the tools a request offers', () => {
     expect(result.isError).toBe(true);
     expect(result.content).toContain('Unknown tool "calculate"');
     expect(result.content).toContain('Available tools: current_time');
+  });
+});
+
+describe('call-started', () => {
+  /** Each call-started is followed at once by its own call-finished (nothing else runs in between). */
+  function expectStartedThenFinished(events: readonly LoopEvent[]): void {
+    for (const started of of(events, 'call-started')) {
+      const next = events[events.indexOf(started) + 1];
+      expect(next).toMatchObject({ type: 'call-finished', round: started.round, outcome: { callId: started.callId } });
+    }
+  }
+
+  it('is logged right before each tool runs: one per executed call, each before its call-finished', async () => {
+    const { controller } = harness(SEOUL);
+    await runApproving(controller);
+    const events = controller.getEvents();
+    const started = of(events, 'call-started');
+    expect(started.map((e) => [e.round, e.callId, e.name])).toEqual([
+      [1, 'call_1', 'current_time'],
+      [1, 'call_2', 'calculate'],
+      [2, 'call_3', 'calculate'],
+    ]);
+    const executed = of(events, 'call-finished').filter(
+      (e) => e.outcome.kind === 'result' && e.outcome.disposition === 'executed',
+    );
+    expect(started.map((e) => e.callId)).toEqual(executed.map((e) => e.outcome.callId));
+    expectStartedThenFinished(events);
+    // It changes no state: the log replays to the same state without it.
+    expect(replay(events.filter((e) => e.type !== 'call-started'))).toEqual(controller.getState());
+  });
+
+  it('a denied or hand-written call is not started; an edited call starts with its new arguments', async () => {
+    const { controller } = harness(SEOUL, { pauseBeforeTools: true });
+    await controller.step();
+    await controller.deny('call_1');
+    await controller.writeResult('call_2', '900');
+    await controller.step();
+    expect(of(controller.getEvents(), 'call-finished')).toHaveLength(2);
+    expect(of(controller.getEvents(), 'call-started')).toEqual([]);
+
+    const edited = harness(SEOUL, { pauseBeforeTools: true }).controller;
+    await edited.step();
+    await edited.approve('call_1');
+    await edited.editArguments('call_2', '{"operation": "multiply", "a": 128, "b": 8}');
+    await edited.step();
+    expect(of(edited.getEvents(), 'call-started').map((e) => [e.callId, e.argumentsText])).toEqual([
+      ['call_1', '{"timezone":"Asia/Seoul"}'],
+      ['call_2', '{"operation": "multiply", "a": 128, "b": 8}'],
+    ]);
+    expectStartedThenFinished(edited.getEvents());
+  });
+
+  it('a tool that hangs shows as started without a finish until Stop ends it', async () => {
+    const clock = createFakeClock();
+    const runtime = createScriptedRuntime({
+      script: { steps: [{ toolCalls: [{ name: 'wait_forever', arguments: {} }] }, { text: 'ok' }] },
+      tokensPerSecond: 0,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
+    const waitForever = defineTool({
+      name: 'wait_forever',
+      description: 'Returns only when aborted.',
+      source: 'user',
+      schema: z.object({}),
+      execute: (_args, ctx) =>
+        new Promise<string>((resolve) => ctx.signal.addEventListener('abort', () => resolve('aborted'))),
+    });
+    const controller = new LoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'run' });
+    controller.startRun({ system: '', tools: [waitForever], settings: DEFAULT_SETTINGS });
+    controller.send('wait');
+    await controller.step();
+    const executing = controller.step();
+    await waitFor(() => of(controller.getEvents(), 'call-started').length === 1);
+    expect(of(controller.getEvents(), 'call-finished')).toEqual([]);
+    expect(controller.isBusy()).toBe(true);
+    controller.stop();
+    expect(await executing).toEqual({ ok: true });
+    expect(controller.getState().finished?.reason).toBe('stopped');
+    expectStartedThenFinished(controller.getEvents());
   });
 });

@@ -77,6 +77,20 @@ export type LoopEvent =
       readonly callIds: readonly string[];
     }
   | { readonly type: 'call-decided'; readonly at: number; readonly callId: string; readonly decision: CallDecision }
+  | {
+      /**
+       * A tool's implementation is about to run (after the decision and the argument checks). Denied, hand-written,
+       * unparsable, unknown or invalid calls never start. A `call-started` without its `call-finished` is a tool
+       * still running, or one that hung.
+       */
+      readonly type: 'call-started';
+      readonly at: number;
+      readonly round: number;
+      readonly callId: string;
+      readonly name: string;
+      /** The arguments the tool runs with (the edited ones when a person edited them). */
+      readonly argumentsText: string;
+    }
   | { readonly type: 'call-finished'; readonly at: number; readonly round: number; readonly outcome: CallOutcome }
   | {
       readonly type: 'results-appended';
@@ -126,6 +140,7 @@ export const LOOP_EVENT_TYPES = [
   'model-failed',
   'tools-paused',
   'call-decided',
+  'call-started',
   'call-finished',
   'results-appended',
   'advisor-chain',

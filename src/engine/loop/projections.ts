@@ -97,6 +97,7 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
       case 'model-called':
       case 'tools-paused':
       case 'call-decided':
+      case 'call-started':
       case 'call-finished':
       case 'advisor-chain':
       case 'advisor-invoked':
@@ -165,6 +166,7 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
       case 'run-started':
       case 'user-message':
       case 'settings-changed':
+      case 'call-started':
       case 'advisor-chain':
       case 'advisor-invoked':
         break;

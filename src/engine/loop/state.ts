@@ -95,6 +95,7 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
         pending: { ...state.pending, awaiting, decisions: { ...state.pending.decisions, [event.callId]: event.decision } },
       };
     }
+    case 'call-started':
     case 'call-finished':
     case 'advisor-chain':
       return state;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Tool } from '../tool';
 import { defineTool } from '../tool';
+import { formatOffset, pad2, wallClock, zoneFormat } from '../wall-clock';
 
 const currentTimeSchema = z.object({
   timezone: z
@@ -17,41 +18,15 @@ const currentTimeSchema = z.object({
 export function formatZonedTime(epochMs: number, timeZone: string): string {
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
+    format = zoneFormat(timeZone);
   } catch {
     throw new Error(`Unknown time zone: ${timeZone}. Use an IANA name such as "Asia/Seoul".`);
   }
-  const parts: Record<string, string> = {};
-  for (const part of format.formatToParts(new Date(epochMs))) parts[part.type] = part.value;
-  const year = Number(parts.year);
-  const month = Number(parts.month);
-  const day = Number(parts.day);
-  const hour = Number(parts.hour);
-  const minute = Number(parts.minute);
-  // The offset is the zone's wall clock read as UTC minus the instant (both truncated to the minute).
-  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
-  const offsetMinutes = Math.round((wallAsUtc - Math.floor(epochMs / 60_000) * 60_000) / 60_000);
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
+  const t = wallClock(epochMs, format);
   // Keep the name asked for (Intl may canonicalise Asia/Kolkata to Asia/Calcutta), in Intl's spelling of case.
   const resolved = format.resolvedOptions().timeZone;
   const zoneName = resolved.toLowerCase() === timeZone.toLowerCase() ? resolved : timeZone;
-  return (
-    `${year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)} ` +
-    `(${zoneName}, UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)})`
-  );
-}
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
+  return `${t.year}-${pad2(t.month)}-${pad2(t.day)} ${pad2(t.hour)}:${pad2(t.minute)} (${zoneName}, UTC${formatOffset(t.offsetMinutes)})`;
 }
 
 export function createCurrentTimeTool(): Tool {

@@ -242,6 +242,14 @@ export const EVENT_SCHEMAS: { readonly [K in LoopEventType]: z.ZodType<EventOf<K
   'model-failed': z.object({ type: z.literal('model-failed'), at: time, round: count, error: z.string() }),
   'tools-paused': z.object({ type: z.literal('tools-paused'), at: time, round: count, callIds: z.array(z.string()) }),
   'call-decided': z.object({ type: z.literal('call-decided'), at: time, callId: z.string(), decision: decisionSchema }),
+  'call-started': z.object({
+    type: z.literal('call-started'),
+    at: time,
+    round: count,
+    callId: z.string(),
+    name: z.string(),
+    argumentsText: z.string(),
+  }),
   'call-finished': z.object({ type: z.literal('call-finished'), at: time, round: count, outcome: outcomeSchema }),
   'results-appended': z.object({
     type: z.literal('results-appended'),

@@ -301,6 +301,7 @@ export function findMarkup(events: readonly LoopEvent[]): string | null {
       case 'settings-changed':
       case 'model-called':
       case 'tools-paused':
+      case 'call-started':
       case 'call-finished':
       case 'advisor-chain':
       case 'advisor-invoked':

@@ -279,3 +279,20 @@ describe('run tree', () => {
     expect(flat).toEqual(['a', '-b', '--c', 'orphan', 'x', 'y']);
   });
 });
+
+describe('call-started in run files', () => {
+  it('accepts a log with call-started events and one written before they existed; refuses a malformed one', async () => {
+    const events = await seoulRun();
+    expect(events.filter((e) => e.type === 'call-started')).toHaveLength(3);
+    const withStarted = parseRunFile(fileText(events));
+    expect(withStarted.ok && withStarted.file.run.events).toEqual(events);
+
+    const older = events.filter((e) => e.type !== 'call-started');
+    const withoutStarted = parseRunFile(fileText(older));
+    expect(withoutStarted.ok && withoutStarted.file.run.events).toEqual(older);
+    expect(withoutStarted.ok && transcript(withoutStarted.file.run.events)).toEqual(transcript(events));
+
+    const bad = checkEvent({ type: 'call-started', at: 1, round: 1, name: 'calculate', argumentsText: '{}' }, 6);
+    expect(!bad.ok && bad.error).toMatch(/^Event 7 \(call-started\) is malformed: callId/);
+  });
+});

@@ -3,6 +3,8 @@
  * and writing local date-times with their UTC offset. Pure: the instant always comes from the caller (the
  * injected clock), and Intl supplies the zone rules.
  */
+import type { WallClock } from '../wall-clock';
+import { formatOffset, pad2 as pad, wallClock, zoneFormat } from '../wall-clock';
 
 export interface Place {
   /** Canonical name, e.g. "Landsmeer, NL". */
@@ -51,15 +53,10 @@ export function unknownPlaceMessage(location: string): string {
   return `Unknown location "${location}". Known locations: ${PLACES.map((p) => p.name).join('; ')}.`;
 }
 
-export interface LocalParts {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
+/** A zone's wall clock at an instant, with the day of the week. */
+export interface LocalParts extends WallClock {
   /** 0 = Sunday … 6 = Saturday. */
   readonly weekday: number;
-  readonly offsetMinutes: number;
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -82,38 +79,16 @@ export function weekdayName(weekday: number): string {
   return WEEKDAYS[weekday] ?? '?';
 }
 
-/** The wall clock of `timeZone` at an instant. */
+/** The wall clock of `timeZone` at an instant. Throws Intl's RangeError for a zone it does not know. */
 export function localParts(epochMs: number, timeZone: string): LocalParts {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts: Record<string, string> = {};
-  for (const part of format.formatToParts(new Date(epochMs))) parts[part.type] = part.value;
-  const year = Number(parts.year);
-  const month = Number(parts.month);
-  const day = Number(parts.day);
-  const hour = Number(parts.hour);
-  const minute = Number(parts.minute);
-  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
-  const offsetMinutes = Math.round((wallAsUtc - Math.floor(epochMs / 60_000) * 60_000) / 60_000);
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  return { year, month, day, hour, minute, weekday, offsetMinutes };
+  const clock = wallClock(epochMs, zoneFormat(timeZone));
+  const weekday = new Date(Date.UTC(clock.year, clock.month - 1, clock.day)).getUTCDay();
+  return { ...clock, weekday };
 }
 
 /** `2026-12-02T11:49+01:00`. */
 export function formatIsoLocal(parts: LocalParts): string {
-  const sign = parts.offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(parts.offsetMinutes);
-  return (
-    `${parts.year}-${pad(parts.month)}-${pad(parts.day)}T${pad(parts.hour)}:${pad(parts.minute)}` +
-    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
-  );
+  return `${parts.year}-${pad(parts.month)}-${pad(parts.day)}T${pad(parts.hour)}:${pad(parts.minute)}${formatOffset(parts.offsetMinutes)}`;
 }
 
 /** `Wednesday 2 December 2026, 11:49`. */
@@ -148,8 +123,4 @@ export function parseLocalDateTime(text: string, timeZone: string): number {
   let guess = wall;
   for (let i = 0; i < 2; i++) guess = wall - localParts(guess, timeZone).offsetMinutes * 60_000;
   return guess;
-}
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
 }

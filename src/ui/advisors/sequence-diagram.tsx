@@ -5,7 +5,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { SequenceDiagram as Diagram, SequenceMessage } from '../../engine/advisors/sequence';
 import { toMermaid } from '../../engine/advisors/sequence';
-import { downloadText } from './download';
+import { downloadText } from '../download';
 
 const COL = 178;
 const HEAD = 46;

@@ -9,7 +9,7 @@ import type { RunSummary } from '../../store/app-store';
 import { actions, useAppStore } from '../../store/app-store';
 import { runFileActions, useRunFilesStore } from '../../store/run-files';
 import { CompareDialog } from './compare-view';
-import { downloadText } from './download';
+import { downloadText } from '../download';
 import { TrustPrompt } from './trust-prompt';
 import './runs.css';
 

@@ -1,5 +1,5 @@
-/** Saves text as a file through a temporary object URL. */
-export function downloadText(fileName: string, text: string, type: string): void {
+/** Saves text as a file through the browser's download (a Blob URL on a temporary link). */
+export function downloadText(fileName: string, text: string, type = 'application/json'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
@@ -8,5 +8,6 @@ export function downloadText(fileName: string, text: string, type: string): void
   document.body.append(link);
   link.click();
   link.remove();
+  // Revoking at once can cancel the download in some browsers; a tick later is enough.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,0 +1,462 @@
+/**
+ * What the manual loop (`LoopController`) and the advisor-controlled loop (`AdvisorLoopController`) share: the
+ * run's event log, the lifecycle (start, restore, settings, send), run to end, stop, the decisions on pending
+ * calls, one model call (streaming, abort, interpretation, failure) and one tool batch.
+ *
+ * A controller extends this once and supplies only how it steps: `step`, `canStep` (may `runToEnd` step now?)
+ * and the optional hooks. The model call and the tool batch append their events and report how they ended as
+ * data; ending the run (or the advisor chain) is the controller's choice.
+ */
+import type { Message, ToolCall, ToolMessage } from '../messages';
+import { assertNever } from '../messages';
+import type { InterpretedResponse } from '../protocol/interpret';
+import { interpretResponse } from '../protocol/interpret';
+import type { ChatRuntime, ModelRequest, ModelResponse } from '../runtime';
+import type { Tool, ToolDefinition } from '../tool';
+import { errorMessage, toDefinition } from '../tool';
+import type { ToolRegistry } from '../tool-registry';
+import { createToolRegistry } from '../tool-registry';
+import type { CallDecision, CallOutcome } from '../tool-execution';
+import { executeToolCall, isReturnDirect, parseArguments, toToolMessage } from '../tool-execution';
+import type { LoopListener } from './event-log';
+import { EventLog } from './event-log';
+import type { LoopEvent, LoopSettings, RunConfig } from './events';
+import type { LoopState, Phase } from './state';
+
+export interface LoopControllerDeps {
+  /** The runtime to call; read at every model call, so the user may switch runtimes between steps. */
+  readonly runtime: () => ChatRuntime;
+  readonly now: () => number;
+  readonly newRunId: () => string;
+  /** Lets an app layer adjust each request before it is sent (e.g. exposing tools found by search). */
+  readonly prepareRequest?: (request: ModelRequest, state: LoopState) => ModelRequest;
+}
+
+export interface StartRunOptions {
+  readonly system: string;
+  readonly tools: readonly Tool[];
+  readonly settings: LoopSettings;
+  readonly scenarioId?: string;
+}
+
+export type CommandResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
+
+export const OK: CommandResult = { ok: true };
+export const fail = (error: string): CommandResult => ({ ok: false, error });
+
+/** How one model call ended. Its events (`model-called`, then `model-responded` or `model-failed`) are logged. */
+export type ModelCallEnd =
+  | {
+      readonly kind: 'responded';
+      readonly round: number;
+      readonly response: ModelResponse;
+      readonly interpreted: InterpretedResponse;
+    }
+  | { readonly kind: 'failed'; readonly error: string }
+  /** The caller stopped caring while the model answered (`isCurrent` turned false); nothing more was logged. */
+  | { readonly kind: 'superseded' };
+
+/** How one tool batch ended. Every finished call is logged; `results-appended` only when the batch completed. */
+export type ToolBatchEnd =
+  | { readonly kind: 'appended'; readonly messages: readonly ToolMessage[]; readonly returnDirect: boolean }
+  /** The exception processor stopped the loop (`tool-error`) or the user pressed Stop (`stopped`). */
+  | { readonly kind: 'ended'; readonly reason: 'tool-error' | 'stopped'; readonly detail: string }
+  | { readonly kind: 'superseded' };
+
+const STOPPED = 'Stopped by the user.';
+
+/** Why Step cannot start in a phase where neither controller can move (null where a controller may step). */
+export function stepRefusal(phase: Phase): string | null {
+  switch (phase) {
+    case 'approve':
+      return 'Decide every pending tool call first: Approve, Edit arguments, Deny or Write result.';
+    case 'idle':
+      return 'Send a user message first.';
+    case 'done':
+      return 'The run has ended. Send another message to continue, or start a new run.';
+    case 'prompt':
+    case 'model':
+    case 'execute':
+      return null;
+    default:
+      return assertNever(phase);
+  }
+}
+
+export abstract class ControllerCore {
+  protected readonly log = new EventLog();
+  protected registry: ToolRegistry = createToolRegistry([]);
+  /** Aborts the model call or tool batch in flight; null when none is. */
+  protected abortController: AbortController | null = null;
+  protected streamingText = '';
+  /** A model call or a tool batch is in flight. */
+  protected busy = false;
+  protected running = false;
+  private callCounter = 0;
+
+  constructor(protected readonly deps: LoopControllerDeps) {}
+
+  /** Advances the run by one step; each controller says what a step is. */
+  abstract step(): Promise<CommandResult>;
+
+  /** Whether `runToEnd` can take another step now (false at a pause, at the end, or while nothing can move). */
+  protected abstract canStep(): boolean;
+
+  /** Called after the log was replaced (a new run, a restore), before anyone is told. */
+  protected onLogReplaced(): void {}
+
+  /**
+   * Called by `stop` when nothing is in flight: lets go of whatever the run waits at. True when the run must
+   * then end as stopped.
+   */
+  protected releaseForStop(): boolean {
+    const phase = this.state.phase;
+    return phase === 'prompt' || phase === 'approve' || phase === 'execute';
+  }
+
+  protected get state(): LoopState {
+    return this.log.state;
+  }
+
+  // ── reading ────────────────────────────────────────────────────────────────────────────────────────────
+
+  getState(): LoopState {
+    return this.log.state;
+  }
+
+  /** The run's log. A new array after every append (same array while nothing changed), so views can memoize. */
+  getEvents(): readonly LoopEvent[] {
+    return this.log.all();
+  }
+
+  /** Text streamed so far by the model call in flight ('' when none). Not part of the log. */
+  getStreamingText(): string {
+    return this.streamingText;
+  }
+
+  /** True while a model call or a tool batch is in flight. */
+  isBusy(): boolean {
+    return this.busy;
+  }
+
+  /** True while "run to end" is driving the loop (it waits at a pause and resumes after the decisions). */
+  isRunning(): boolean {
+    return this.running;
+  }
+
+  subscribe(listener: LoopListener): () => void {
+    return this.log.subscribe(listener);
+  }
+
+  // ── lifecycle ──────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Starts a new run (the previous one stays in its own log). Refuses duplicate tool names, naming both. */
+  startRun(options: StartRunOptions): CommandResult {
+    if (this.isBusy()) return fail('Wait for the current step to finish, or press Stop.');
+    let registry: ToolRegistry;
+    try {
+      registry = createToolRegistry(options.tools);
+    } catch (error) {
+      return fail(errorMessage(error));
+    }
+    const runtime = this.deps.runtime();
+    const config: RunConfig = {
+      system: options.system,
+      tools: options.tools.map(toDefinition),
+      runtime: { kind: runtime.kind, label: runtime.label },
+      settings: options.settings,
+      ...(options.scenarioId !== undefined ? { scenarioId: options.scenarioId } : {}),
+    };
+    this.log.reset();
+    this.registry = registry;
+    this.callCounter = 0;
+    this.running = false;
+    this.onLogReplaced();
+    this.append({ type: 'run-started', at: this.deps.now(), runId: this.deps.newRunId(), config });
+    return OK;
+  }
+
+  /** Restores a run from its log (after a reload, an import or a fork); tools are matched by name. */
+  restore(events: readonly LoopEvent[], tools: readonly Tool[]): CommandResult {
+    if (this.isBusy()) return fail('Wait for the current step to finish, or press Stop.');
+    this.log.reset(events);
+    // The run's config names its tools; take the first workspace tool of each name (names may repeat across
+    // tool sources, but never within a run).
+    const wanted = new Set(this.state.config?.tools.map((d) => d.name) ?? []);
+    const byName = new Map<string, Tool>();
+    for (const tool of tools) if (wanted.has(tool.name) && !byName.has(tool.name)) byName.set(tool.name, tool);
+    this.registry = createToolRegistry([...byName.values()]);
+    this.callCounter = events.reduce((n, e) => (e.type === 'model-responded' ? n + e.message.toolCalls.length : n), 0);
+    this.running = false;
+    this.streamingText = '';
+    this.onLogReplaced();
+    this.notify();
+    return OK;
+  }
+
+  /** Changes the settings of the current run (pause toggle, max rounds…); logged so the run can be replayed. */
+  updateSettings(settings: LoopSettings): CommandResult {
+    if (!this.state.runId) return OK;
+    this.append({ type: 'settings-changed', at: this.deps.now(), settings });
+    return OK;
+  }
+
+  // ── commands ───────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Adds the user's message; the run is then at `prompt`, ready to call the model. */
+  send(content: string): CommandResult {
+    if (!this.state.runId) return fail('Start a run first.');
+    if (this.isBusy()) return fail('Wait for the current step to finish, or press Stop.');
+    if (this.state.phase !== 'idle' && this.state.phase !== 'done') {
+      return fail('The run is still going: step it to the end or press Stop before sending another message.');
+    }
+    if (content.trim() === '') return fail('Write a user message first.');
+    this.append({ type: 'user-message', at: this.deps.now(), content });
+    return OK;
+  }
+
+  /** Steps until the run ends; at a pause it waits and resumes once every pending call is decided. */
+  async runToEnd(): Promise<CommandResult> {
+    if (this.isBusy()) return fail('A step is already in progress.');
+    if (this.state.phase === 'idle' || this.state.phase === 'done') return fail('Send a user message first.');
+    this.running = true;
+    this.notify();
+    return this.drive();
+  }
+
+  /** Stops the run: aborts a model call or tool batch in flight, or ends the run where it stands. */
+  stop(): CommandResult {
+    this.running = false;
+    if (this.abortController && this.busy) {
+      this.abortController.abort();
+      this.notify();
+      return OK;
+    }
+    if (this.releaseForStop()) {
+      this.append({ type: 'run-finished', at: this.deps.now(), reason: 'stopped', detail: STOPPED });
+      return OK;
+    }
+    this.notify();
+    return OK;
+  }
+
+  approve(callId: string): Promise<CommandResult> {
+    return this.decide(callId, { kind: 'approve' });
+  }
+
+  /** Replaces a pending call's arguments; refused unless they are JSON that passes the tool's schema. */
+  editArguments(callId: string, argumentsText: string): Promise<CommandResult> {
+    const call = this.state.pending?.calls.find((c) => c.id === callId);
+    if (!call) return Promise.resolve(fail(`No pending tool call ${callId}.`));
+    const parsed = parseArguments(argumentsText);
+    if (!parsed.ok) return Promise.resolve(fail(`Not valid JSON: ${parsed.error}`));
+    const tool = this.registry.get(call.name);
+    if (tool) {
+      const validation = tool.validate(parsed.value);
+      if (!validation.ok)
+        return Promise.resolve(fail(`Arguments do not match the schema:\n${validation.issues.join('\n')}`));
+    }
+    return this.decide(callId, { kind: 'edit', argumentsText });
+  }
+
+  deny(callId: string, reason?: string): Promise<CommandResult> {
+    return this.decide(callId, reason ? { kind: 'deny', reason } : { kind: 'deny' });
+  }
+
+  writeResult(callId: string, text: string, isError = false): Promise<CommandResult> {
+    return this.decide(callId, { kind: 'write', text, isError });
+  }
+
+  /** Approves every call still waiting. */
+  async approveAll(): Promise<CommandResult> {
+    const awaiting = this.state.pending?.awaiting ?? [];
+    let result = OK;
+    for (const id of awaiting) result = await this.approve(id);
+    return result;
+  }
+
+  // ── for the controllers ────────────────────────────────────────────────────────────────────────────────
+
+  /** Logs one decision; the last one of a pause resumes "run to end" if it is driving. */
+  private async decide(callId: string, decision: CallDecision): Promise<CommandResult> {
+    if (this.state.phase !== 'approve' || !this.state.pending?.awaiting.includes(callId)) {
+      return fail(`Tool call ${callId} is not waiting for a decision.`);
+    }
+    this.append({ type: 'call-decided', at: this.deps.now(), callId, decision });
+    const phaseAfter: string = this.state.phase;
+    if (phaseAfter === 'execute' && this.running) return this.drive();
+    return OK;
+  }
+
+  /** Steps while running and a step is possible; the first failure stops the drive and is returned. */
+  protected async drive(): Promise<CommandResult> {
+    while (this.running && this.canStep()) {
+      const result = await this.step();
+      if (!result.ok) {
+        this.running = false;
+        this.notify();
+        return result;
+      }
+    }
+    if (this.state.phase === 'done') this.running = false;
+    this.notify();
+    return OK;
+  }
+
+  /** The tools a request offers under the current settings: none when tool choice is `none`. */
+  protected exposedTools(): ToolDefinition[] {
+    if (this.state.settings?.toolChoice === 'none') return [];
+    return this.registry.tools.map(toDefinition);
+  }
+
+  /** Logs `tools-paused` for the calls that wait for a person: all with "pause before tools", else those needing approval. */
+  protected pauseForApproval(calls: readonly ToolCall[], round: number): void {
+    const settings = this.state.settings!;
+    const awaiting = calls
+      .filter((c) => settings.pauseBeforeTools || this.registry.get(c.name)?.needsApproval === true)
+      .map((c) => c.id);
+    if (awaiting.length > 0) this.append({ type: 'tools-paused', at: this.deps.now(), round, callIds: awaiting });
+  }
+
+  /**
+   * One model call for `round`: builds the request from the settings (then `prepareRequest`), logs
+   * `model-called`, streams into `getStreamingText` (Stop aborts it), interprets the response and logs
+   * `model-responded`, or `model-failed` when the runtime throws. Busy for exactly the call's duration.
+   * `isCurrent` is asked after the call: when it is false nothing more is logged.
+   */
+  protected async callModel(
+    messages: readonly Message[],
+    tools: readonly ToolDefinition[],
+    round: number,
+    isCurrent: () => boolean = () => true,
+  ): Promise<ModelCallEnd> {
+    const settings = this.state.settings!;
+    let request: ModelRequest = {
+      messages,
+      tools,
+      toolChoice: settings.toolChoice,
+      parallelToolCalls: settings.parallelToolCalls,
+      round,
+    };
+    if (this.deps.prepareRequest) request = this.deps.prepareRequest(request, this.state);
+    const runtime = this.deps.runtime();
+    // Busy before the event goes out, so listeners see the call in flight (Stop enabled) at once.
+    this.busy = true;
+    this.streamingText = '';
+    this.append({
+      type: 'model-called',
+      at: this.deps.now(),
+      round,
+      messageCount: request.messages.length,
+      toolNames: request.tools.map((t) => t.name),
+    });
+    const abort = new AbortController();
+    this.abortController = abort;
+    try {
+      const response = await runtime.generate(request, {
+        signal: abort.signal,
+        onDelta: (text) => {
+          this.streamingText += text;
+          this.notify();
+        },
+      });
+      if (!isCurrent()) return { kind: 'superseded' };
+      const interpreted = interpretResponse(response, () => `call_${++this.callCounter}`);
+      this.busy = false;
+      this.streamingText = '';
+      this.append({
+        type: 'model-responded',
+        at: this.deps.now(),
+        round,
+        response,
+        message: interpreted.message,
+        stop: interpreted.stop,
+        calls: interpreted.executableCalls,
+      });
+      return { kind: 'responded', round, response, interpreted };
+    } catch (error) {
+      if (!isCurrent()) return { kind: 'superseded' };
+      this.busy = false;
+      this.streamingText = '';
+      const message = errorMessage(error);
+      this.append({ type: 'model-failed', at: this.deps.now(), round, error: message });
+      return { kind: 'failed', error: message };
+    } finally {
+      this.busy = false;
+      this.streamingText = '';
+      this.abortController = null;
+    }
+  }
+
+  /**
+   * Runs the calls of one response in order under their decisions (approve by default), with only the tools
+   * offered in that round. Logs `call-started` right before a tool's implementation runs and `call-finished`
+   * after every call, then `results-appended`. Stops early when the exception processor stops the loop or
+   * Stop was pressed. Busy for exactly the batch's duration; `isCurrent` is asked after every call.
+   */
+  protected async executeBatch(
+    round: number,
+    calls: readonly ToolCall[],
+    decisions: Readonly<Record<string, CallDecision>>,
+    isCurrent: () => boolean = () => true,
+  ): Promise<ToolBatchEnd> {
+    const settings = this.state.settings!;
+    const registry = this.offeredRegistry(round);
+    this.busy = true;
+    const abort = new AbortController();
+    this.abortController = abort;
+    this.notify();
+    const outcomes: CallOutcome[] = [];
+    try {
+      for (const call of calls) {
+        const outcome = await executeToolCall(call, decisions[call.id] ?? { kind: 'approve' }, {
+          registry,
+          exceptionMode: settings.exceptionMode,
+          now: this.deps.now,
+          signal: abort.signal,
+          onExecute: (argumentsText) => {
+            if (!isCurrent()) return;
+            this.append({
+              type: 'call-started',
+              at: this.deps.now(),
+              round,
+              callId: call.id,
+              name: call.name,
+              argumentsText,
+            });
+          },
+        });
+        if (!isCurrent()) return { kind: 'superseded' };
+        outcomes.push(outcome);
+        this.append({ type: 'call-finished', at: this.deps.now(), round, outcome });
+        if (outcome.kind === 'stop') return { kind: 'ended', reason: 'tool-error', detail: outcome.error };
+        if (abort.signal.aborted) return { kind: 'ended', reason: 'stopped', detail: STOPPED };
+      }
+    } finally {
+      this.busy = false;
+      this.abortController = null;
+    }
+    const messages = outcomes.flatMap(toToolMessage);
+    this.append({ type: 'results-appended', at: this.deps.now(), round, messages });
+    return { kind: 'appended', messages, returnDirect: isReturnDirect(outcomes) };
+  }
+
+  /**
+   * The tools the model was offered in that round (after prepareRequest, e.g. tool search): a call to any other
+   * tool of the run is an unknown tool, as it is for an API that only knows the tools of its request.
+   */
+  private offeredRegistry(round: number): ToolRegistry {
+    const called = this.log.all().findLast((e) => e.type === 'model-called' && e.round === round);
+    if (!called || called.type !== 'model-called') return this.registry;
+    const offered = new Set(called.toolNames);
+    return createToolRegistry(this.registry.tools.filter((t) => offered.has(t.name)));
+  }
+
+  protected append(event: LoopEvent): void {
+    this.log.append(event);
+  }
+
+  protected notify(): void {
+    this.log.notify();
+  }
+}

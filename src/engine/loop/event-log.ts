@@ -1,0 +1,55 @@
+/**
+ * One run's event log as a controller holds it: the events, the state they fold to (`applyEvent`), and the
+ * listeners told after every change. Shared by the manual and the advisor-controlled loop.
+ */
+import type { LoopEvent } from './events';
+import type { LoopState } from './state';
+import { applyEvent, INITIAL_STATE, replay } from './state';
+
+export type LoopListener = () => void;
+
+export class EventLog {
+  private events: LoopEvent[] = [];
+  /** What `all()` handed out last; dropped on every change so the next reader gets a new array. */
+  private snapshot: readonly LoopEvent[] | null = null;
+  private folded: LoopState = INITIAL_STATE;
+  private readonly listeners = new Set<LoopListener>();
+
+  /** The log folded by `applyEvent`. */
+  get state(): LoopState {
+    return this.folded;
+  }
+
+  /**
+   * The events. A new array after every append or reset, the same array while nothing changed, so views can
+   * memoize on its identity. Callers never see the array the log appends to.
+   */
+  all(): readonly LoopEvent[] {
+    this.snapshot ??= this.events.slice();
+    return this.snapshot;
+  }
+
+  /** Appends one event, folds it into the state, then tells every listener. */
+  append(event: LoopEvent): void {
+    this.events.push(event);
+    this.snapshot = null;
+    this.folded = applyEvent(this.folded, event);
+    this.notify();
+  }
+
+  /** Replaces the whole log (a new run, a restore) and replays it. Tells no one: the caller notifies when ready. */
+  reset(events: readonly LoopEvent[] = []): void {
+    this.events = [...events];
+    this.snapshot = null;
+    this.folded = replay(this.events);
+  }
+
+  subscribe(listener: LoopListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
