@@ -155,7 +155,7 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
           {compiled.ok && (
             <details open>
               <summary>JSON Schema the model receives</summary>
-              <pre className="tool-studio-pre" data-testid="json-schema-preview" tabIndex={0} aria-label="JSON Schema the model receives">
+              <pre className="tool-studio-pre" data-testid="json-schema-preview" tabIndex={0} aria-label="Preview of the schema the model receives">
                 {JSON.stringify(compiled.value.inputSchema, null, 2)}
               </pre>
             </details>

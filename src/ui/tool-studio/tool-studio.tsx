@@ -3,11 +3,13 @@
  * tools/list result, export / import a file) and, for the one being edited, the full editor in a modal dialog.
  * Saved tools join the workspace's catalog (see user-tools-store.ts), where they are exposed per request.
  */
-import { useEffect, useRef, useState } from 'react';
-import { ToolEditor } from './tool-editor';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { McpImportDialog } from './mcp-import-dialog';
 import { presetDefinitions, studioActions, useStudioStore } from './user-tools-store';
 import './tool-studio.css';
+
+// The editor brings CodeMirror (a few hundred kB): load it when a tool is first opened, not with the page.
+const ToolEditor = lazy(() => import('./tool-editor').then((m) => ({ default: m.ToolEditor })));
 
 export function ToolStudio() {
   const specs = useStudioStore((s) => s.specs);
@@ -132,7 +134,11 @@ export function ToolStudio() {
           if (useStudioStore.getState().editingId) studioActions.open(null);
         }}
       >
-        {editing && <ToolEditor key={editing.id} spec={editing} onClose={() => studioActions.open(null)} />}
+        {editing && (
+          <Suspense fallback={<p role="status">Opening the editor…</p>}>
+            <ToolEditor key={editing.id} spec={editing} onClose={() => studioActions.open(null)} />
+          </Suspense>
+        )}
       </dialog>
       {mcpOpen && <McpImportDialog onClose={() => setMcpOpen(false)} />}
     </section>
