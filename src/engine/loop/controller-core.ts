@@ -446,7 +446,7 @@ export abstract class ControllerCore {
    * tool of the run is an unknown tool, as it is for an API that only knows the tools of its request.
    */
   private offeredRegistry(round: number): ToolRegistry {
-    const called = this.log.all().findLast((e) => e.type === 'model-called' && e.round === round);
+    const called = this.log.findLast((e) => e.type === 'model-called' && e.round === round);
     if (!called || called.type !== 'model-called') return this.registry;
     const offered = new Set(called.toolNames);
     return createToolRegistry(this.registry.tools.filter((t) => offered.has(t.name)));

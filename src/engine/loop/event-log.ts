@@ -29,6 +29,11 @@ export class EventLog {
     return this.snapshot;
   }
 
+  /** The latest event that matches, searched in place (no copy: the loop asks this every round). */
+  findLast(predicate: (event: LoopEvent) => boolean): LoopEvent | undefined {
+    return this.events.findLast(predicate);
+  }
+
   /** Appends one event, folds it into the state, then tells every listener. */
   append(event: LoopEvent): void {
     this.events.push(event);
