@@ -1,4 +1,5 @@
 /** At a pause, per call: Approve, Edit arguments (validated against the schema), Deny, or Write result. */
+import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import type { ToolCall } from '../engine/messages';
 import { actions } from '../store/app-store';
@@ -17,6 +18,7 @@ export function PendingCallActions({ call }: { call: ToolCall }) {
     setText(next === 'edit' ? prettyArguments(call.argumentsText) : '');
     setIsError(false);
   };
+  const close = () => open('none');
 
   return (
     <div className="call-actions">
@@ -35,96 +37,96 @@ export function PendingCallActions({ call }: { call: ToolCall }) {
         </button>
       </div>
       {mode === 'edit' && (
-        <form
-          className="call-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void actions.editArguments(call.id, text).then(setError);
-          }}
+        <CallForm
+          label="Arguments (JSON, checked against the tool’s schema)"
+          submitLabel="Save and approve"
+          onSubmit={() => void actions.editArguments(call.id, text).then(setError)}
+          onCancel={close}
+          error={error}
         >
-          <label className="field">
-            <span>Arguments (JSON, checked against the tool’s schema)</span>
-            <textarea
-              aria-label={`Arguments for ${call.id}`}
-              rows={4}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              aria-invalid={error !== null}
-            />
-          </label>
-          {error && (
-            <pre className="notice notice-error" role="alert">
-              {error}
-            </pre>
-          )}
-          <div className="call-buttons">
-            <button type="submit" className="button button-primary">
-              Save and approve
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => open('none')}>
-              Cancel
-            </button>
-          </div>
-        </form>
+          <textarea
+            aria-label={`Arguments for ${call.id}`}
+            rows={4}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={error !== null}
+          />
+        </CallForm>
       )}
       {mode === 'deny' && (
-        <form
-          className="call-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void actions.deny(call.id, text.trim() || undefined);
-          }}
+        <CallForm
+          label="Reason (optional; the model receives it)"
+          submitLabel="Send denial"
+          danger
+          onSubmit={() => void actions.deny(call.id, text.trim() || undefined)}
+          onCancel={close}
         >
-          <label className="field">
-            <span>Reason (optional; the model receives it)</span>
-            <input
-              aria-label={`Reason for denying ${call.id}`}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </label>
-          <div className="call-buttons">
-            <button type="submit" className="button button-danger">
-              Send denial
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => open('none')}>
-              Cancel
-            </button>
-          </div>
-        </form>
+          <input aria-label={`Reason for denying ${call.id}`} value={text} onChange={(e) => setText(e.target.value)} />
+        </CallForm>
       )}
       {mode === 'write' && (
-        <form
-          className="call-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void actions.writeResult(call.id, text, isError);
-          }}
+        <CallForm
+          label="Result the model receives instead of running the tool"
+          submitLabel="Send result"
+          onSubmit={() => void actions.writeResult(call.id, text, isError)}
+          onCancel={close}
+          extra={
+            <label className="checkbox">
+              <input type="checkbox" checked={isError} onChange={(e) => setIsError(e.target.checked)} />
+              Mark as an error (is_error)
+            </label>
+          }
         >
-          <label className="field">
-            <span>Result the model receives instead of running the tool</span>
-            <textarea
-              aria-label={`Result for ${call.id}`}
-              rows={3}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </label>
-          <label className="checkbox">
-            <input type="checkbox" checked={isError} onChange={(e) => setIsError(e.target.checked)} />
-            Mark as an error (is_error)
-          </label>
-          <div className="call-buttons">
-            <button type="submit" className="button button-primary">
-              Send result
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => open('none')}>
-              Cancel
-            </button>
-          </div>
-        </form>
+          <textarea
+            aria-label={`Result for ${call.id}`}
+            rows={3}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </CallForm>
       )}
     </div>
+  );
+}
+
+interface CallFormProps {
+  readonly label: string;
+  readonly submitLabel: string;
+  readonly onSubmit: () => void;
+  readonly onCancel: () => void;
+  readonly children: ReactNode;
+  readonly extra?: ReactNode;
+  readonly error?: string | null;
+  readonly danger?: boolean;
+}
+
+/** The shell every pause form shares: one labelled field, an optional error, submit and Cancel. */
+function CallForm({ label, submitLabel, onSubmit, onCancel, children, extra, error, danger }: CallFormProps) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className="call-form" onSubmit={submit}>
+      <label className="field">
+        <span>{label}</span>
+        {children}
+      </label>
+      {extra}
+      {error && (
+        <pre className="notice notice-error" role="alert">
+          {error}
+        </pre>
+      )}
+      <div className="call-buttons">
+        <button type="submit" className={`button ${danger ? 'button-danger' : 'button-primary'}`}>
+          {submitLabel}
+        </button>
+        <button type="button" className="button button-quiet" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 
