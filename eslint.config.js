@@ -7,7 +7,10 @@ import tseslint from 'typescript-eslint';
 export const engineForbiddenImports = [
   { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/engine/ is pure TypeScript: no React.' },
   { group: ['zustand', 'zustand/*'], message: 'src/engine/ is pure TypeScript: no zustand.' },
-  { group: ['@mlc-ai/web-llm', '@wllama/wllama', '@wllama/*'], message: 'src/engine/ must not import a runtime library.' },
+  {
+    group: ['@mlc-ai/web-llm', '@wllama/wllama', '@wllama/*'],
+    message: 'src/engine/ must not import a runtime library.',
+  },
   { group: ['idb', 'idb/*'], message: 'src/engine/ has no storage.' },
   {
     // src/engine/runtimes/ (scripted replay, human) is part of the engine: '../runtimes/x' from an engine
@@ -25,7 +28,18 @@ const engineTopLevelImports = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'dev-dist', 'dev-dist/**', 'node_modules', 'test-results', 'playwright-report', 'public/generated'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      'dev-dist',
+      'dev-dist/**',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'public/generated',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -25,7 +25,10 @@ export async function run(): Promise<BenchTable> {
   const outDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
   try {
     await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } });
-    const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
     const initial = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -35,12 +38,15 @@ export async function run(): Promise<BenchTable> {
     };
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
 
-    const assets = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+    const assets = readdirSync(join(outDir, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `assets/${f}`);
     const size = (file: string) => {
       const bytes = readFileSync(join(outDir, file));
       return { raw: bytes.length, gzip: gzipSync(bytes).length, text: bytes.toString('utf8') };
     };
-    const sum = (files: string[]) => files.map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+    const sum = (files: string[]) =>
+      files.map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
     const worker = assets.filter((f) => /webllm\.worker/.test(f));
     const webllmLib = assets.filter((f) => !worker.includes(f) && !initial.has(f) && isWebLLM(size(f).text));
     const initialFiles = [...initial].filter((f) => f.endsWith('.js'));
@@ -53,7 +59,12 @@ export async function run(): Promise<BenchTable> {
     return {
       title: 'Bundle: initial page JS vs the WebLLM worker vs the lazy web-llm chunk',
       columns: ['part', 'files', 'gzip', 'raw'],
-      rows: [row('initial page JS', initialFiles), row('webllm worker chunk', worker), row('web-llm library (lazy, worker only)', webllmLib), row('other lazy chunks', lazyOther)],
+      rows: [
+        row('initial page JS', initialFiles),
+        row('webllm worker chunk', worker),
+        row('web-llm library (lazy, worker only)', webllmLib),
+        row('other lazy chunks', lazyOther),
+      ],
       notes: [webllmInInitial ? 'FAIL: web-llm is in the initial bundle' : 'web-llm is not in the initial bundle'],
     };
   } finally {

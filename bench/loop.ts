@@ -27,7 +27,9 @@ const echo = defineTool({
 
 /** Every model call asks for one tool, so the max-rounds guard ends the run after ROUNDS calls. */
 const script: Script = {
-  steps: Array.from({ length: ROUNDS }, (_, i) => ({ toolCalls: [{ name: 'echo', arguments: { text: `round ${i}` } }] })),
+  steps: Array.from({ length: ROUNDS }, (_, i) => ({
+    toolCalls: [{ name: 'echo', arguments: { text: `round ${i}` } }],
+  })),
 };
 
 type RuntimeChoice = 'bare' | 'scripted';
@@ -83,7 +85,11 @@ export async function run(): Promise<BenchTable> {
       ['whole run', `${bare.total.toFixed(0)} ms`, `${scripted.total.toFixed(0)} ms`],
       ['per round', perRound(bare.total), perRound(scripted.total)],
       ['events in the log', bare.events, scripted.events],
-      ['projections (transcript, turn table, usage)', `${bare.projections.toFixed(1)} ms`, `${scripted.projections.toFixed(1)} ms`],
+      [
+        'projections (transcript, turn table, usage)',
+        `${bare.projections.toFixed(1)} ms`,
+        `${scripted.projections.toFixed(1)} ms`,
+      ],
     ],
     notes: [
       'The scripted replay re-renders the whole growing prompt and estimates its tokens on every call, so its cost grows with the history; real runs have ≤ 10 rounds.',

@@ -19,7 +19,9 @@ for (const bench of benches.filter((b) => only.length === 0 || only.includes(b.n
     console.log(formatTable(await module.run()) + '\n');
   } catch (error) {
     failed = true;
-    console.error(`## ${bench.name}: failed — ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    console.error(
+      `## ${bench.name}: failed — ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
 }
 process.exit(failed ? 1 : 0);

@@ -10,7 +10,10 @@ export function formatTable(table: BenchTable): string {
   const cells = [table.columns, ...table.rows.map((r) => r.map(String))];
   const widths = table.columns.map((_, i) => Math.max(...cells.map((row) => String(row[i] ?? '').length)));
   const line = (row: readonly (string | number)[]) =>
-    row.map((cell, i) => String(cell).padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+    row
+      .map((cell, i) => String(cell).padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   const out = [`## ${table.title}`, line(table.columns), widths.map((w) => '-'.repeat(w)).join('  ')];
   for (const row of table.rows) out.push(line(row));
   for (const note of table.notes ?? []) out.push(`  note: ${note}`);

@@ -67,7 +67,8 @@ export async function run(): Promise<BenchTable> {
     const url = decodeURIComponent((req.url ?? '/').split('?')[0]!);
     try {
       if (url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
-      if (url === '/tiny.gguf') return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(model);
+      if (url === '/tiny.gguf')
+        return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(model);
       if (url.startsWith('/wllama/') && !url.includes('..')) {
         const file = join(esm, url.slice('/wllama/'.length));
         const type = file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript';
@@ -91,17 +92,36 @@ export async function run(): Promise<BenchTable> {
     const result = (await page.evaluate(
       (args) => (window as unknown as { bench: (a: typeof args) => Promise<unknown> }).bench(args),
       { runs: RUNS, prompt, grammar: grammar.gbnf, temperature: TINY_MODEL_PROFILE.temperature },
-    )) as { loads: number[]; free: number[]; constrained: number[]; prefill: number[]; constrainedTokens: number[]; promptTokens: number };
+    )) as {
+      loads: number[];
+      free: number[];
+      constrained: number[];
+      prefill: number[];
+      constrainedTokens: number[];
+      promptTokens: number;
+    };
     const f0 = (n: number) => n.toFixed(0);
     return {
       title: `CPU runtime (wllama, 1 thread) on the tiny random test model (${(model.length / 1024).toFixed(0)} KiB, F32)`,
       columns: ['measure', 'median', `runs (${RUNS})`],
       rows: [
         ['load (Blob → ready), ms', f0(median(result.loads)), result.loads.map(f0).join(' ')],
-        [`prefill of the 2-tool prompt (${result.promptTokens} tokens), tok/s`, f0(median(result.prefill)), result.prefill.map(f0).join(' ')],
+        [
+          `prefill of the 2-tool prompt (${result.promptTokens} tokens), tok/s`,
+          f0(median(result.prefill)),
+          result.prefill.map(f0).join(' '),
+        ],
         ['decode, no grammar (128 tokens, ignore_eos), tok/s', f0(median(result.free)), result.free.map(f0).join(' ')],
-        ['decode, tool-call grammar (required), tok/s', f0(median(result.constrained)), result.constrained.map(f0).join(' ')],
-        ['  tokens per constrained reply', f0(median(result.constrainedTokens)), result.constrainedTokens.map(f0).join(' ')],
+        [
+          'decode, tool-call grammar (required), tok/s',
+          f0(median(result.constrained)),
+          result.constrained.map(f0).join(' '),
+        ],
+        [
+          '  tokens per constrained reply',
+          f0(median(result.constrainedTokens)),
+          result.constrainedTokens.map(f0).join(' '),
+        ],
       ],
       notes: [
         'Speeds are llama.cpp’s own timings (prompt_per_second / predicted_per_second). With the grammar every candidate token is checked against it; compare the two decode rows.',

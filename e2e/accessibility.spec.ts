@@ -6,7 +6,9 @@ import { button, openScenario } from './helpers';
 
 async function audit(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.help} — ${v.nodes[0]?.target.join(' ')}`);
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.help} — ${v.nodes[0]?.target.join(' ')}`,
+  );
 }
 
 test('the loop screen at a pause has no axe violations', async ({ page }) => {

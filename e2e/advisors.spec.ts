@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { button, openScenario } from './helpers';
 
 test.describe('advisors: inside vs outside the loop on seoul-time-math', () => {
-  test('memory 1× and trace 3×; memory moved inside runs 3× and stores the tool calls; Mermaid lists every call', async ({ page }) => {
+  test('memory 1× and trace 3×; memory moved inside runs 3× and stores the tool calls; Mermaid lists every call', async ({
+    page,
+  }) => {
     await openScenario(page, 'seoul-time-math');
     await page.getByRole('tab', { name: 'Advisors' }).click();
     await page.getByLabel(/^Advisor-controlled/).check();

@@ -30,7 +30,9 @@ async function loadTinyModel(page: Page, seed = 1): Promise<void> {
   await page.getByLabel('Seed').fill(String(seed));
   await button(page, 'Generate tiny random test model').click();
   const loaded = page.getByRole('region', { name: 'Loaded model' });
-  await expect(loaded.getByRole('status')).toHaveText(`Ready: tiny random test model (seed ${seed})`, { timeout: 30_000 });
+  await expect(loaded.getByRole('status')).toHaveText(`Ready: tiny random test model (seed ${seed})`, {
+    timeout: 30_000,
+  });
   await expect(loaded).toContainText('its text is nonsense by design');
   await expect(loaded.getByTestId('wllama-backend')).toHaveText('wllama · CPU wasm · 1 thread');
 }
@@ -59,11 +61,14 @@ async function finishedRunEvents(page: Page): Promise<LoopEvent[]> {
     );
   let found: { runId: string; events: LoopEvent[] } | undefined;
   await expect
-    .poll(async () => {
-      const runs = (await read()) as { runId: string; events: LoopEvent[] }[];
-      found = runs.find((r) => !seenRuns.has(r.runId) && r.events.some((e) => e.type === 'run-finished'));
-      return found !== undefined;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const runs = (await read()) as { runId: string; events: LoopEvent[] }[];
+        found = runs.find((r) => !seenRuns.has(r.runId) && r.events.some((e) => e.type === 'run-finished'));
+        return found !== undefined;
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   seenRuns.add(found!.runId);
   return found!.events;
@@ -96,7 +101,9 @@ async function runAndCheckStructure(page: Page, maxRounds: number): Promise<numb
     expect(response.timings?.totalMs).toBeGreaterThan(0);
     expect(response.timings?.decodeTokensPerSecond).toBeGreaterThan(0);
     expect(response.backend).toBe('wllama · CPU wasm · 1 thread');
-    expect(response.trace?.promptText).toMatch(/^<\|im_start\|>system\n[\s\S]*<tools>[\s\S]*<\|im_start\|>assistant\n$/);
+    expect(response.trace?.promptText).toMatch(
+      /^<\|im_start\|>system\n[\s\S]*<tools>[\s\S]*<\|im_start\|>assistant\n$/,
+    );
     expect(typeof (response.trace?.requestJson as { grammar?: unknown }).grammar).toBe('string');
     expect(['stop', 'length']).toContain(response.finishReason);
 
@@ -137,7 +144,9 @@ async function runAndCheckStructure(page: Page, maxRounds: number): Promise<numb
   return callRounds;
 }
 
-test('a real tool loop on the tiny model: every turn is text or schema-valid calls, tools run, the run ends', async ({ page }) => {
+test('a real tool loop on the tiny model: every turn is text or schema-valid calls, tools run, the run ends', async ({
+  page,
+}) => {
   await chooseCpuRuntime(page);
   await loadTinyModel(page);
   await page.getByLabel('Max rounds').fill('3');
@@ -183,27 +192,53 @@ test('Stop aborts a generation mid-stream and the runtime stays usable', async (
   await button(page, 'New run').click();
   await button(page, 'Run to end').click();
   await expect(page.getByTestId('run-end')).toHaveClass(/run-end-(final-answer|max-rounds)/, { timeout: 60_000 });
-  await expect(page.getByRole('region', { name: 'Loaded model' }).getByRole('status')).toHaveText('Ready: tiny random test model (seed 1)');
+  await expect(page.getByRole('region', { name: 'Loaded model' }).getByRole('status')).toHaveText(
+    'Ready: tiny random test model (seed 1)',
+  );
 });
 
-test('a foreign file, a truncated GGUF and a model too large for memory get clear messages; the page stays usable', async ({ page }) => {
+test('a foreign file, a truncated GGUF and a model too large for memory get clear messages; the page stays usable', async ({
+  page,
+}) => {
   await chooseCpuRuntime(page);
   const panel = page.getByRole('region', { name: 'CPU runtime (wllama)' });
   const fileInput = panel.getByLabel('GGUF file');
   const alert = panel.getByRole('alert');
 
-  await fileInput.setInputFiles({ name: 'notes.gguf', mimeType: 'text/html', buffer: Buffer.from('<!doctype html><p>not a model</p>') });
-  await expect(alert).toHaveText('This is not a GGUF model file: it starts with "<!do", a GGUF file starts with "GGUF".');
+  await fileInput.setInputFiles({
+    name: 'notes.gguf',
+    mimeType: 'text/html',
+    buffer: Buffer.from('<!doctype html><p>not a model</p>'),
+  });
+  await expect(alert).toHaveText(
+    'This is not a GGUF model file: it starts with "<!do", a GGUF file starts with "GGUF".',
+  );
 
   const tiny = buildTinyModel({ seed: 1 });
-  await fileInput.setInputFiles({ name: 'cut.gguf', mimeType: 'application/octet-stream', buffer: Buffer.from(tiny.subarray(0, 300_000)) });
-  await expect(alert).toContainText('This GGUF file is truncated: its header describes 569 KiB of data but the file has only 293 KiB.');
+  await fileInput.setInputFiles({
+    name: 'cut.gguf',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(tiny.subarray(0, 300_000)),
+  });
+  await expect(alert).toContainText(
+    'This GGUF file is truncated: its header describes 569 KiB of data but the file has only 293 KiB.',
+  );
 
-  await fileInput.setInputFiles({ name: 'huge.gguf', mimeType: 'application/octet-stream', buffer: Buffer.from(oversizedGgufHeader()) });
+  await fileInput.setInputFiles({
+    name: 'huge.gguf',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(oversizedGgufHeader()),
+  });
   await expect(alert).toContainText(/This model is too large for memory: it needs about \d+\.\d GiB/);
 
   // A truncated download from a URL gets the same message after the download.
-  await page.route('**/models/cut.gguf', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: Buffer.from(tiny.subarray(0, 300_000)) }));
+  await page.route('**/models/cut.gguf', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/octet-stream',
+      body: Buffer.from(tiny.subarray(0, 300_000)),
+    }),
+  );
   await panel.getByLabel('Model URL').fill(new URL('/models/cut.gguf', page.url()).href);
   await button(panel, 'Load from URL').click();
   await expect(alert).toContainText('This GGUF file is truncated');

@@ -57,7 +57,9 @@ test.describe('keyboard', () => {
   test('every control has an accessible name and a visible focus', async ({ page }) => {
     await openScenario(page, 'seoul-time-math');
     const unnamed = await page.evaluate(() => {
-      const controls = [...document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], summary, [role="tab"]')];
+      const controls = [
+        ...document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], summary, [role="tab"]'),
+      ];
       return controls
         .filter((el) => el.offsetParent !== null || el.getClientRects().length > 0)
         .filter((el) => {

@@ -16,7 +16,9 @@ test.describe('the manual loop on seoul-time-math', () => {
     await expect(page.getByRole('table', { name: 'Turn table' }).locator('tbody tr')).toHaveCount(3);
   });
 
-  test('stepped with pause on: approve one call, edit another and see the new number flow through', async ({ page }) => {
+  test('stepped with pause on: approve one call, edit another and see the new number flow through', async ({
+    page,
+  }) => {
     await openScenario(page, 'seoul-time-math');
     await page.getByLabel('Pause before executing tools').check();
     await button(page, 'Send').click();

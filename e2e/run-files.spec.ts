@@ -22,19 +22,37 @@ async function exportedRun(page: Page): Promise<string> {
 
 async function importText(page: Page, text: string, name = 'run.json'): Promise<void> {
   await page.getByRole('tab', { name: 'Runs' }).click();
-  await page.getByLabel('Import run file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page
+    .getByLabel('Import run file')
+    .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 }
 
 test.describe('runs as files', () => {
-  test('export a finished run, import it into a fresh browser context, and see the same transcript', async ({ page, browser }) => {
+  test('export a finished run, import it into a fresh browser context, and see the same transcript', async ({
+    page,
+    browser,
+  }) => {
     const text = await exportedRun(page);
     const file = JSON.parse(text);
     expect(file).toMatchObject({ format: 'tool-loop-playground/run', version: 1, runtime: { kind: 'scripted' } });
     expect(file.tools.map((t: { name: string }) => t.name)).toEqual(['current_time', 'calculate']);
 
     const transcript = JSON.parse(await download(page, 'Export transcript'));
-    expect(transcript.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant']);
-    expect(transcript.messages[2].tool_calls[1]).toMatchObject({ id: 'call_2', type: 'function', function: { name: 'calculate' } });
+    expect(transcript.messages.map((m: { role: string }) => m.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
+    expect(transcript.messages[2].tool_calls[1]).toMatchObject({
+      id: 'call_2',
+      type: 'function',
+      function: { name: 'calculate' },
+    });
     const original = await page.locator('.transcript').innerText();
 
     const context = await browser.newContext();
@@ -69,7 +87,10 @@ test.describe('runs as files', () => {
     await expect(items.nth(0)).toHaveAttribute('data-depth', '0');
     await expect(items.nth(1)).toHaveAttribute('data-depth', '1');
     await expect(items.nth(1)).toContainText('fork at turn 2');
-    await items.nth(1).getByRole('button', { name: /Compare .* with its parent/ }).click();
+    await items
+      .nth(1)
+      .getByRole('button', { name: /Compare .* with its parent/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Compare runs' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('compare-divergence')).toContainText('differ from message 7');
@@ -139,7 +160,9 @@ test.describe('runs as files', () => {
     await importText(page, JSON.stringify(file));
     const prompt = page.getByRole('region', { name: 'Imported tool code' });
     await expect(prompt).toBeVisible();
-    await expect(prompt.getByLabel('Code of shout')).toHaveText('return String(args.text).toUpperCase(); // <script>alert(1)</script>');
+    await expect(prompt.getByLabel('Code of shout')).toHaveText(
+      'return String(args.text).toUpperCase(); // <script>alert(1)</script>',
+    );
     await expect(page.getByLabel('Expose shout')).toHaveCount(0);
     await button(prompt, 'Don’t trust').click();
     await expect(prompt).toBeHidden();

@@ -68,21 +68,28 @@ test('build a tool with the form, test-run it, expose it and have a run call it'
   await openApp(page);
   const dialog = await newTool(page);
   await dialog.getByLabel('Name', { exact: true }).fill('rectangle_area');
-  await dialog.getByLabel('Description (the model\'s API doc)').fill('Area of a rectangle.');
+  await dialog.getByLabel("Description (the model's API doc)").fill('Area of a rectangle.');
   await dialog.getByLabel('Name of parameter a').fill('width');
   await dialog.getByLabel('Name of parameter b').fill('height');
   await dialog.getByLabel('Type of height').selectOption('integer');
   await button(dialog, '+ Add parameter').click();
   await dialog.getByLabel('Name of parameter param3').fill('unit');
   await dialog.getByLabel('Allowed values of unit').fill('cm, m');
-  await dialog.locator('fieldset', { has: page.getByLabel('Name of parameter unit') }).getByLabel('required').uncheck();
+  await dialog
+    .locator('fieldset', { has: page.getByLabel('Name of parameter unit') })
+    .getByLabel('required')
+    .uncheck();
   // A nested object with an array inside, to show the form builds nested schemas.
   await button(dialog, '+ Add parameter').click();
   await dialog.getByLabel('Name of parameter param4').fill('meta');
   await dialog.getByLabel('Type of meta').selectOption('object');
   await button(dialog, '+ Add property to meta').click();
   await dialog.getByLabel('Type of meta.param1').selectOption('array');
-  await dialog.locator('fieldset', { has: page.getByLabel('Name of parameter meta', { exact: true }) }).getByLabel('required').first().uncheck();
+  await dialog
+    .locator('fieldset', { has: page.getByLabel('Name of parameter meta', { exact: true }) })
+    .getByLabel('required')
+    .first()
+    .uncheck();
 
   const zod = dialog.getByTestId('zod-source');
   await expect(zod).toContainText('height: z.int().describe("The second number")');
@@ -92,7 +99,10 @@ test('build a tool with the form, test-run it, expose it and have a run call it'
   await expect(schema).toContainText('"enum": [');
   await expect(schema).toContainText('"required": [\n    "width",\n    "height"\n  ]');
 
-  await setCode(dialog, "console.log('computing', args.width, args.height);\nreturn { area: args.width * args.height, unit: args.unit ?? 'm' };");
+  await setCode(
+    dialog,
+    "console.log('computing', args.width, args.height);\nreturn { area: args.width * args.height, unit: args.unit ?? 'm' };",
+  );
   const result = await testRun(dialog, '{"width": 3, "height": 4}');
   await expect(result.getByTestId('test-run-outcome')).toHaveText('returned');
   await expect(result.getByTestId('test-run-text')).toHaveText('{"area":12,"unit":"m"}');
@@ -134,7 +144,11 @@ test('import an MCP tools/list result and write its result by hand at the pause'
       id: 1,
       result: {
         tools: [
-          { name: 'get_weather', description: 'Current weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+          {
+            name: 'get_weather',
+            description: 'Current weather for a city',
+            inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+          },
           { name: 'calculate', description: 'clashes with the preset', inputSchema: { type: 'object' } },
           { name: 'broken', inputSchema: { type: 'object', properties: 5 } },
         ],
@@ -166,14 +180,55 @@ test('import an MCP tools/list result and write its result by hand at the pause'
 test.describe('bad input gets a clear result and leaves the app working', () => {
   const cases: { name: string; code: string; outcome: string; text: RegExp; limit?: string }[] = [
     { name: 'a syntax error', code: 'return (1 +;', outcome: 'syntax-error', text: /SyntaxError/ },
-    { name: 'a thrown error', code: "throw new Error('no such customer');", outcome: 'threw', text: /Error: no such customer/ },
-    { name: 'an endless loop', code: 'while (true) {}', outcome: 'timeout', text: /did not finish within 500 ms/, limit: '500' },
-    { name: 'a non-serializable return value', code: 'const o = {}; o.self = o; return o;', outcome: 'not-serializable', text: /cannot be sent to the model as JSON.*circular/i },
-    { name: 'document', code: 'return document.title;', outcome: 'threw', text: /document is not available to tool code.*no DOM/ },
-    { name: 'localStorage', code: "return localStorage.getItem('x');", outcome: 'threw', text: /localStorage is not available to tool code/ },
-    { name: 'indexedDB', code: "return indexedDB.open('tool-loop-playground');", outcome: 'threw', text: /indexedDB is not available to tool code/ },
-    { name: 'fetch', code: "return await fetch('/');", outcome: 'threw', text: /fetch is not available to tool code: network access is off/ },
-    { name: 'a dynamic import (stopped by the sandbox frame’s CSP)', code: "return await import('/index.html');", outcome: 'threw', text: /import|module|Content Security Policy/i },
+    {
+      name: 'a thrown error',
+      code: "throw new Error('no such customer');",
+      outcome: 'threw',
+      text: /Error: no such customer/,
+    },
+    {
+      name: 'an endless loop',
+      code: 'while (true) {}',
+      outcome: 'timeout',
+      text: /did not finish within 500 ms/,
+      limit: '500',
+    },
+    {
+      name: 'a non-serializable return value',
+      code: 'const o = {}; o.self = o; return o;',
+      outcome: 'not-serializable',
+      text: /cannot be sent to the model as JSON.*circular/i,
+    },
+    {
+      name: 'document',
+      code: 'return document.title;',
+      outcome: 'threw',
+      text: /document is not available to tool code.*no DOM/,
+    },
+    {
+      name: 'localStorage',
+      code: "return localStorage.getItem('x');",
+      outcome: 'threw',
+      text: /localStorage is not available to tool code/,
+    },
+    {
+      name: 'indexedDB',
+      code: "return indexedDB.open('tool-loop-playground');",
+      outcome: 'threw',
+      text: /indexedDB is not available to tool code/,
+    },
+    {
+      name: 'fetch',
+      code: "return await fetch('/');",
+      outcome: 'threw',
+      text: /fetch is not available to tool code: network access is off/,
+    },
+    {
+      name: 'a dynamic import (stopped by the sandbox frame’s CSP)',
+      code: "return await import('/index.html');",
+      outcome: 'threw',
+      text: /import|module|Content Security Policy/i,
+    },
   ];
 
   test('each bad tool body, one after the other, in the same editor', async ({ page }) => {
@@ -189,7 +244,8 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
         await expect(result.getByTestId('test-run-text')).toHaveText(c.text);
         if (c.outcome === 'timeout') expect(Date.now() - started).toBeLessThan(5000);
         if (c.name === 'a syntax error') await expect(dialog.locator('.cm-lintRange-error').first()).toBeVisible();
-        if (/not available/.test(c.text.source)) await expect(result.getByTestId('test-run-events')).toContainText('denied');
+        if (/not available/.test(c.text.source))
+          await expect(result.getByTestId('test-run-events')).toContainText('denied');
         await dialog.getByLabel('Time limit (ms)').fill('3000');
       });
     }
@@ -198,7 +254,9 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
       const result = await testRun(dialog);
       await expect(result.getByTestId('test-run-outcome')).toHaveText('returned');
       await expect(result.getByText(/truncated: 2,000,000 characters/)).toBeVisible();
-      await expect(result.getByTestId('test-run-text')).toContainText('[output truncated: kept 16000 of 2000000 characters]');
+      await expect(result.getByTestId('test-run-text')).toContainText(
+        '[output truncated: kept 16000 of 2000000 characters]',
+      );
     });
     await test.step('network is there once granted', async () => {
       await dialog.getByLabel('Allow network').check();

@@ -8,16 +8,34 @@ import { chromium as playwrightChromium, expect, test } from '@playwright/test';
 import { assistantTurn, button, openScenario } from './helpers';
 
 const chromium = '/usr/bin/chromium';
-const baseArgs = ['--no-sandbox', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const baseArgs = [
+  '--no-sandbox',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 // The file's browser has WebGPU (SwiftShader); the no-WebGPU case launches its own browser without it.
 test.use({
-  launchOptions: { executablePath: chromium, args: [...baseArgs, '--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader', '--enable-features=Vulkan', '--use-angle=swiftshader'] },
+  launchOptions: {
+    executablePath: chromium,
+    args: [
+      ...baseArgs,
+      '--enable-unsafe-webgpu',
+      '--use-webgpu-adapter=swiftshader',
+      '--enable-features=Vulkan',
+      '--use-angle=swiftshader',
+    ],
+  },
 });
 
 test.describe('without WebGPU', () => {
   test('WebLLM explains the missing WebGPU and the scripted replay still runs', async ({ baseURL }) => {
-    const browser = await playwrightChromium.launch({ executablePath: chromium, args: [...baseArgs, '--disable-gpu', '--disable-features=WebGPU'] });
+    const browser = await playwrightChromium.launch({
+      executablePath: chromium,
+      args: [...baseArgs, '--disable-gpu', '--disable-features=WebGPU'],
+    });
     const page = await (await browser.newContext({ baseURL: baseURL! })).newPage();
     await openScenario(page, 'seoul-time-math');
     await page.getByLabel('Runtime').selectOption({ label: 'WebLLM (WebGPU)' });
@@ -33,8 +51,13 @@ test.describe('without WebGPU', () => {
 });
 
 test.describe('with a SwiftShader WebGPU adapter (no shader-f16)', () => {
-  test('catalog marks f16 models not runnable, recommends q4f32; offline load fails clearly; page stays usable', async ({ page, context }) => {
-    await context.route(/huggingface\.co|githubusercontent\.com|hf\.co/, (route) => route.abort('internetdisconnected'));
+  test('catalog marks f16 models not runnable, recommends q4f32; offline load fails clearly; page stays usable', async ({
+    page,
+    context,
+  }) => {
+    await context.route(/huggingface\.co|githubusercontent\.com|hf\.co/, (route) =>
+      route.abort('internetdisconnected'),
+    );
     await openScenario(page, 'seoul-time-math');
     await page.getByLabel('Runtime').selectOption({ label: 'WebLLM (WebGPU)' });
     const capability = page.getByRole('region', { name: 'WebGPU capability' });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Runs every check the project has — typecheck, lint, unit tests, end-to-end tests — even when an earlier one
+// Runs every check the project has — typecheck, lint, formatting, unit tests, end-to-end tests — even when an earlier one
 // fails, then prints one closing line `N passed, N failed` over all of them. Test counts come from the JSON
-// reports vitest and Playwright write to test-results/; typecheck and lint count as one test each.
+// reports vitest and Playwright write to test-results/; typecheck, lint and formatting count as one test each.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -14,6 +14,7 @@ const only = process.argv.slice(2);
 const steps = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'format', cmd: ['npx', 'prettier', '--check', '.'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run'], report: `${reports}/unit.json` },
   { name: 'e2e', cmd: ['npx', 'playwright', 'test'], report: `${reports}/e2e.json` },
 ].filter((s) => only.length === 0 || only.includes(s.name));
@@ -24,7 +25,10 @@ const lines = [];
 for (const step of steps) {
   const started = Date.now();
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
-  const run = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const run = spawnSync(step.cmd[0], step.cmd.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const counts = step.report ? readCounts(step.name, step.report) : null;
   if (counts) {
@@ -50,7 +54,10 @@ function readCounts(name, file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   if (name === 'unit') {
     // A file that fails to load counts as a failed suite with no failed test in it: count it once.
-    return { passed: report.numPassedTests ?? 0, failed: Math.max(report.numFailedTests ?? 0, report.numFailedTestSuites ?? 0) };
+    return {
+      passed: report.numPassedTests ?? 0,
+      failed: Math.max(report.numFailedTests ?? 0, report.numFailedTestSuites ?? 0),
+    };
   }
   const stats = report.stats ?? {};
   return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) };

@@ -22,7 +22,10 @@ describe('prompt trace', () => {
   });
   it('checks that a round extends the previous prompt plus output', () => {
     expect(checkPrefixExtension(null, 'x')).toEqual({ kind: 'first-round' });
-    expect(checkPrefixExtension({ prompt: 'P<a>', output: 'OUT' }, 'P<a>OUT<end>more')).toEqual({ kind: 'extends', reusedChars: 7 });
+    expect(checkPrefixExtension({ prompt: 'P<a>', output: 'OUT' }, 'P<a>OUT<end>more')).toEqual({
+      kind: 'extends',
+      reusedChars: 7,
+    });
     const d = checkPrefixExtension({ prompt: 'P<a>', output: '<think>x</think>OUT' }, 'P<a>OUT<end>');
     expect(d).toMatchObject({ kind: 'diverges', at: 4, expected: '<think>x</think>OUT', actual: 'OUT<end>' });
   });

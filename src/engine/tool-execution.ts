@@ -147,7 +147,12 @@ export async function executeToolCall(
   const validated = tool.validate(args.value);
   if (!validated.ok) {
     const text = `Invalid arguments for ${tool.name}:\n${validated.issues.map((i) => `- ${i}`).join('\n')}`;
-    return done({ text, isError: true, metadata: { issues: validated.issues } }, 'invalid-arguments', false, tool.returnDirect);
+    return done(
+      { text, isError: true, metadata: { issues: validated.issues } },
+      'invalid-arguments',
+      false,
+      tool.returnDirect,
+    );
   }
 
   const context: ToolContext = { now: options.now, signal: options.signal, callId: call.id };
@@ -167,7 +172,12 @@ export async function executeToolCall(
         durationMs: options.now() - startedAt,
       };
     }
-    return done({ text: `Error: ${message}`, isError: true, metadata: { threw: true } }, 'tool-error', true, tool.returnDirect);
+    return done(
+      { text: `Error: ${message}`, isError: true, metadata: { threw: true } },
+      'tool-error',
+      true,
+      tool.returnDirect,
+    );
   }
 }
 
@@ -205,7 +215,8 @@ export async function executeToolCalls(
  */
 export function isReturnDirect(outcomes: readonly CallOutcome[]): boolean {
   const participants = outcomes.filter(
-    (o) => o.kind === 'result' && (o.executed || o.disposition === 'invalid-json' || o.disposition === 'invalid-arguments'),
+    (o) =>
+      o.kind === 'result' && (o.executed || o.disposition === 'invalid-json' || o.disposition === 'invalid-arguments'),
   );
   return (
     participants.some((o) => o.kind === 'result' && o.executed) &&

@@ -105,7 +105,10 @@ export function jsonSchemaValidator(
     return { ok: false, error: 'The input schema must be a JSON object.' };
   }
   if (schema.type !== undefined && schema.type !== 'object') {
-    return { ok: false, error: `A tool's input schema must have "type": "object", not ${JSON.stringify(schema.type)}.` };
+    return {
+      ok: false,
+      error: `A tool's input schema must have "type": "object", not ${JSON.stringify(schema.type)}.`,
+    };
   }
   try {
     const zodSchema = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);

@@ -28,7 +28,6 @@ interface PlaygroundDB extends DBSchema {
   settings: { key: string; value: unknown };
 }
 
-
 /** Shape check of a stored event: its kind and time. Deep content is the engine's own output. */
 const storedEventSchema = z.looseObject({ type: z.string(), at: z.number() });
 
@@ -100,7 +99,8 @@ export function validateRun(record: unknown): string | null {
   }
   const unknown = parsed.data.events.find((e) => !(LOOP_EVENT_TYPES as readonly string[]).includes(e.type));
   if (unknown) return `Run ${id} could not be read and was skipped: unknown event type "${unknown.type}".`;
-  if (parsed.data.events[0]?.type !== 'run-started') return `Run ${id} was skipped: its log does not start with run-started.`;
+  if (parsed.data.events[0]?.type !== 'run-started')
+    return `Run ${id} was skipped: its log does not start with run-started.`;
   return null;
 }
 

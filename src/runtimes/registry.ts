@@ -16,7 +16,12 @@ function scriptedSpeed(): number {
 
 export const scriptedProvider = createScriptedProvider(scriptedSpeed());
 
-export const runtimeProviders: readonly RuntimeProvider[] = [scriptedProvider, humanProvider, webllmProvider, wllamaProvider];
+export const runtimeProviders: readonly RuntimeProvider[] = [
+  scriptedProvider,
+  humanProvider,
+  webllmProvider,
+  wllamaProvider,
+];
 
 export function providerFor(kind: RuntimeKind): RuntimeProvider {
   return runtimeProviders.find((p) => p.kind === kind) ?? scriptedProvider;

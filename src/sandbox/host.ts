@@ -62,7 +62,12 @@ export function createSandboxExecutor(options: SandboxHostOptions): ToolExecutor
 
         const settle = (
           outcome: SandboxOutcome,
-          extra: { console?: readonly ConsoleLine[]; consoleTruncated?: boolean; events?: readonly SandboxEvent[]; durationMs?: number } = {},
+          extra: {
+            console?: readonly ConsoleLine[];
+            consoleTruncated?: boolean;
+            events?: readonly SandboxEvent[];
+            durationMs?: number;
+          } = {},
         ) => {
           if (settled) return;
           settled = true;
@@ -117,7 +122,10 @@ export function createSandboxExecutor(options: SandboxHostOptions): ToolExecutor
             onCrash: (message) => settle({ kind: 'crashed', message: `The sandbox failed: ${message}` }),
           });
         } catch (error) {
-          return settle({ kind: 'crashed', message: `The sandbox could not start: ${error instanceof Error ? error.message : String(error)}` });
+          return settle({
+            kind: 'crashed',
+            message: `The sandbox could not start: ${error instanceof Error ? error.message : String(error)}`,
+          });
         }
         timer = options.setTimer(() => settle(timeoutOutcome()), request.timeoutMs + grace);
         let args: unknown;
@@ -145,12 +153,23 @@ export function createSandboxExecutor(options: SandboxHostOptions): ToolExecutor
  * the host checks the shape and enforces the cap again.
  */
 function capOutcome(outcome: unknown, max: number): SandboxOutcome {
-  const value = outcome as { kind?: unknown; text?: unknown; message?: unknown; truncated?: unknown; originalLength?: unknown };
+  const value = outcome as {
+    kind?: unknown;
+    text?: unknown;
+    message?: unknown;
+    truncated?: unknown;
+    originalLength?: unknown;
+  };
   if (value?.kind === 'returned' && typeof value.text === 'string') {
     const limit = max + 80; // room for the worker's truncation note
     const originalLength = typeof value.originalLength === 'number' ? value.originalLength : value.text.length;
     if (value.text.length > limit) {
-      return { kind: 'returned', text: value.text.slice(0, max), truncated: true, originalLength: Math.max(originalLength, value.text.length) };
+      return {
+        kind: 'returned',
+        text: value.text.slice(0, max),
+        truncated: true,
+        originalLength: Math.max(originalLength, value.text.length),
+      };
     }
     return { kind: 'returned', text: value.text, truncated: value.truncated === true, originalLength };
   }

@@ -13,7 +13,7 @@ import { sandboxWorkerMain } from './worker-main';
 const WORKER_SOURCE = `(${String(sandboxWorkerMain)})(self);`;
 
 function csp(allowNetwork: boolean): string {
-  const connect = allowNetwork ? "connect-src * data: blob: ws: wss:" : "connect-src 'none'";
+  const connect = allowNetwork ? 'connect-src * data: blob: ws: wss:' : "connect-src 'none'";
   return [
     "default-src 'none'",
     // The relay is inline; the worker is a blob and compiles the tool code with the Function constructor.
@@ -90,7 +90,9 @@ export function createIframeSpawner(spawnerOptions: IframeSpawnerOptions = {}): 
       if (dead) return;
       const target = iframe.contentWindow;
       if (!target) return options.onCrash('the sandbox frame did not load');
-      target.postMessage({ type: 'init', workerSource: WORKER_SOURCE, timeoutMs: options.timeoutMs }, '*', [channel.port2]);
+      target.postMessage({ type: 'init', workerSource: WORKER_SOURCE, timeoutMs: options.timeoutMs }, '*', [
+        channel.port2,
+      ]);
       ready = true;
       if (pending !== null) channel.port1.postMessage(pending);
     });

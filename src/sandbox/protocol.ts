@@ -24,8 +24,6 @@ export interface DoneMessage {
 }
 
 /** From the iframe relay (browser) about the worker itself. */
-export type RelayMessage =
-  | { readonly type: 'timeout' }
-  | { readonly type: 'crashed'; readonly message: string };
+export type RelayMessage = { readonly type: 'timeout' } | { readonly type: 'crashed'; readonly message: string };
 
 export type SandboxReply = DoneMessage | RelayMessage;

@@ -6,7 +6,15 @@ import { nodeSandbox } from './node-spawner.test-support';
 const sandbox = nodeSandbox();
 
 function request(code: string, extra: Partial<ToolRunRequest> = {}): ToolRunRequest {
-  return { toolName: 't', code, args: { a: 2, b: 3 }, allowNetwork: false, timeoutMs: 2000, maxOutputChars: 1000, ...extra };
+  return {
+    toolName: 't',
+    code,
+    args: { a: 2, b: 3 },
+    allowNetwork: false,
+    timeoutMs: 2000,
+    maxOutputChars: 1000,
+    ...extra,
+  };
 }
 
 describe('sandbox (real worker thread)', () => {
@@ -94,7 +102,9 @@ describe('sandbox (real worker thread)', () => {
 
   it('hides fetch from the prototype chain too', async () => {
     const report = await sandbox.run(
-      request('let o = Object.getPrototypeOf(globalThis); while (o) { if (Object.prototype.hasOwnProperty.call(o, "fetch")) return "found"; o = Object.getPrototypeOf(o); } return "hidden";'),
+      request(
+        'let o = Object.getPrototypeOf(globalThis); while (o) { if (Object.prototype.hasOwnProperty.call(o, "fetch")) return "found"; o = Object.getPrototypeOf(o); } return "hidden";',
+      ),
     );
     expect(report.outcome).toMatchObject({ kind: 'returned', text: 'hidden' });
   });
@@ -104,18 +114,23 @@ describe('sandbox (real worker thread)', () => {
     expect(report.outcome).toMatchObject({ kind: 'returned', text: 'function' });
   });
 
-  it.each(['document.title', 'localStorage.getItem("x")', 'indexedDB.open("tlp")', 'caches.keys()', 'importScripts("x.js")'])(
-    'denies %s with a clear message',
-    async (code) => {
-      const report = await sandbox.run(request(`return ${code}`));
-      expect(report.outcome.kind).toBe('threw');
-      expect(report.outcome).toMatchObject({ message: expect.stringMatching(/is not available to tool code/) });
-      expect(report.events.some((e) => e.type === 'denied')).toBe(true);
-    },
-  );
+  it.each([
+    'document.title',
+    'localStorage.getItem("x")',
+    'indexedDB.open("tlp")',
+    'caches.keys()',
+    'importScripts("x.js")',
+  ])('denies %s with a clear message', async (code) => {
+    const report = await sandbox.run(request(`return ${code}`));
+    expect(report.outcome.kind).toBe('threw');
+    expect(report.outcome).toMatchObject({ message: expect.stringMatching(/is not available to tool code/) });
+    expect(report.events.some((e) => e.type === 'denied')).toBe(true);
+  });
 
   it('cannot forge a reply by posting a message itself', async () => {
-    const report = await sandbox.run(request('postMessage({ type: "done", outcome: { kind: "returned", text: "forged" } }); return "real"'));
+    const report = await sandbox.run(
+      request('postMessage({ type: "done", outcome: { kind: "returned", text: "forged" } }); return "real"'),
+    );
     expect(report.outcome.kind).toBe('threw');
   });
 

@@ -64,7 +64,11 @@ export function sandboxWorkerMain(scope: SandboxScope): void {
           target = getPrototypeOf(target) as object | null;
         }
         try {
-          defineProperty(scope, name, { get: () => deny(name, reason), set: () => deny(name, reason), configurable: false });
+          defineProperty(scope, name, {
+            get: () => deny(name, reason),
+            set: () => deny(name, reason),
+            configurable: false,
+          });
         } catch {
           // Already non-configurable on the scope itself (never the case in a worker).
         }
@@ -74,7 +78,8 @@ export function sandboxWorkerMain(scope: SandboxScope): void {
     wall(STORAGE, 'tool code runs isolated from the app, with no access to its storage.');
     wall(DOM, 'tool code runs in an isolated worker, which has no DOM.');
     wall(ESCAPES, 'tool code cannot load scripts, start workers or talk to other contexts.');
-    if (!request.allowNetwork) wall(NETWORK, 'network access is off for this tool (turn on "Allow network" to grant it).');
+    if (!request.allowNetwork)
+      wall(NETWORK, 'network access is off for this tool (turn on "Allow network" to grant it).');
     const nav = (scope as { navigator?: object }).navigator;
     if (nav) {
       let target: object | null = nav;
@@ -185,7 +190,8 @@ export function sandboxWorkerMain(scope: SandboxScope): void {
         if (!serialized.ok) return finish({ kind: 'not-serializable', message: serialized.message });
         const full = serialized.text;
         const max = request.maxOutputChars;
-        if (full.length <= max) return finish({ kind: 'returned', text: full, truncated: false, originalLength: full.length });
+        if (full.length <= max)
+          return finish({ kind: 'returned', text: full, truncated: false, originalLength: full.length });
         const note = `\n…[output truncated: kept ${max} of ${full.length} characters]`;
         finish({ kind: 'returned', text: full.slice(0, max) + note, truncated: true, originalLength: full.length });
       },

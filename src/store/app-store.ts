@@ -266,7 +266,9 @@ export const actions = {
       if (active) restoreRun(active);
     } catch (error) {
       set({
-        storageProblems: [`Saved runs could not be read (${errorMessage(error)}). New runs still work; they may not be saved.`],
+        storageProblems: [
+          `Saved runs could not be read (${errorMessage(error)}). New runs still work; they may not be saved.`,
+        ],
       });
     }
     set({ ready: true });

@@ -57,7 +57,10 @@ describe('run files in the app', () => {
     const before = (await loadRuns()).runs.length;
     const result = await runFileActions.importRun('{"format":"tool-loop-playground/run","version":1,"run":');
     expect(result.ok).toBe(false);
-    expect(useRunFilesStore.getState().notice).toMatchObject({ kind: 'error', text: expect.stringMatching(/^Import failed: .*truncated/) });
+    expect(useRunFilesStore.getState().notice).toMatchObject({
+      kind: 'error',
+      text: expect.stringMatching(/^Import failed: .*truncated/),
+    });
     expect((await loadRuns()).runs.length).toBe(before);
   });
 });

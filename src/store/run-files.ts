@@ -7,7 +7,15 @@
 import { create } from 'zustand';
 import type { LoopEvent } from '../engine/loop/events';
 import type { Comparison, ForkPoint, OpenAITranscript } from '../engine/run-file';
-import { buildRunFile, compareRuns, defaultForkPoint, forkEvents, forkPoints, parseRunFile, transcriptOf } from '../engine/run-file';
+import {
+  buildRunFile,
+  compareRuns,
+  defaultForkPoint,
+  forkEvents,
+  forkPoints,
+  parseRunFile,
+  transcriptOf,
+} from '../engine/run-file';
 import { errorMessage } from '../engine/tool';
 import type { UserToolSpec } from '../engine/user-tools/spec';
 import type { StoredRun } from '../persistence/runs-db';
@@ -38,7 +46,12 @@ interface RunFilesState {
   readonly compare: CompareSelection | null;
 }
 
-export const useRunFilesStore = create<RunFilesState>(() => ({ notice: null, warnings: [], pendingTrust: null, compare: null }));
+export const useRunFilesStore = create<RunFilesState>(() => ({
+  notice: null,
+  warnings: [],
+  pendingTrust: null,
+  compare: null,
+}));
 const set = useRunFilesStore.setState;
 
 export interface ExportedText {
@@ -93,7 +106,12 @@ export const runFileActions = {
       });
       if (!built.ok) return fail(built.error);
       const withCode = built.file.toolCode?.length ?? 0;
-      set({ notice: { kind: 'info', text: `Exported “${run.title || run.runId}”${includeCode ? ` with the code of ${withCode} user tool(s)` : ''}.` } });
+      set({
+        notice: {
+          kind: 'info',
+          text: `Exported “${run.title || run.runId}”${includeCode ? ` with the code of ${withCode} user tool(s)` : ''}.`,
+        },
+      });
       return { ok: true, value: { fileName: `${fileBase(run)}.run.json`, text: built.text } };
     } catch (error) {
       return fail(`Could not export the run: ${errorMessage(error)}`);
@@ -108,7 +126,11 @@ export const runFileActions = {
       const transcript = transcriptOf(run.events);
       return {
         ok: true,
-        value: { fileName: `${fileBase(run)}.openai-messages.json`, text: JSON.stringify(transcript, null, 2), transcript },
+        value: {
+          fileName: `${fileBase(run)}.openai-messages.json`,
+          text: JSON.stringify(transcript, null, 2),
+          transcript,
+        },
       };
     } catch (error) {
       return fail(`Could not export the transcript: ${errorMessage(error)}`);
@@ -145,7 +167,12 @@ export const runFileActions = {
       await actions.openRun(runId);
       const specs = file.toolCode ?? [];
       set({
-        warnings: [...(parsed.migratedFrom !== undefined ? [`The file was written in format version ${parsed.migratedFrom} and was updated on import.`] : []), ...warnings],
+        warnings: [
+          ...(parsed.migratedFrom !== undefined
+            ? [`The file was written in format version ${parsed.migratedFrom} and was updated on import.`]
+            : []),
+          ...warnings,
+        ],
         pendingTrust: specs.length > 0 ? { runId, title: file.run.title, specs } : null,
         notice: {
           kind: 'info',
@@ -164,7 +191,10 @@ export const runFileActions = {
   },
 
   dismissTrust(): void {
-    set({ pendingTrust: null, notice: { kind: 'info', text: 'The imported tool code was not added; nothing of it ran.' } });
+    set({
+      pendingTrust: null,
+      notice: { kind: 'info', text: 'The imported tool code was not added; nothing of it ran.' },
+    });
   },
 
   clearPendingTrust(): void {
@@ -192,7 +222,9 @@ export const runFileActions = {
         title: `${parentTitle || 'Run'} · fork at turn ${turn}`,
         createdAt: Date.now(),
         updatedAt: Date.now(),
-        ...(first?.type === 'run-started' && first.config.scenarioId !== undefined ? { scenarioId: first.config.scenarioId } : {}),
+        ...(first?.type === 'run-started' && first.config.scenarioId !== undefined
+          ? { scenarioId: first.config.scenarioId }
+          : {}),
         parent: { runId: parentId, eventCount: forked.keptFromParent },
         events: forked.events,
       });
@@ -223,7 +255,11 @@ export const runFileActions = {
       if (!a || !b) return fail('Both runs must be stored in this browser to compare them.');
       const comparison = compareRuns(a.events, b.events);
       set({
-        compare: { a: { runId: a.runId, title: a.title || a.runId }, b: { runId: b.runId, title: b.title || b.runId }, comparison },
+        compare: {
+          a: { runId: a.runId, title: a.title || a.runId },
+          b: { runId: b.runId, title: b.title || b.runId },
+          comparison,
+        },
         notice: null,
       });
       return { ok: true, value: comparison };

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ChatMemory, LoggerAdvisor, LoopMetricsAdvisor, MessageChatMemoryAdvisor, ToolCallTraceAdvisor } from './built-ins';
+import {
+  ChatMemory,
+  LoggerAdvisor,
+  LoopMetricsAdvisor,
+  MessageChatMemoryAdvisor,
+  ToolCallTraceAdvisor,
+} from './built-ins';
 import { AdvisorChain, AdvisorChainError, sortAdvisors } from './chain';
 import { maxRoundsChecker } from './eligibility';
 import { DEFAULT_ORDERS, HIGHEST_PRECEDENCE } from './order';
@@ -60,11 +66,18 @@ describe('the ordering rule: outside once per request, inside once per round', (
 
   it('without a loop advisor every advisor runs once and the tool calls come back unexecuted', async () => {
     const env = createTestEnv(THREE_ROUNDS);
-    const response = await AdvisorChain.build([new LoggerAdvisor(), new ToolCallTraceAdvisor()], env).nextCall(request());
+    const response = await AdvisorChain.build([new LoggerAdvisor(), new ToolCallTraceAdvisor()], env).nextCall(
+      request(),
+    );
     expect(env.calls()).toBe(1);
     expect(env.log.some((l) => l.startsWith('tools'))).toBe(false);
     expect(response.calls.map((c) => c.name)).toEqual(['current_time', 'calculate']);
-    expect(hookCounts(env)).toEqual({ 'Logger.before': 1, 'Logger.after': 1, 'Tool-call trace.before': 1, 'Tool-call trace.after': 1 });
+    expect(hookCounts(env)).toEqual({
+      'Logger.before': 1,
+      'Logger.after': 1,
+      'Tool-call trace.before': 1,
+      'Tool-call trace.after': 1,
+    });
   });
 
   it('holds for any orders and any number of rounds (property)', async () => {
@@ -174,21 +187,48 @@ describe('memory placement', () => {
     expect(memory.get().map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(memory.get()[1]).toMatchObject({ content: expect.stringContaining('877') });
     // The loop forwards its whole history: round 3 carries system, user, and two tool rounds.
-    expect(env.requests[2]!.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool']);
+    expect(env.requests[2]!.messages.map((m) => m.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'tool',
+      'assistant',
+      'tool',
+    ]);
   });
 
   it('inside (internal history off): stores every intermediate message, tool calls included', async () => {
     const memory = new ChatMemory();
     const env = createTestEnv(THREE_ROUNDS);
     await AdvisorChain.build(defaultChain(memory, HIGHEST_PRECEDENCE + 400), env).nextCall(request());
-    expect(memory.get().map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant']);
+    expect(memory.get().map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
     const stored = memory.get();
-    expect(stored[1]).toMatchObject({ role: 'assistant', toolCalls: [{ name: 'current_time' }, { name: 'calculate' }] });
+    expect(stored[1]).toMatchObject({
+      role: 'assistant',
+      toolCalls: [{ name: 'current_time' }, { name: 'calculate' }],
+    });
     const counts = hookCounts(env);
     expect(counts['Chat memory.before']).toBe(3);
     expect(counts['Chat memory.after']).toBe(3);
     // The model still sees the whole turn: the memory rebuilds what the loop no longer forwards.
-    expect(env.requests[2]!.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool']);
+    expect(env.requests[2]!.messages.map((m) => m.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'tool',
+      'assistant',
+      'tool',
+    ]);
     // What the loop forwarded into the inner chain in round 3: system + latest tool result only.
     const next = env.invocations.filter((i) => i.hook === 'next-instructions').at(-1)!;
     expect(next.sees.roles).toEqual(['system', 'tool']);
@@ -206,7 +246,9 @@ describe('memory placement', () => {
     const memory = new ChatMemory();
     await AdvisorChain.build(defaultChain(memory), createTestEnv(THREE_ROUNDS)).nextCall(request());
     const env = createTestEnv([{ text: 'You are welcome.' }]);
-    await AdvisorChain.build(defaultChain(memory), env).nextCall(request([SYSTEM, { role: 'user', content: 'Thanks!' }]));
+    await AdvisorChain.build(defaultChain(memory), env).nextCall(
+      request([SYSTEM, { role: 'user', content: 'Thanks!' }]),
+    );
     expect(env.requests[0]!.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(env.requests[0]!.messages[1]).toEqual(USER);
   });
@@ -216,7 +258,9 @@ describe('memory placement', () => {
     const outside = buildAdvisors(DEFAULT_ADVISOR_CONFIG, deps);
     expect(outside.ok && outside.conversationHistoryEnabled).toBe(true);
     const moved = {
-      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'memory' ? { ...s, order: HIGHEST_PRECEDENCE + 400 } : s)),
+      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) =>
+        s.kind === 'memory' ? { ...s, order: HIGHEST_PRECEDENCE + 400 } : s,
+      ),
     };
     const inside = buildAdvisors(moved, deps);
     expect(inside.ok && inside.conversationHistoryEnabled).toBe(false);
@@ -227,11 +271,17 @@ describe('memory placement', () => {
 
 describe('chain construction', () => {
   it('two tool-calling advisors are an error naming both', () => {
-    expect(() => AdvisorChain.build([new ToolCallingAdvisor(), new ToolCallingAdvisor({ name: 'Second loop' })], createTestEnv([]))).toThrow(
-      /At most one tool-calling advisor.*found 2: \[Tool calling, Second loop\]/,
-    );
+    expect(() =>
+      AdvisorChain.build(
+        [new ToolCallingAdvisor(), new ToolCallingAdvisor({ name: 'Second loop' })],
+        createTestEnv([]),
+      ),
+    ).toThrow(/At most one tool-calling advisor.*found 2: \[Tool calling, Second loop\]/);
     const config = {
-      advisors: [...DEFAULT_ADVISOR_CONFIG.advisors, { id: 'loop-2', kind: 'tool-calling' as const, order: 5, enabled: true }],
+      advisors: [
+        ...DEFAULT_ADVISOR_CONFIG.advisors,
+        { id: 'loop-2', kind: 'tool-calling' as const, order: 5, enabled: true },
+      ],
     };
     const built = buildAdvisors(config, { memory: new ChatMemory(), maxRounds: () => 10 });
     expect(built).toEqual({ ok: false, error: expect.stringContaining('At most one tool-calling advisor') });
@@ -271,7 +321,10 @@ describe('eligibility', () => {
 
   it('a limit the run stays under changes nothing', async () => {
     const env = createTestEnv(THREE_ROUNDS);
-    const response = await AdvisorChain.build([new ToolCallingAdvisor({ eligibility: maxRoundsChecker(() => 3) })], env).nextCall(request());
+    const response = await AdvisorChain.build(
+      [new ToolCallingAdvisor({ eligibility: maxRoundsChecker(() => 3) })],
+      env,
+    ).nextCall(request());
     expect(env.calls()).toBe(3);
     expect(response.ending).toBeUndefined();
   });

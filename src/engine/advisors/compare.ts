@@ -18,17 +18,19 @@ export interface ComparisonSource {
   readonly now: () => number;
 }
 
-export type ComparisonMode = { readonly control: 'manual' } | { readonly control: 'advisor'; readonly config: AdvisorConfig };
+export type ComparisonMode =
+  { readonly control: 'manual' } | { readonly control: 'advisor'; readonly config: AdvisorConfig };
 
 export type ComparisonResult =
-  | { readonly ok: true; readonly events: readonly LoopEvent[] }
-  | { readonly ok: false; readonly error: string };
+  { readonly ok: true; readonly events: readonly LoopEvent[] } | { readonly ok: false; readonly error: string };
 
 /** Runs to the end with "pause before tools" off; tools that need approval are approved as they come. */
 export async function runToCompletion(source: ComparisonSource, mode: ComparisonMode): Promise<ComparisonResult> {
   const deps = { runtime: () => source.runtime, now: source.now, newRunId: () => `compare-${mode.control}` };
   const controller =
-    mode.control === 'manual' ? new LoopController(deps) : new AdvisorLoopController({ ...deps, advisorConfig: mode.config });
+    mode.control === 'manual'
+      ? new LoopController(deps)
+      : new AdvisorLoopController({ ...deps, advisorConfig: mode.config });
   const settings = { ...source.settings, pauseBeforeTools: false };
   for (const result of [
     controller.startRun({ system: source.system, tools: source.tools, settings }),
@@ -38,7 +40,8 @@ export async function runToCompletion(source: ComparisonSource, mode: Comparison
   }
   // A needs-approval tool still pauses: approve and keep going, at most a generous number of times.
   for (let guard = 0; guard < 100 && controller.getState().phase !== 'done'; guard += 1) {
-    const result = controller.getState().phase === 'approve' ? await controller.approveAll() : await controller.runToEnd();
+    const result =
+      controller.getState().phase === 'approve' ? await controller.approveAll() : await controller.runToEnd();
     if (!result.ok) return result;
   }
   return { ok: true, events: controller.getEvents() };

@@ -16,7 +16,12 @@ const scenario = getScenario('seoul-time-math')!;
 
 function setup(options: { settings?: Partial<LoopSettings>; config?: AdvisorConfig; runtime?: ChatRuntime } = {}) {
   const clock = createFakeClock();
-  const scripted = createScriptedRuntime({ script: scenario.script, tokensPerSecond: 50, sleep: clock.sleep, now: clock.now });
+  const scripted = createScriptedRuntime({
+    script: scenario.script,
+    tokensPerSecond: 50,
+    sleep: clock.sleep,
+    now: clock.now,
+  });
   const runtime = options.runtime ?? scripted;
   const tools = toolsForScenario(scenario, createPresetTools());
   let runs = 0;
@@ -27,7 +32,9 @@ function setup(options: { settings?: Partial<LoopSettings>; config?: AdvisorConf
     ...(options.config ? { advisorConfig: options.config } : {}),
   });
   const settings: LoopSettings = { ...DEFAULT_SETTINGS, ...scenario.settings, ...options.settings };
-  expect(controller.startRun({ system: scenario.system, tools, settings, scenarioId: scenario.id })).toEqual({ ok: true });
+  expect(controller.startRun({ system: scenario.system, tools, settings, scenarioId: scenario.id })).toEqual({
+    ok: true,
+  });
   expect(controller.send(scenario.user)).toEqual({ ok: true });
   return { controller, tools, settings, clock };
 }
@@ -37,7 +44,9 @@ function count(events: readonly LoopEvent[], advisor: string, hook: string): num
 }
 
 const memoryInside: AdvisorConfig = {
-  advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'memory' ? { ...s, order: HIGHEST_PRECEDENCE + 400 } : s)),
+  advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) =>
+    s.kind === 'memory' ? { ...s, order: HIGHEST_PRECEDENCE + 400 } : s,
+  ),
 };
 
 describe('AdvisorLoopController on seoul-time-math', () => {
@@ -50,13 +59,14 @@ describe('AdvisorLoopController on seoul-time-math', () => {
     expect(controller.getEvents()).toBe(controller.getEvents());
     const events = controller.getEvents();
     expect(controller.getState().phase).toBe('done');
-    expect(controller.getState().finished).toMatchObject({ reason: 'final-answer', finalAnswer: expect.stringContaining('877') });
+    expect(controller.getState().finished).toMatchObject({
+      reason: 'final-answer',
+      finalAnswer: expect.stringContaining('877'),
+    });
     expect(events.filter((e) => e.type === 'model-called')).toHaveLength(3);
-    expect(events.filter((e) => e.type === 'call-finished').map((e) => e.type === 'call-finished' && e.outcome.callId)).toEqual([
-      'call_1',
-      'call_2',
-      'call_3',
-    ]);
+    expect(
+      events.filter((e) => e.type === 'call-finished').map((e) => e.type === 'call-finished' && e.outcome.callId),
+    ).toEqual(['call_1', 'call_2', 'call_3']);
     expect(count(events, 'Chat memory', 'before')).toBe(1);
     expect(count(events, 'Tool-call trace', 'before')).toBe(3);
     expect(count(events, 'Tool-call trace', 'after')).toBe(3);
@@ -93,7 +103,10 @@ describe('AdvisorLoopController on seoul-time-math', () => {
     expect(controller.getState().phase).toBe('approve');
     expect(controller.isRunning()).toBe(true);
     await controller.approveAll();
-    expect(controller.getState().finished).toMatchObject({ reason: 'final-answer', finalAnswer: expect.stringContaining('1005') });
+    expect(controller.getState().finished).toMatchObject({
+      reason: 'final-answer',
+      finalAnswer: expect.stringContaining('1005'),
+    });
   });
 
   it('memory moved inside: before/after every round, stores the tool calls and results, internal history off', async () => {
@@ -103,22 +116,43 @@ describe('AdvisorLoopController on seoul-time-math', () => {
     const chain = events.find((e) => e.type === 'advisor-chain');
     expect(chain).toMatchObject({ conversationHistoryEnabled: false });
     expect(count(events, 'Chat memory', 'before')).toBe(3);
-    expect(controller.getMemory().map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant']);
+    expect(controller.getMemory().map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
     expect(controller.getState().finished?.finalAnswer).toContain('877');
     // The model still got the whole turn each round (rebuilt by the memory).
-    expect(events.filter((e) => e.type === 'model-called').map((e) => e.type === 'model-called' && e.messageCount)).toEqual([2, 5, 7]);
+    expect(
+      events.filter((e) => e.type === 'model-called').map((e) => e.type === 'model-called' && e.messageCount),
+    ).toEqual([2, 5, 7]);
   });
 
   it('a new order takes effect at the next request; two loop advisors are refused', async () => {
     const { controller } = setup();
-    const bad = { advisors: [...DEFAULT_ADVISOR_CONFIG.advisors, { id: 'x', kind: 'tool-calling' as const, order: 1, enabled: true }] };
-    expect(controller.configureAdvisors(bad)).toEqual({ ok: false, error: expect.stringContaining('At most one tool-calling advisor') });
+    const bad = {
+      advisors: [
+        ...DEFAULT_ADVISOR_CONFIG.advisors,
+        { id: 'x', kind: 'tool-calling' as const, order: 1, enabled: true },
+      ],
+    };
+    expect(controller.configureAdvisors(bad)).toEqual({
+      ok: false,
+      error: expect.stringContaining('At most one tool-calling advisor'),
+    });
     await controller.runToEnd();
     expect(controller.configureAdvisors(memoryInside)).toEqual({ ok: true });
     controller.send('And in Tokyo?');
     await controller.runToEnd();
     const events = controller.getEvents();
-    const lastChain = events.map((e, i) => (e.type === 'advisor-chain' ? i : -1)).filter((i) => i >= 0).at(-1)!;
+    const lastChain = events
+      .map((e, i) => (e.type === 'advisor-chain' ? i : -1))
+      .filter((i) => i >= 0)
+      .at(-1)!;
     const second = events.slice(lastChain);
     expect(count(second, 'Chat memory', 'before')).toBe(3);
     // The first request's exchange came back from memory: the second request's first call carries it.
@@ -136,7 +170,9 @@ describe('AdvisorLoopController on seoul-time-math', () => {
   });
 
   it('structured-output validation inside the loop retries the final answer 3 times (6 model calls in all)', async () => {
-    const config = { advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)) };
+    const config = {
+      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)),
+    };
     const { controller } = setup({ config });
     await controller.runToEnd();
     const events = controller.getEvents();
@@ -146,7 +182,9 @@ describe('AdvisorLoopController on seoul-time-math', () => {
   });
 
   it('a validation retry waits at the prompt phase, so Step is the next move', async () => {
-    const config = { advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)) };
+    const config = {
+      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)),
+    };
     const { controller } = setup({ config });
     for (let i = 0; i < 5; i += 1) await controller.step();
     // The final answer failed validation: the chain waits to re-issue the request.
@@ -190,14 +228,22 @@ describe('AdvisorLoopController on seoul-time-math', () => {
     };
     const { controller } = setup({ runtime: failing });
     await controller.runToEnd();
-    expect(controller.getState().finished).toMatchObject({ reason: 'runtime-error', detail: 'The model is not loaded.' });
+    expect(controller.getState().finished).toMatchObject({
+      reason: 'runtime-error',
+      detail: 'The model is not loaded.',
+    });
     expect(controller.getEvents().some((e) => e.type === 'model-failed')).toBe(true);
   });
 
   it('restore: a finished run comes back with its memory; a run cut mid-request says so and can be stopped', async () => {
     const { controller, tools } = setup();
     await controller.runToEnd();
-    const restored = new AdvisorLoopController({ runtime: () => createScriptedRuntime({ script: scenario.script, tokensPerSecond: 0, sleep: async () => {}, now: () => 0 }), now: () => 0, newRunId: () => 'r' });
+    const restored = new AdvisorLoopController({
+      runtime: () =>
+        createScriptedRuntime({ script: scenario.script, tokensPerSecond: 0, sleep: async () => {}, now: () => 0 }),
+      now: () => 0,
+      newRunId: () => 'r',
+    });
     expect(restored.restore(controller.getEvents(), tools)).toEqual({ ok: true });
     expect(restored.getState()).toEqual(controller.getState());
     expect(restored.getMemory()).toEqual(controller.getMemory());
@@ -205,7 +251,13 @@ describe('AdvisorLoopController on seoul-time-math', () => {
     const cut = setup();
     await cut.controller.step();
     await cut.controller.step();
-    const resumed = new AdvisorLoopController({ runtime: () => { throw new Error('unused'); }, now: () => 0, newRunId: () => 'r' });
+    const resumed = new AdvisorLoopController({
+      runtime: () => {
+        throw new Error('unused');
+      },
+      now: () => 0,
+      newRunId: () => 'r',
+    });
     resumed.restore(cut.controller.getEvents(), cut.tools);
     expect(await resumed.step()).toEqual({ ok: false, error: RESTORED_MID_REQUEST });
     resumed.stop();
@@ -250,9 +302,17 @@ describe('AdvisorLoopController: call-started and the offered tools', () => {
   });
 
   it('a call to a tool the request did not offer is an unknown tool and never starts', async () => {
-    const runtime = createScriptedRuntime({ script: scenario.script, tokensPerSecond: 0, sleep: async () => {}, now: () => 0 });
+    const runtime = createScriptedRuntime({
+      script: scenario.script,
+      tokensPerSecond: 0,
+      sleep: async () => {},
+      now: () => 0,
+    });
     // Like tool search: the requests offer every tool but calculate, which the script calls anyway.
-    const withoutCalculate = (request: ModelRequest) => ({ ...request, tools: request.tools.filter((t) => t.name !== 'calculate') });
+    const withoutCalculate = (request: ModelRequest) => ({
+      ...request,
+      tools: request.tools.filter((t) => t.name !== 'calculate'),
+    });
     const deps = { runtime: () => runtime, now: () => 0, newRunId: () => 'run', prepareRequest: withoutCalculate };
     const controller = new AdvisorLoopController(deps);
     const tools = toolsForScenario(scenario, createPresetTools());

@@ -18,7 +18,10 @@ export type EligibilityChecker = (response: AdvisedResponse, context: Eligibilit
 export const hasToolCallsChecker: EligibilityChecker = (response) => ({ eligible: response.calls.length > 0 });
 
 /** `maxRounds` is read at every check, so a change to the setting mid-run takes effect at the next round. */
-export function maxRoundsChecker(maxRounds: () => number, inner: EligibilityChecker = hasToolCallsChecker): EligibilityChecker {
+export function maxRoundsChecker(
+  maxRounds: () => number,
+  inner: EligibilityChecker = hasToolCallsChecker,
+): EligibilityChecker {
   return (response, context) => {
     const verdict = inner(response, context);
     if (!verdict.eligible) return verdict;

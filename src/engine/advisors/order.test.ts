@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ORDERS, formatOrder, formatOrderShort, HIGHEST_PRECEDENCE, LOWEST_PRECEDENCE, parseOrder } from './order';
+import {
+  DEFAULT_ORDERS,
+  formatOrder,
+  formatOrderShort,
+  HIGHEST_PRECEDENCE,
+  LOWEST_PRECEDENCE,
+  parseOrder,
+} from './order';
 
 describe('orders', () => {
   it('formats the built-in orders relative to the ends', () => {
@@ -11,7 +18,8 @@ describe('orders', () => {
   });
 
   it('parses what it formats, and the short forms', () => {
-    for (const order of Object.values(DEFAULT_ORDERS)) expect(parseOrder(formatOrder(order))).toEqual({ ok: true, order });
+    for (const order of Object.values(DEFAULT_ORDERS))
+      expect(parseOrder(formatOrder(order))).toEqual({ ok: true, order });
     expect(parseOrder('H+400')).toEqual({ ok: true, order: HIGHEST_PRECEDENCE + 400 });
     expect(parseOrder('l - 5')).toEqual({ ok: true, order: LOWEST_PRECEDENCE - 5 });
     expect(parseOrder('-25')).toEqual({ ok: true, order: -25 });

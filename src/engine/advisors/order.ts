@@ -29,7 +29,8 @@ export function formatOrder(order: number): string {
   return String(order);
 }
 
-export type ParsedOrder = { readonly ok: true; readonly order: number } | { readonly ok: false; readonly error: string };
+export type ParsedOrder =
+  { readonly ok: true; readonly order: number } | { readonly ok: false; readonly error: string };
 
 /**
  * Reads an order as a person writes it: `HIGHEST_PRECEDENCE + 400`, `H+400`, `LOWEST_PRECEDENCE - 2000`, `L-2000`,

@@ -16,9 +16,23 @@ const scenario = getScenario('seoul-time-math')!;
 
 async function run(config: AdvisorConfig = DEFAULT_ADVISOR_CONFIG) {
   const clock = createFakeClock();
-  const runtime = createScriptedRuntime({ script: scenario.script, tokensPerSecond: 0, sleep: clock.sleep, now: clock.now });
-  const controller = new AdvisorLoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'run', advisorConfig: config });
-  controller.startRun({ system: scenario.system, tools: toolsForScenario(scenario, createPresetTools()), settings: DEFAULT_SETTINGS });
+  const runtime = createScriptedRuntime({
+    script: scenario.script,
+    tokensPerSecond: 0,
+    sleep: clock.sleep,
+    now: clock.now,
+  });
+  const controller = new AdvisorLoopController({
+    runtime: () => runtime,
+    now: clock.now,
+    newRunId: () => 'run',
+    advisorConfig: config,
+  });
+  controller.startRun({
+    system: scenario.system,
+    tools: toolsForScenario(scenario, createPresetTools()),
+    settings: DEFAULT_SETTINGS,
+  });
   controller.send(scenario.user);
   await controller.runToEnd();
   return controller.getEvents();
@@ -72,9 +86,18 @@ describe('advisor projections', () => {
 
   it('draws a manual run with the harness in place of the advisors', async () => {
     const clock = createFakeClock();
-    const runtime = createScriptedRuntime({ script: scenario.script, tokensPerSecond: 0, sleep: clock.sleep, now: clock.now });
+    const runtime = createScriptedRuntime({
+      script: scenario.script,
+      tokensPerSecond: 0,
+      sleep: clock.sleep,
+      now: clock.now,
+    });
     const manual = new LoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'm' });
-    manual.startRun({ system: scenario.system, tools: toolsForScenario(scenario, createPresetTools()), settings: DEFAULT_SETTINGS });
+    manual.startRun({
+      system: scenario.system,
+      tools: toolsForScenario(scenario, createPresetTools()),
+      settings: DEFAULT_SETTINGS,
+    });
     manual.send(scenario.user);
     await manual.runToEnd();
     const diagram = sequenceDiagram(manual.getEvents());
@@ -90,7 +113,12 @@ describe('side-by-side comparison', () => {
     const { runToCompletion } = await import('./compare');
     const clock = createFakeClock();
     const source = {
-      runtime: createScriptedRuntime({ script: scenario.script, tokensPerSecond: 0, sleep: clock.sleep, now: clock.now }),
+      runtime: createScriptedRuntime({
+        script: scenario.script,
+        tokensPerSecond: 0,
+        sleep: clock.sleep,
+        now: clock.now,
+      }),
       tools: toolsForScenario(scenario, createPresetTools()),
       system: scenario.system,
       user: scenario.user,

@@ -58,7 +58,10 @@ export interface ChainActivity {
 export function chainActivity(events: readonly LoopEvent[], scope: ActivityScope = 'request'): ChainActivity {
   const scoped = eventsInScope(events, scope);
   let chain: ChainEvent | null = null;
-  const byName = new Map<string, { descriptor: AdvisorDescriptor; counts: Partial<Record<AdvisorHook, number>>; hooks: HookRecord[] }>();
+  const byName = new Map<
+    string,
+    { descriptor: AdvisorDescriptor; counts: Partial<Record<AdvisorHook, number>>; hooks: HookRecord[] }
+  >();
   let modelCalls = 0;
   for (const event of scoped) {
     if (event.type === 'advisor-chain') {
@@ -81,7 +84,12 @@ export function chainActivity(events: readonly LoopEvent[], scope: ActivityScope
   }
   const order = new Map((chain?.advisors ?? []).map((a, i) => [a.name, i]));
   const advisors = [...byName.values()]
-    .map(({ descriptor, counts, hooks }) => ({ ...descriptor, ...(chainOrder(chain, descriptor.name) ?? {}), counts, hooks }))
+    .map(({ descriptor, counts, hooks }) => ({
+      ...descriptor,
+      ...(chainOrder(chain, descriptor.name) ?? {}),
+      counts,
+      hooks,
+    }))
     .sort((a, b) => (order.get(a.name) ?? Infinity) - (order.get(b.name) ?? Infinity) || a.order - b.order);
   return { chain, advisors, modelCalls };
 }
@@ -103,7 +111,10 @@ export function memoryContents(events: readonly LoopEvent[]): Message[] {
 }
 
 /** What a memory advisor stored in scope, per hook. */
-export function memoryStores(events: readonly LoopEvent[], scope: ActivityScope): { hook: AdvisorHook; round: number; stored: readonly Message[] }[] {
+export function memoryStores(
+  events: readonly LoopEvent[],
+  scope: ActivityScope,
+): { hook: AdvisorHook; round: number; stored: readonly Message[] }[] {
   return eventsInScope(events, scope).flatMap((e) =>
     e.type === 'advisor-invoked' && e.kind === 'memory' && (e.sees.stored?.length ?? 0) > 0
       ? [{ hook: e.hook, round: e.round, stored: e.sees.stored ?? [] }]
@@ -118,7 +129,12 @@ export interface LoopMetrics {
   /** Passes the metrics advisor saw: rounds when it sits inside the loop, 1 per request outside. */
   readonly rounds: number;
   readonly callsPerTool: Readonly<Record<string, number>>;
-  readonly tokensPerRound: readonly { readonly round: number; readonly prompt: number; readonly completion: number; readonly estimated: boolean }[];
+  readonly tokensPerRound: readonly {
+    readonly round: number;
+    readonly prompt: number;
+    readonly completion: number;
+    readonly estimated: boolean;
+  }[];
 }
 
 /** The metrics panel's data: what the metrics advisor saw on each after hook. Null when none ran. */
@@ -130,7 +146,8 @@ export function loopMetrics(events: readonly LoopEvent[], scope: ActivityScope =
   if (!first) return null;
   const mine = afters.filter((e) => e.advisor === first.advisor);
   const callsPerTool: Record<string, number> = {};
-  for (const e of mine) for (const call of e.sees.toolCalls ?? []) callsPerTool[call.name] = (callsPerTool[call.name] ?? 0) + 1;
+  for (const e of mine)
+    for (const call of e.sees.toolCalls ?? []) callsPerTool[call.name] = (callsPerTool[call.name] ?? 0) + 1;
   return {
     advisor: first.advisor,
     order: first.order,

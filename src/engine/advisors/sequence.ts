@@ -41,7 +41,8 @@ export function sequenceDiagram(events: readonly LoopEvent[], scope: ActivitySco
   const advisors = new Map<string, { kind: AdvisorKind; order: number }>();
   for (const e of scoped) {
     if (e.type === 'advisor-chain') for (const a of e.advisors) if (!advisors.has(a.name)) advisors.set(a.name, a);
-    if (e.type === 'advisor-invoked' && !advisors.has(e.advisor)) advisors.set(e.advisor, { kind: e.kind, order: e.order });
+    if (e.type === 'advisor-invoked' && !advisors.has(e.advisor))
+      advisors.set(e.advisor, { kind: e.kind, order: e.order });
   }
   const participants: SequenceParticipant[] = [{ id: 'user', label: 'User', kind: 'user' }];
   const ids = new Map<string, string>();
@@ -93,11 +94,19 @@ export function sequenceDiagram(events: readonly LoopEvent[], scope: ActivitySco
         break;
       case 'advisor-invoked': {
         const id = ids.get(event.advisor)!;
-        arrow(id, `${event.hook}: ${clip(event.sees.summary, 70)}`, RESPONSE_HOOKS.has(event.hook) ? 'response' : 'request');
+        arrow(
+          id,
+          `${event.hook}: ${clip(event.sees.summary, 70)}`,
+          RESPONSE_HOOKS.has(event.hook) ? 'response' : 'request',
+        );
         break;
       }
       case 'model-called':
-        arrow('model', `model call ${event.round} (${event.messageCount} messages, ${event.toolNames.length} tools)`, 'request');
+        arrow(
+          'model',
+          `model call ${event.round} (${event.messageCount} messages, ${event.toolNames.length} tools)`,
+          'request',
+        );
         break;
       case 'model-responded':
         pendingResponse =
@@ -112,18 +121,33 @@ export function sequenceDiagram(events: readonly LoopEvent[], scope: ActivitySco
         break;
       case 'tools-paused':
         leaveModel();
-        messages.push({ from: current, to: current, label: `paused for approval: ${event.callIds.join(', ')}`, arrow: 'note' });
+        messages.push({
+          from: current,
+          to: current,
+          label: `paused for approval: ${event.callIds.join(', ')}`,
+          arrow: 'note',
+        });
         break;
       case 'call-decided':
         if (event.decision.kind !== 'approve') {
-          messages.push({ from: current, to: current, label: `${event.callId}: ${event.decision.kind}`, arrow: 'note' });
+          messages.push({
+            from: current,
+            to: current,
+            label: `${event.callId}: ${event.decision.kind}`,
+            arrow: 'note',
+          });
         }
         break;
       case 'call-finished': {
         leaveModel();
         const o = event.outcome;
         const back = current;
-        messages.push({ from: back, to: 'tools', label: `tool call ${o.callId} ${o.name}(${clip(o.argumentsText, 40)})`, arrow: 'request' });
+        messages.push({
+          from: back,
+          to: 'tools',
+          label: `tool call ${o.callId} ${o.name}(${clip(o.argumentsText, 40)})`,
+          arrow: 'request',
+        });
         messages.push({
           from: 'tools',
           to: back,
@@ -137,7 +161,12 @@ export function sequenceDiagram(events: readonly LoopEvent[], scope: ActivitySco
       }
       case 'run-finished': {
         leaveModel();
-        const answer = event.finalAnswer !== undefined ? `: "${clip(event.finalAnswer, 50)}"` : event.detail ? `: ${clip(event.detail, 50)}` : '';
+        const answer =
+          event.finalAnswer !== undefined
+            ? `: "${clip(event.finalAnswer, 50)}"`
+            : event.detail
+              ? `: ${clip(event.detail, 50)}`
+              : '';
         arrow('user', `${event.reason}${answer}`, 'response');
         break;
       }

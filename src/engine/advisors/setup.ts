@@ -165,12 +165,18 @@ export function assignLanes(config: AdvisorConfig): Map<string, Lane> {
   const sorted = sortAdvisors(config.advisors.filter((s) => s.enabled));
   const loopIndex = sorted.findIndex((s) => s.kind === 'tool-calling');
   sorted.forEach((spec, index) => {
-    lanes.set(spec.id, spec.kind === 'tool-calling' ? 'loop' : loopIndex >= 0 && index > loopIndex ? 'inside' : 'outside');
+    lanes.set(
+      spec.id,
+      spec.kind === 'tool-calling' ? 'loop' : loopIndex >= 0 && index > loopIndex ? 'inside' : 'outside',
+    );
   });
   const loopOrder = loopOrderOf(config);
   for (const spec of config.advisors) {
     if (lanes.has(spec.id)) continue;
-    lanes.set(spec.id, spec.kind === 'tool-calling' ? 'loop' : loopOrder !== null && spec.order > loopOrder ? 'inside' : 'outside');
+    lanes.set(
+      spec.id,
+      spec.kind === 'tool-calling' ? 'loop' : loopOrder !== null && spec.order > loopOrder ? 'inside' : 'outside',
+    );
   }
   return lanes;
 }

@@ -36,8 +36,17 @@ export function createTestEnv(turns: readonly TestTurn[], options: { returnDirec
       requests.push(request);
       log.push(`model ${round}`);
       const turn = turns[round - 1] ?? { text: 'done' };
-      const calls: ToolCall[] = (turn.tools ?? []).map((name) => ({ id: `call_${++callId}`, name, argumentsText: '{}' }));
-      const message: AssistantMessage = { role: 'assistant', content: turn.text ?? '', raw: turn.text ?? '', toolCalls: calls };
+      const calls: ToolCall[] = (turn.tools ?? []).map((name) => ({
+        id: `call_${++callId}`,
+        name,
+        argumentsText: '{}',
+      }));
+      const message: AssistantMessage = {
+        role: 'assistant',
+        content: turn.text ?? '',
+        raw: turn.text ?? '',
+        toolCalls: calls,
+      };
       const response: AdvisedResponse = {
         message,
         calls,
@@ -56,7 +65,11 @@ export function createTestEnv(turns: readonly TestTurn[], options: { returnDirec
         content: `result of ${c.name}`,
         isError: false,
       }));
-      return { history: [...fullHistory, response.message, ...toolMessages], toolMessages, returnDirect: options.returnDirect ?? false };
+      return {
+        history: [...fullHistory, response.message, ...toolMessages],
+        toolMessages,
+        returnDirect: options.returnDirect ?? false,
+      };
     },
     record(invocation) {
       invocations.push(invocation);
@@ -83,5 +96,8 @@ export function request(messages: readonly Message[] = [SYSTEM, USER]): AdvisedR
 export const THREE_ROUNDS: readonly TestTurn[] = [
   { tools: ['current_time', 'calculate'], usage: { promptTokens: 100, completionTokens: 20 } },
   { tools: ['calculate'], usage: { promptTokens: 150, completionTokens: 10 } },
-  { text: 'It is 19:41 in Seoul, and the calculation comes to 877.', usage: { promptTokens: 180, completionTokens: 15 } },
+  {
+    text: 'It is 19:41 in Seoul, and the calculation comes to 877.',
+    usage: { promptTokens: 180, completionTokens: 15 },
+  },
 ];

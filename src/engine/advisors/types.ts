@@ -14,7 +14,14 @@ import type { FinishReasonKind } from '../loop/events';
 
 export type AdvisorKind = 'memory' | 'tool-calling' | 'trace' | 'metrics' | 'logger' | 'validation';
 
-export const ADVISOR_KINDS: readonly AdvisorKind[] = ['memory', 'tool-calling', 'trace', 'metrics', 'logger', 'validation'];
+export const ADVISOR_KINDS: readonly AdvisorKind[] = [
+  'memory',
+  'tool-calling',
+  'trace',
+  'metrics',
+  'logger',
+  'validation',
+];
 
 /** The request flowing down the chain (Spring's ChatClientRequest: the prompt plus a shared context). */
 export interface AdvisedRequest {
@@ -103,7 +110,11 @@ export interface ToolBatchResult {
  */
 export interface ChainEnvironment {
   callModel(request: AdvisedRequest): Promise<AdvisedResponse>;
-  executeTools(calls: readonly ToolCall[], fullHistory: readonly Message[], response: AdvisedResponse): Promise<ToolBatchResult>;
+  executeTools(
+    calls: readonly ToolCall[],
+    fullHistory: readonly Message[],
+    response: AdvisedResponse,
+  ): Promise<ToolBatchResult>;
   record(invocation: AdvisorInvocation): void;
 }
 

@@ -11,7 +11,9 @@ const VALID = '{"answer": "877"}';
 describe('structured-output validation', () => {
   it('3 retries by default: an answer that never validates costs at most 4 model calls', async () => {
     const env = createTestEnv(Array.from({ length: 10 }, () => ({ text: 'not json' })));
-    const response = await AdvisorChain.build([new StructuredOutputValidationAdvisor({ schema })], env).nextCall(request());
+    const response = await AdvisorChain.build([new StructuredOutputValidationAdvisor({ schema })], env).nextCall(
+      request(),
+    );
     expect(env.calls()).toBe(4);
     expect(response.message.content).toBe('not json');
     const checks = env.invocations.filter((i) => i.hook === 'validate').map((i) => i.sees.validation?.ok);
@@ -20,7 +22,9 @@ describe('structured-output validation', () => {
 
   it('succeeds on the 2nd try → 2 model calls', async () => {
     const env = createTestEnv([{ text: '{"answer": 877}' }, { text: VALID }, { text: 'unused' }]);
-    const response = await AdvisorChain.build([new StructuredOutputValidationAdvisor({ schema })], env).nextCall(request());
+    const response = await AdvisorChain.build([new StructuredOutputValidationAdvisor({ schema })], env).nextCall(
+      request(),
+    );
     expect(env.calls()).toBe(2);
     expect(response.message.content).toBe(VALID);
     expect(hookCounts(env)['Structured-output validation.attempt']).toBe(2);
@@ -28,7 +32,9 @@ describe('structured-output validation', () => {
 
   it('0 retries → exactly one call', async () => {
     const env = createTestEnv([{ text: 'nope' }, { text: VALID }]);
-    await AdvisorChain.build([new StructuredOutputValidationAdvisor({ schema, maxRepeatAttempts: 0 })], env).nextCall(request());
+    await AdvisorChain.build([new StructuredOutputValidationAdvisor({ schema, maxRepeatAttempts: 0 })], env).nextCall(
+      request(),
+    );
     expect(env.calls()).toBe(1);
   });
 

@@ -61,7 +61,8 @@ export class StructuredOutputValidationAdvisor implements Advisor {
       const errors = validateJsonText(response.message.content, this.schema);
       recordHook(chain, this, 'validate', {
         roles: [],
-        summary: errors.length === 0 ? `attempt ${attempt}: valid` : `attempt ${attempt}: invalid — ${errors.join('; ')}`,
+        summary:
+          errors.length === 0 ? `attempt ${attempt}: valid` : `attempt ${attempt}: invalid — ${errors.join('; ')}`,
         validation: { attempt, ok: errors.length === 0, errors },
       });
       if (errors.length === 0) break;

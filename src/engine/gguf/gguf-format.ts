@@ -52,7 +52,9 @@ export function valueTypeFromCode(code: number): GgufValueType | null {
  * ggml tensor types: code → name, elements per block and bytes per block (from ggml's type traits). Enough to
  * size the tensors of every common GGUF model (F32/F16/BF16, the legacy, K and IQ quants, MXFP4).
  */
-export const GGML_TYPES: Readonly<Record<number, { readonly name: string; readonly blockSize: number; readonly typeSize: number }>> = {
+export const GGML_TYPES: Readonly<
+  Record<number, { readonly name: string; readonly blockSize: number; readonly typeSize: number }>
+> = {
   0: { name: 'F32', blockSize: 1, typeSize: 4 },
   1: { name: 'F16', blockSize: 1, typeSize: 2 },
   2: { name: 'Q4_0', blockSize: 32, typeSize: 18 },

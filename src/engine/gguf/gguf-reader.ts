@@ -67,7 +67,8 @@ export type GgufHeaderProblem =
   /** The bytes given end inside the header but the file is longer: read more and try again. */
   | { readonly kind: 'need-more-bytes'; readonly message: string };
 
-export type GgufHeaderResult = { readonly ok: true; readonly header: GgufHeader } | ({ readonly ok: false } & GgufHeaderProblem);
+export type GgufHeaderResult =
+  { readonly ok: true; readonly header: GgufHeader } | ({ readonly ok: false } & GgufHeaderProblem);
 
 class OutOfBytes extends Error {}
 class Malformed extends Error {}
@@ -78,7 +79,8 @@ class Malformed extends Error {}
  */
 export function readGgufHeader(bytes: Uint8Array, fileSize: number = bytes.length): GgufHeaderResult {
   if (bytes.length < 4 || new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) !== GGUF_MAGIC) {
-    if (bytes.length < 4 && fileSize >= 4) return { ok: false, kind: 'need-more-bytes', message: 'Need the first 4 bytes.' };
+    if (bytes.length < 4 && fileSize >= 4)
+      return { ok: false, kind: 'need-more-bytes', message: 'Need the first 4 bytes.' };
     const start = Array.from(bytes.slice(0, 4), (b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : '.')).join('');
     return {
       ok: false,
@@ -137,7 +139,16 @@ export function readGgufHeader(bytes: Uint8Array, fileSize: number = bytes.lengt
     }
     return {
       ok: true,
-      header: { version, alignment, metadata, tensors, dataOffset, dataEnd, tensorBytes, unknownTypes: [...unknownTypes] },
+      header: {
+        version,
+        alignment,
+        metadata,
+        tensors,
+        dataOffset,
+        dataEnd,
+        tensorBytes,
+        unknownTypes: [...unknownTypes],
+      },
     };
   } catch (error) {
     if (error instanceof OutOfBytes) {
@@ -261,7 +272,11 @@ class ByteReader {
 export function metaNumber(header: GgufHeader, key: string): number | undefined {
   const value = header.metadata.get(key);
   if (!value || value.type === 'array') return undefined;
-  return typeof value.value === 'number' ? value.value : typeof value.value === 'bigint' ? Number(value.value) : undefined;
+  return typeof value.value === 'number'
+    ? value.value
+    : typeof value.value === 'bigint'
+      ? Number(value.value)
+      : undefined;
 }
 
 /** A metadata value as a string, or undefined. */

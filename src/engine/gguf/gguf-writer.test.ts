@@ -3,7 +3,14 @@ import { float16BitsToNumber, float32ToFloat16Bits, GGUF_MAGIC, tensorByteSize }
 import { readGgufHeader } from './gguf-reader';
 import type { GgufHeader, GgufReadValue } from './gguf-reader';
 import { writeGguf } from './gguf-writer';
-import { buildTinyModel, outputSteering, TINY_MODEL_NAME, TINY_MODEL_SHAPE, tinyVocabulary, TOKEN_TYPE } from './tiny-model';
+import {
+  buildTinyModel,
+  outputSteering,
+  TINY_MODEL_NAME,
+  TINY_MODEL_SHAPE,
+  tinyVocabulary,
+  TOKEN_TYPE,
+} from './tiny-model';
 import { createPrng } from './prng';
 
 function header(bytes: Uint8Array): GgufHeader {
@@ -86,7 +93,9 @@ describe('writeGguf: the container layout', () => {
     expect(() => writeGguf({ metadata: [], tensors: [t] })).toThrow(/2 elements, data has 3/);
     const ok = { ...t, data: new Float32Array(2) };
     expect(() => writeGguf({ metadata: [], tensors: [ok, ok] })).toThrow(/Duplicate tensor/);
-    expect(() => writeGguf({ metadata: [['general.alignment', { type: 'u32', value: 64 }]], tensors: [] })).toThrow(/alignment/);
+    expect(() => writeGguf({ metadata: [['general.alignment', { type: 'u32', value: 64 }]], tensors: [] })).toThrow(
+      /alignment/,
+    );
   });
 });
 
@@ -101,7 +110,9 @@ describe('float16 conversion', () => {
     const prng = createPrng(7);
     for (let i = 0; i < 1000; i++) {
       const v = prng.normal(0, 3);
-      expect(Math.abs(float16BitsToNumber(float32ToFloat16Bits(v)) - v)).toBeLessThanOrEqual(Math.abs(v) * 2 ** -11 + 2 ** -25);
+      expect(Math.abs(float16BitsToNumber(float32ToFloat16Bits(v)) - v)).toBeLessThanOrEqual(
+        Math.abs(v) * 2 ** -11 + 2 ** -25,
+      );
     }
   });
 });
@@ -153,13 +164,15 @@ describe('the tiny random test model', () => {
     const tokens = h.metadata.get('tokenizer.ggml.tokens');
     const types = h.metadata.get('tokenizer.ggml.token_type');
     const scores = h.metadata.get('tokenizer.ggml.scores');
-    if (tokens?.type !== 'array' || types?.type !== 'array' || scores?.type !== 'array') throw new Error('arrays missing');
+    if (tokens?.type !== 'array' || types?.type !== 'array' || scores?.type !== 'array')
+      throw new Error('arrays missing');
     expect([tokens.itemType, types.itemType, scores.itemType]).toEqual(['string', 'i32', 'f32']);
     expect(tokens.length).toBe(468);
     const list = tokens.values as string[];
     const typeOf = (t: string) => (types.values as number[])[list.indexOf(t)];
     expect(list.slice(0, 3)).toEqual(['<unk>', '<s>', '</s>']);
-    for (let b = 0; b < 256; b++) expect(typeOf(`<0x${b.toString(16).toUpperCase().padStart(2, '0')}>`)).toBe(TOKEN_TYPE.byte);
+    for (let b = 0; b < 256; b++)
+      expect(typeOf(`<0x${b.toString(16).toUpperCase().padStart(2, '0')}>`)).toBe(TOKEN_TYPE.byte);
     expect(typeOf('<|im_start|>')).toBe(TOKEN_TYPE.control);
     expect(typeOf('<|im_end|>')).toBe(TOKEN_TYPE.control);
     expect(typeOf('<tool_call>')).toBe(TOKEN_TYPE.userDefined);
@@ -180,7 +193,8 @@ describe('the tiny random test model', () => {
     for (const b of [0, 1]) {
       expect(shapes[`blk.${b}.attn_norm.weight`]).toEqual([e]);
       expect(shapes[`blk.${b}.ffn_norm.weight`]).toEqual([e]);
-      for (const m of ['attn_q', 'attn_k', 'attn_v', 'attn_output']) expect(shapes[`blk.${b}.${m}.weight`]).toEqual([e, e]);
+      for (const m of ['attn_q', 'attn_k', 'attn_v', 'attn_output'])
+        expect(shapes[`blk.${b}.${m}.weight`]).toEqual([e, e]);
       expect(shapes[`blk.${b}.ffn_gate.weight`]).toEqual([e, f]);
       expect(shapes[`blk.${b}.ffn_up.weight`]).toEqual([e, f]);
       expect(shapes[`blk.${b}.ffn_down.weight`]).toEqual([f, e]);
@@ -207,7 +221,8 @@ describe('the tiny random test model', () => {
     const output = h.tensors.find((t) => t.name === 'output.weight')!;
     const embd = h.tensors.find((t) => t.name === 'token_embd.weight')!;
     const view = new DataView(bytes.buffer, bytes.byteOffset);
-    const channel0 = (tensor: typeof output, token: number) => view.getFloat32(h.dataOffset + tensor.offset + token * 64 * 4, true);
+    const channel0 = (tensor: typeof output, token: number) =>
+      view.getFloat32(h.dataOffset + tensor.offset + token * 64 * 4, true);
     const byte = (b: number) => vocab.ids.byteBase + b;
     for (const b of [0x80, 0x90, 0xff, 0x00, 0x1b]) expect(channel0(output, byte(b))).toBe(-4);
     for (const b of [0x0a, 0x09, 0x41]) expect(channel0(output, byte(b))).toBe(0);

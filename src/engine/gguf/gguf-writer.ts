@@ -25,7 +25,11 @@ export type GgufScalar =
 
 export type GgufValue =
   | GgufScalar
-  | { readonly type: 'array'; readonly itemType: GgufScalarType; readonly values: readonly (number | bigint | boolean | string)[] };
+  | {
+      readonly type: 'array';
+      readonly itemType: GgufScalarType;
+      readonly values: readonly (number | bigint | boolean | string)[];
+    };
 
 export interface GgufTensorSpec {
   readonly name: string;

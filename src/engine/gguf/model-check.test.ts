@@ -7,7 +7,8 @@ import { buildTinyModel } from './tiny-model';
 const GiB = 1024 ** 3;
 const options = { nCtx: 2048, memoryBudgetBytes: 4 * GiB, memoryBudgetReason: 'the test budget' };
 const tiny = buildTinyModel({ seed: 1 });
-const check = (bytes: Uint8Array, fileSize = bytes.length) => checkModelFile(readGgufHeader(bytes, fileSize), fileSize, options);
+const check = (bytes: Uint8Array, fileSize = bytes.length) =>
+  checkModelFile(readGgufHeader(bytes, fileSize), fileSize, options);
 
 describe('checkModelFile', () => {
   it('accepts the tiny model and summarizes it', () => {
@@ -42,7 +43,9 @@ describe('checkModelFile', () => {
   it('reports a GGUF cut inside its tensor data as truncated, with both sizes', () => {
     const result = check(tiny.slice(0, 400_000));
     expect(result).toMatchObject({ ok: false, problem: 'truncated' });
-    expect(!result.ok && result.message).toMatch(/truncated: its header describes 569 KiB of data but the file has only 391 KiB/);
+    expect(!result.ok && result.message).toMatch(
+      /truncated: its header describes 569 KiB of data but the file has only 391 KiB/,
+    );
   });
 
   it('asks for more bytes (not "truncated") when only a prefix of a longer file was read', () => {
@@ -54,7 +57,9 @@ describe('checkModelFile', () => {
     const bytes = oversizedGgufHeader();
     const result = check(bytes);
     expect(result).toMatchObject({ ok: false, problem: 'too-large' });
-    expect(!result.ok && result.message).toMatch(/too large for memory: it needs about 9\.8 GiB \(weights 8\.0 GiB, context cache 1\.0 GiB for 2048 tokens\), and the test budget allows 4\.0 GiB/);
+    expect(!result.ok && result.message).toMatch(
+      /too large for memory: it needs about 9\.8 GiB \(weights 8\.0 GiB, context cache 1\.0 GiB for 2048 tokens\), and the test budget allows 4\.0 GiB/,
+    );
   });
 
   it('rejects other GGUF versions and absurd counts as damaged', () => {

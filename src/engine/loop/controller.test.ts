@@ -372,7 +372,9 @@ describe('the tools a request offers', () => {
   it('a call to a tool the request did not offer is an unknown tool, even if the run has it', async () => {
     const clock = createFakeClock();
     const runtime = createScriptedRuntime({
-      script: { steps: [{ toolCalls: [{ name: 'calculate', arguments: { operation: 'add', a: 1, b: 2 } }] }, { text: 'ok' }] },
+      script: {
+        steps: [{ toolCalls: [{ name: 'calculate', arguments: { operation: 'add', a: 1, b: 2 } }] }, { text: 'ok' }],
+      },
       tokensPerSecond: 0,
       now: clock.now,
       sleep: clock.sleep,

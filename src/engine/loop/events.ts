@@ -38,14 +38,7 @@ export interface RunConfig {
 
 /** Why a run ended. */
 export type FinishReasonKind =
-  | 'final-answer'
-  | 'return-direct'
-  | 'max-rounds'
-  | 'aborted'
-  | 'stopped'
-  | 'refused'
-  | 'tool-error'
-  | 'runtime-error';
+  'final-answer' | 'return-direct' | 'max-rounds' | 'aborted' | 'stopped' | 'refused' | 'tool-error' | 'runtime-error';
 
 export type LoopEvent =
   | { readonly type: 'run-started'; readonly at: number; readonly runId: string; readonly config: RunConfig }

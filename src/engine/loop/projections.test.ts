@@ -13,7 +13,12 @@ const SEOUL = getScenario('seoul-time-math')!;
 
 async function seoulRun(pause: boolean) {
   const clock = createFakeClock();
-  const runtime = createScriptedRuntime({ script: SEOUL.script, tokensPerSecond: 50, now: clock.now, sleep: clock.sleep });
+  const runtime = createScriptedRuntime({
+    script: SEOUL.script,
+    tokensPerSecond: 50,
+    now: clock.now,
+    sleep: clock.sleep,
+  });
   const controller = new LoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'run_1' });
   controller.startRun({
     system: SEOUL.system,

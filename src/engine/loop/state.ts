@@ -34,7 +34,11 @@ export interface LoopState {
   /** The conversation as it will be sent next: system, user, assistant, tool… */
   readonly history: readonly Message[];
   readonly pending: PendingCalls | null;
-  readonly finished: { readonly reason: FinishReasonKind; readonly detail?: string; readonly finalAnswer?: string } | null;
+  readonly finished: {
+    readonly reason: FinishReasonKind;
+    readonly detail?: string;
+    readonly finalAnswer?: string;
+  } | null;
 }
 
 export const INITIAL_STATE: LoopState = {
@@ -92,7 +96,11 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
       return {
         ...state,
         phase: awaiting.length === 0 ? 'execute' : 'approve',
-        pending: { ...state.pending, awaiting, decisions: { ...state.pending.decisions, [event.callId]: event.decision } },
+        pending: {
+          ...state.pending,
+          awaiting,
+          decisions: { ...state.pending.decisions, [event.callId]: event.decision },
+        },
       };
     }
     case 'call-started':

@@ -15,7 +15,13 @@ export function matchGrammar(grammar: Grammar, text: string): boolean {
   return ends.has(codes.length);
 }
 
-function matchRule(grammar: Grammar, name: string, codes: number[], pos: number, memo: Map<string, ReadonlySet<number>>): ReadonlySet<number> {
+function matchRule(
+  grammar: Grammar,
+  name: string,
+  codes: number[],
+  pos: number,
+  memo: Map<string, ReadonlySet<number>>,
+): ReadonlySet<number> {
   const key = `${name}@${pos}`;
   const cached = memo.get(key);
   if (cached) return cached;
@@ -28,7 +34,13 @@ function matchRule(grammar: Grammar, name: string, codes: number[], pos: number,
   return result;
 }
 
-function matchExpr(grammar: Grammar, expr: GExpr, codes: number[], pos: number, memo: Map<string, ReadonlySet<number>>): ReadonlySet<number> {
+function matchExpr(
+  grammar: Grammar,
+  expr: GExpr,
+  codes: number[],
+  pos: number,
+  memo: Map<string, ReadonlySet<number>>,
+): ReadonlySet<number> {
   switch (expr.kind) {
     case 'lit': {
       const lit = Array.from(expr.text, (c) => c.codePointAt(0)!);

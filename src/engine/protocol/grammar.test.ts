@@ -17,7 +17,12 @@ function tool(name: string, inputSchema: JsonSchema): ToolDefinition {
   return { name, description: name, inputSchema, returnDirect: false, needsApproval: false, source: 'user' };
 }
 
-function grammarFor(tools: readonly ToolDefinition[], choice: Parameters<typeof buildToolGrammar>[1], limits?: GrammarLimits, parallel = true): Grammar {
+function grammarFor(
+  tools: readonly ToolDefinition[],
+  choice: Parameters<typeof buildToolGrammar>[1],
+  limits?: GrammarLimits,
+  parallel = true,
+): Grammar {
   const result = buildToolGrammar(tools, choice, { parallelToolCalls: parallel, ...(limits ? { limits } : {}) });
   if (!result.ok) throw new Error(result.error);
   return result.grammar;
@@ -114,19 +119,23 @@ describe('buildToolGrammar: every reply the grammar allows parses and validates'
 
   it('writes calls exactly as the Qwen2.5 template renders them', () => {
     const grammar = grammarFor(exposed, 'auto');
-    const call = '<tool_call>\n{"name": "calculate", "arguments": {"operation": "multiply", "a": 35000, "b": 0.82}}\n</tool_call>';
+    const call =
+      '<tool_call>\n{"name": "calculate", "arguments": {"operation": "multiply", "a": 35000, "b": 0.82}}\n</tool_call>';
     expect(matchGrammar(grammar, call)).toBe(true);
     expect(matchGrammar(grammar, `${call}\n${call}`)).toBe(true);
     // Other whitespace, key order, extra keys, wrong enum values, leading zeros, exponents: all refused.
     expect(matchGrammar(grammar, call.replace('"a": 35000', '"a":35000'))).toBe(false);
-    expect(matchGrammar(grammar, call.replace('"operation": "multiply", "a": 35000', '"a": 35000, "operation": "multiply"'))).toBe(false);
+    expect(
+      matchGrammar(grammar, call.replace('"operation": "multiply", "a": 35000', '"a": 35000, "operation": "multiply"')),
+    ).toBe(false);
     expect(matchGrammar(grammar, call.replace('"b": 0.82}', '"b": 0.82, "c": 1}'))).toBe(false);
     expect(matchGrammar(grammar, call.replace('multiply', 'power'))).toBe(false);
     expect(matchGrammar(grammar, call.replace('35000', '035000'))).toBe(false);
     expect(matchGrammar(grammar, call.replace('35000', '3.5e4'))).toBe(false);
     expect(matchGrammar(grammar, `Text first ${call}`)).toBe(false);
     // A `<` in a string argument is written escaped, so no argument can close the block early.
-    const time = (tz: string) => `<tool_call>\n{"name": "current_time", "arguments": {"timezone": "${tz}"}}\n</tool_call>`;
+    const time = (tz: string) =>
+      `<tool_call>\n{"name": "current_time", "arguments": {"timezone": "${tz}"}}\n</tool_call>`;
     expect(matchGrammar(grammar, time('a</tool_call>b'))).toBe(false);
     expect(matchGrammar(grammar, time('a\\u003c/tool_call>b'))).toBe(true);
   });
@@ -143,22 +152,30 @@ describe('buildToolGrammar: every reply the grammar allows parses and validates'
 
   it('enforces the bounds of the preset tools (number 0–100, integer 1–1000, minLength 1)', () => {
     const g = grammarFor(exposed, 'required');
-    const discount = (p: string) => `<tool_call>\n{"name": "discount", "arguments": {"price": 35000, "percent": ${p}}}\n</tool_call>`;
-    for (const ok of ['0', '18', '99.99', '100', '100.00']) expect([ok, matchGrammar(g, discount(ok))]).toEqual([ok, true]);
-    for (const bad of ['-1', '100.5', '101', '1000']) expect([bad, matchGrammar(g, discount(bad))]).toEqual([bad, false]);
-    const reserve = (q: string) => `<tool_call>\n{"name": "reserve_inventory", "arguments": {"sku": "SKU-100", "quantity": ${q}}}\n</tool_call>`;
+    const discount = (p: string) =>
+      `<tool_call>\n{"name": "discount", "arguments": {"price": 35000, "percent": ${p}}}\n</tool_call>`;
+    for (const ok of ['0', '18', '99.99', '100', '100.00'])
+      expect([ok, matchGrammar(g, discount(ok))]).toEqual([ok, true]);
+    for (const bad of ['-1', '100.5', '101', '1000'])
+      expect([bad, matchGrammar(g, discount(bad))]).toEqual([bad, false]);
+    const reserve = (q: string) =>
+      `<tool_call>\n{"name": "reserve_inventory", "arguments": {"sku": "SKU-100", "quantity": ${q}}}\n</tool_call>`;
     expect(matchGrammar(g, reserve('1000'))).toBe(true);
     expect(matchGrammar(g, reserve('0'))).toBe(false);
     expect(matchGrammar(g, reserve('1.5'))).toBe(false);
-    expect(matchGrammar(g, '<tool_call>\n{"name": "current_time", "arguments": {"timezone": ""}}\n</tool_call>')).toBe(false);
+    expect(matchGrammar(g, '<tool_call>\n{"name": "current_time", "arguments": {"timezone": ""}}\n</tool_call>')).toBe(
+      false,
+    );
   });
 
   it('honours the limits that keep a random model finite', () => {
     const g = grammarFor(exposed, 'required', { maxStringLength: 4, maxFractionDigits: 2 });
-    const time = (tz: string) => `<tool_call>\n{"name": "current_time", "arguments": {"timezone": "${tz}"}}\n</tool_call>`;
+    const time = (tz: string) =>
+      `<tool_call>\n{"name": "current_time", "arguments": {"timezone": "${tz}"}}\n</tool_call>`;
     expect(matchGrammar(g, time('Asia'))).toBe(true);
     expect(matchGrammar(g, time('Asia/Seoul'))).toBe(false);
-    const calc = (b: string) => `<tool_call>\n{"name": "calculate", "arguments": {"operation": "add", "a": 1, "b": ${b}}}\n</tool_call>`;
+    const calc = (b: string) =>
+      `<tool_call>\n{"name": "calculate", "arguments": {"operation": "add", "a": 1, "b": ${b}}}\n</tool_call>`;
     expect(matchGrammar(g, calc('0.25'))).toBe(true);
     expect(matchGrammar(g, calc('0.125'))).toBe(false);
   });
@@ -184,7 +201,10 @@ describe('JSON Schema features', () => {
     $defs: {
       node: {
         type: 'object',
-        properties: { value: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/$defs/node' }, maxItems: 2 } },
+        properties: {
+          value: { type: 'integer' },
+          children: { type: 'array', items: { $ref: '#/$defs/node' }, maxItems: 2 },
+        },
         required: ['value'],
         additionalProperties: false,
       },
@@ -200,13 +220,22 @@ describe('JSON Schema features', () => {
   it('samples of const, enum, arrays, nested objects, anyOf, type lists and recursive $refs validate', () => {
     const tools = [rich, optionalOnly, loose];
     const grammar = grammarFor(tools, 'required', { maxArrayItems: 3, maxStringLength: 8 });
-    fc.assert(fc.property(seeds, (seed) => void checkReply(sample(grammar, seed), tools)), { numRuns: 300 });
+    fc.assert(
+      fc.property(seeds, (seed) => void checkReply(sample(grammar, seed), tools)),
+      { numRuns: 300 },
+    );
   });
 
   it('writes optional properties in declaration order, any subset', () => {
     const grammar = grammarFor([optionalOnly], 'required');
     const call = (args: string) => `<tool_call>\n{"name": "optional_only", "arguments": ${args}}\n</tool_call>`;
-    for (const ok of ['{}', '{"a": true}', '{"b": null}', '{"a": false, "c": "hi"}', '{"a": true, "b": null, "c": ""}']) {
+    for (const ok of [
+      '{}',
+      '{"a": true}',
+      '{"b": null}',
+      '{"a": false, "c": "hi"}',
+      '{"a": true, "b": null, "c": ""}',
+    ]) {
       expect([ok, matchGrammar(grammar, call(ok))]).toEqual([ok, true]);
     }
     for (const bad of ['{"c": "hi", "a": true}', '{, "a": true}', '{"a": true,}', '{"c": "long"}']) {
@@ -219,13 +248,18 @@ describe('JSON Schema features', () => {
     const call = (choice: string) =>
       `<tool_call>\n{"name": "rich", "arguments": {"mode": "fast", "tags": ["a"], "choice": ${choice}}}\n</tool_call>`;
     for (const ok of ['true', '0.5', '9.99', '1']) expect([ok, matchGrammar(grammar, call(ok))]).toEqual([ok, true]);
-    for (const bad of ['0', '10', '0.0', '10.5', '-1']) expect([bad, matchGrammar(grammar, call(bad))]).toEqual([bad, false]);
+    for (const bad of ['0', '10', '0.0', '10.5', '-1'])
+      expect([bad, matchGrammar(grammar, call(bad))]).toEqual([bad, false]);
   });
 
   it('lists what it cannot enforce, and says why a request cannot be built', () => {
     const patterned = tool('patterned', {
       type: 'object',
-      properties: { id: { type: 'string', pattern: '^C-\\d+$' }, at: { type: 'string', format: 'date-time' }, r: { type: 'number', minimum: -1.5 } },
+      properties: {
+        id: { type: 'string', pattern: '^C-\\d+$' },
+        at: { type: 'string', format: 'date-time' },
+        r: { type: 'number', minimum: -1.5 },
+      },
       required: ['id'],
     });
     const result = buildToolGrammar([patterned], 'auto', { parallelToolCalls: true });
@@ -236,10 +270,13 @@ describe('JSON Schema features', () => {
     ]);
     expect(buildToolGrammar(exposed, { name: 'nope' }, { parallelToolCalls: true })).toEqual({
       ok: false,
-      error: 'Tool choice names "nope", which is not among the exposed tools (calculate, discount, reserve_inventory, list_todos, current_time).',
+      error:
+        'Tool choice names "nope", which is not among the exposed tools (calculate, discount, reserve_inventory, list_todos, current_time).',
     });
     expect(buildToolGrammar([], 'required', { parallelToolCalls: true })).toMatchObject({ ok: false });
-    expect(buildToolGrammar([exposed[0]!, exposed[0]!], 'auto', { parallelToolCalls: true })).toMatchObject({ ok: false });
+    expect(buildToolGrammar([exposed[0]!, exposed[0]!], 'auto', { parallelToolCalls: true })).toMatchObject({
+      ok: false,
+    });
   });
 
   it('gives the same contract as a JSON Schema', () => {
@@ -258,24 +295,34 @@ describe('integer ranges', () => {
 
   it('uintRange matches exactly the decimal integers in [lo, hi]', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 120_000 }), (a, b, n) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        const g = wrap(uintRange(lo, hi));
-        expect(matchGrammar(g, String(n))).toBe(n >= lo && n <= hi);
-        expect(matchGrammar(g, `0${n}`)).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 120_000 }),
+        (a, b, n) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const g = wrap(uintRange(lo, hi));
+          expect(matchGrammar(g, String(n))).toBe(n >= lo && n <= hi);
+          expect(matchGrammar(g, `0${n}`)).toBe(false);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('intRange handles negative bounds without "-0"', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -5000, max: 5000 }), fc.integer({ min: -5000, max: 5000 }), fc.integer({ min: -6000, max: 6000 }), (a, b, n) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        const g = wrap(intRange(lo, hi));
-        expect(matchGrammar(g, String(n))).toBe(n >= lo && n <= hi);
-        expect(matchGrammar(g, '-0')).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: -5000, max: 5000 }),
+        fc.integer({ min: -5000, max: 5000 }),
+        fc.integer({ min: -6000, max: 6000 }),
+        (a, b, n) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const g = wrap(intRange(lo, hi));
+          expect(matchGrammar(g, String(n))).toBe(n >= lo && n <= hi);
+          expect(matchGrammar(g, '-0')).toBe(false);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -285,7 +332,23 @@ describe('renderGbnf', () => {
   it('escapes literals and character classes the way llama.cpp parses them', () => {
     const grammar: Grammar = {
       root: 'root',
-      rules: new Map([['root', alt(lit('say "hi"\\\n\t'), chars([[0x2d, 0x2d], [0x5e, 0x5e], [0x5d, 0x5d], [0x00, 0x1f]], true))]]),
+      rules: new Map([
+        [
+          'root',
+          alt(
+            lit('say "hi"\\\n\t'),
+            chars(
+              [
+                [0x2d, 0x2d],
+                [0x5e, 0x5e],
+                [0x5d, 0x5d],
+                [0x00, 0x1f],
+              ],
+              true,
+            ),
+          ),
+        ],
+      ]),
     };
     expect(renderGbnf(grammar)).toBe('root ::= "say \\"hi\\"\\\\\\n\\t" | [^\\x2D\\x5E\\]\\x00-\\x1F]\n');
   });

@@ -160,10 +160,15 @@ export function buildToolGrammar(
     builder.define(ruleName, seq(lit(`${JSON.stringify(tool.name)}, "arguments": `), args));
     return ref(ruleName);
   });
-  builder.define('call', seq(lit(`${TOOL_CALL_OPEN}\n{"name": `), alt(...callAlternatives), lit(`}\n${TOOL_CALL_CLOSE}`)));
+  builder.define(
+    'call',
+    seq(lit(`${TOOL_CALL_OPEN}\n{"name": `), alt(...callAlternatives), lit(`}\n${TOOL_CALL_CLOSE}`)),
+  );
   const maxCalls = options.parallelToolCalls ? (options.limits?.maxCalls ?? null) : 1;
   const calls =
-    maxCalls === 1 ? ref('call') : seq(ref('call'), rep(seq(lit('\n'), ref('call')), 0, maxCalls === null ? null : maxCalls - 1));
+    maxCalls === 1
+      ? ref('call')
+      : seq(ref('call'), rep(seq(lit('\n'), ref('call')), 0, maxCalls === null ? null : maxCalls - 1));
   builder.define('calls', calls);
   if (mode === 'auto') {
     builder.defineTextWithout(TOOL_CALL_OPEN, 'text');
@@ -223,7 +228,11 @@ class GrammarBuilder {
   }
 
   uniqueName(base: string): string {
-    const clean = base.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'rule';
+    const clean =
+      base
+        .toLowerCase()
+        .replace(/[^a-z0-9-]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'rule';
     let name = clean;
     for (let i = 2; this.rules.has(name) || this.refRules.has(name); i++) name = `${clean}-${i}`;
     // Reserve the name at once so nested calls never pick it.
@@ -279,11 +288,13 @@ class GrammarBuilder {
     }
     const union = (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : null) as unknown[] | null;
     if (union) {
-      if (Array.isArray(s.oneOf)) this.note(toolName, `${hint}: oneOf is constrained as anyOf (exclusivity not enforced)`);
+      if (Array.isArray(s.oneOf))
+        this.note(toolName, `${hint}: oneOf is constrained as anyOf (exclusivity not enforced)`);
       return alt(...union.map((sub, i) => this.schema(sub, root, `${hint}-${i + 1}`, toolName)));
     }
     if (Array.isArray(s.allOf)) {
-      if (s.allOf.length > 1) this.note(toolName, `${hint}: allOf of several schemas is not enforced; only the first is`);
+      if (s.allOf.length > 1)
+        this.note(toolName, `${hint}: allOf of several schemas is not enforced; only the first is`);
       return this.schema(s.allOf[0], root, hint, toolName);
     }
     const type = s.type;
@@ -325,7 +336,11 @@ class GrammarBuilder {
       if (s.additionalProperties === false) return lit('{}');
       if (typeof s.additionalProperties === 'object' && s.additionalProperties !== null) {
         const value = this.schema(s.additionalProperties, root, `${hint}-value`, toolName);
-        const entry = seq(this.sharedRule('json-string', () => this.stringBody(0, this.limits.maxStringLength ?? null)), lit(': '), value);
+        const entry = seq(
+          this.sharedRule('json-string', () => this.stringBody(0, this.limits.maxStringLength ?? null)),
+          lit(': '),
+          value,
+        );
         return seq(lit('{'), opt(seq(entry, rep(seq(lit(', '), entry), 0, this.itemsMax(null)))), lit('}'));
       }
       return this.anyObject();
@@ -333,7 +348,10 @@ class GrammarBuilder {
     const required = new Set(Array.isArray(s.required) ? (s.required as unknown[]).map(String) : []);
     const member = (key: string) => {
       const name = this.uniqueName(`${hint}-${key}`);
-      this.define(name, seq(lit(`${JSON.stringify(key)}: `), this.schema(properties[key], root, `${hint}-${key}`, toolName)));
+      this.define(
+        name,
+        seq(lit(`${JSON.stringify(key)}: `), this.schema(properties[key], root, `${hint}-${key}`, toolName)),
+      );
       return ref(name);
     };
     const requiredKeys = keys.filter((k) => required.has(k));
@@ -389,8 +407,31 @@ class GrammarBuilder {
       alt(
         // No raw `<` in strings (write it `\u003c`, the same JSON value): a `</tool_call>` inside an argument
         // would otherwise end the block early for the harness's parser.
-        chars([[0x22, 0x22], [0x5c, 0x5c], [0x3c, 0x3c], [0x00, 0x1f]], true),
-        seq(lit('\\'), alt(chars([[0x22, 0x22], [0x5c, 0x5c], [0x2f, 0x2f], [0x62, 0x62], [0x66, 0x66], [0x6e, 0x6e], [0x72, 0x72], [0x74, 0x74]]), seq(lit('u'), rep(HEX, 4, 4)))),
+        chars(
+          [
+            [0x22, 0x22],
+            [0x5c, 0x5c],
+            [0x3c, 0x3c],
+            [0x00, 0x1f],
+          ],
+          true,
+        ),
+        seq(
+          lit('\\'),
+          alt(
+            chars([
+              [0x22, 0x22],
+              [0x5c, 0x5c],
+              [0x2f, 0x2f],
+              [0x62, 0x62],
+              [0x66, 0x66],
+              [0x6e, 0x6e],
+              [0x72, 0x72],
+              [0x74, 0x74],
+            ]),
+            seq(lit('u'), rep(HEX, 4, 4)),
+          ),
+        ),
       ),
     );
     return seq(lit('"'), rep(char, min, max), lit('"'));
@@ -400,8 +441,10 @@ class GrammarBuilder {
     let lo = -MAX_SAFE_GRAMMAR_INT;
     let hi = MAX_SAFE_GRAMMAR_INT;
     const bounds = readBounds(s);
-    if (bounds.min !== null) lo = Math.max(lo, bounds.min.exclusive ? Math.floor(bounds.min.value) + 1 : Math.ceil(bounds.min.value));
-    if (bounds.max !== null) hi = Math.min(hi, bounds.max.exclusive ? Math.ceil(bounds.max.value) - 1 : Math.floor(bounds.max.value));
+    if (bounds.min !== null)
+      lo = Math.max(lo, bounds.min.exclusive ? Math.floor(bounds.min.value) + 1 : Math.ceil(bounds.min.value));
+    if (bounds.max !== null)
+      hi = Math.min(hi, bounds.max.exclusive ? Math.ceil(bounds.max.value) - 1 : Math.floor(bounds.max.value));
     if (typeof s.multipleOf === 'number') this.note(toolName, `${hint}: multipleOf is not enforced`);
     if (lo > hi) {
       this.note(toolName, `${hint}: the bounds allow no integer; any integer is allowed instead`);
@@ -417,12 +460,21 @@ class GrammarBuilder {
     const unsigned = seq(uintRange(0, MAX_SAFE_GRAMMAR_INT), opt(frac));
     if (bounds.min === null && bounds.max === null) return seq(opt(lit('-')), unsigned);
     const integral = (b: Bound | null) => b === null || Number.isInteger(b.value);
-    const exact = integral(bounds.min) && integral(bounds.max) && (bounds.min === null || bounds.min.value >= 0) && (bounds.max === null || bounds.max.value >= 0);
+    const exact =
+      integral(bounds.min) &&
+      integral(bounds.max) &&
+      (bounds.min === null || bounds.min.value >= 0) &&
+      (bounds.max === null || bounds.max.value >= 0);
     if (!exact) {
       this.note(toolName, `${hint}: number bounds other than whole numbers ≥ 0 are not enforced`);
       return seq(opt(lit('-')), unsigned);
     }
-    const nonNegative = boundedNonNegative(bounds.min ?? { value: 0, exclusive: false }, bounds.max, frac, this.limits.maxFractionDigits ?? 15);
+    const nonNegative = boundedNonNegative(
+      bounds.min ?? { value: 0, exclusive: false },
+      bounds.max,
+      frac,
+      this.limits.maxFractionDigits ?? 15,
+    );
     if (bounds.min === null) return alt(seq(lit('-'), unsigned), nonNegative);
     return nonNegative;
   }
@@ -461,7 +513,11 @@ class GrammarBuilder {
         lit('false'),
         seq(opt(lit('-')), uintRange(0, MAX_SAFE_GRAMMAR_INT), opt(this.fraction())),
         this.sharedRule('json-string', () => this.stringBody(0, this.limits.maxStringLength ?? null)),
-        seq(lit('['), opt(seq(ref('json-value'), rep(seq(lit(', '), ref('json-value')), 0, this.itemsMax(null)))), lit(']')),
+        seq(
+          lit('['),
+          opt(seq(ref('json-value'), rep(seq(lit(', '), ref('json-value')), 0, this.itemsMax(null)))),
+          lit(']'),
+        ),
         this.anyObject(),
       ),
     );
@@ -508,8 +564,10 @@ interface Bound {
 
 /** Reads minimum/maximum in both the draft-4 (boolean exclusive) and draft-6+ (numeric exclusive) styles. */
 function readBounds(s: Record<string, unknown>): { min: Bound | null; max: Bound | null } {
-  let min: Bound | null = typeof s.minimum === 'number' ? { value: s.minimum, exclusive: s.exclusiveMinimum === true } : null;
-  let max: Bound | null = typeof s.maximum === 'number' ? { value: s.maximum, exclusive: s.exclusiveMaximum === true } : null;
+  let min: Bound | null =
+    typeof s.minimum === 'number' ? { value: s.minimum, exclusive: s.exclusiveMinimum === true } : null;
+  let max: Bound | null =
+    typeof s.maximum === 'number' ? { value: s.maximum, exclusive: s.exclusiveMaximum === true } : null;
   if (typeof s.exclusiveMinimum === 'number' && (min === null || s.exclusiveMinimum >= min.value)) {
     min = { value: s.exclusiveMinimum, exclusive: true };
   }
@@ -652,7 +710,10 @@ function renderExpr(expr: GExpr, nested: boolean): string {
       return nested ? `(${text})` : text;
     }
     case 'rep': {
-      const inner = expr.item.kind === 'lit' || expr.item.kind === 'chars' || expr.item.kind === 'ref' ? renderExpr(expr.item, true) : `(${renderExpr(expr.item, false)})`;
+      const inner =
+        expr.item.kind === 'lit' || expr.item.kind === 'chars' || expr.item.kind === 'ref'
+          ? renderExpr(expr.item, true)
+          : `(${renderExpr(expr.item, false)})`;
       const { min, max } = expr;
       if (min === 0 && max === 1) return `${inner}?`;
       if (min === 0 && max === null) return `${inner}*`;

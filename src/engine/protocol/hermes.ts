@@ -16,7 +16,10 @@ export function toFunctionTool(tool: ToolDefinition): {
   type: 'function';
   function: { name: string; description: string; parameters: Record<string, unknown> };
 } {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } };
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+  };
 }
 
 /** The "# Tools" section Qwen2.5 / Qwen3 / Hermes-style templates append to the system message. */

@@ -44,7 +44,8 @@ export function compareRuns(a: readonly LoopEvent[], b: readonly LoopEvent[]): C
   const ua = usageTotals(a);
   const ub = usageTotals(b);
   const toolCalls = (u: typeof ua) => Object.values(u.callsPerTool).reduce((n, c) => n + c, 0);
-  const ending = (s: typeof left) => (s.finished ? FINISH_LABELS[s.finished.reason] : `not finished (phase ${s.phase})`);
+  const ending = (s: typeof left) =>
+    s.finished ? FINISH_LABELS[s.finished.reason] : `not finished (phase ${s.phase})`;
   const tokens = (n: number, estimated: boolean) => `${n}${estimated ? ' (est.)' : ''}`;
   const metric = (label: string, va: string, vb: string): MetricRow => ({ label, a: va, b: vb, same: va === vb });
   return {

@@ -220,7 +220,12 @@ type EventOf<K extends LoopEventType> = Extract<LoopEvent, { type: K }>;
 
 /** One schema per event kind; the mapped type refuses a missing or mistyped kind at compile time. */
 export const EVENT_SCHEMAS: { readonly [K in LoopEventType]: z.ZodType<EventOf<K>> } = {
-  'run-started': z.object({ type: z.literal('run-started'), at: time, runId: z.string().min(1), config: runConfigSchema }),
+  'run-started': z.object({
+    type: z.literal('run-started'),
+    at: time,
+    runId: z.string().min(1),
+    config: runConfigSchema,
+  }),
   'user-message': z.object({ type: z.literal('user-message'), at: time, content: z.string() }),
   'settings-changed': z.object({ type: z.literal('settings-changed'), at: time, settings: settingsSchema }),
   'model-called': z.object({
@@ -283,7 +288,8 @@ export const EVENT_SCHEMAS: { readonly [K in LoopEventType]: z.ZodType<EventOf<K
   }),
 };
 
-export type EventCheck = { readonly ok: true; readonly event: LoopEvent } | { readonly ok: false; readonly error: string };
+export type EventCheck =
+  { readonly ok: true; readonly event: LoopEvent } | { readonly ok: false; readonly error: string };
 
 /**
  * Validates one event: first its `type` (a clear "unknown kind" message), then the kind's own schema. The
@@ -291,10 +297,12 @@ export type EventCheck = { readonly ok: true; readonly event: LoopEvent } | { re
  */
 export function checkEvent(value: unknown, index: number): EventCheck {
   const where = `Event ${index + 1}`;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: `${where} is not an object.` };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, error: `${where} is not an object.` };
   const type = (value as { type?: unknown }).type;
   if (typeof type !== 'string') return { ok: false, error: `${where} has no "type".` };
-  if (!Object.hasOwn(EVENT_SCHEMAS, type)) return { ok: false, error: `${where} has an unknown type "${type.slice(0, 60)}".` };
+  if (!Object.hasOwn(EVENT_SCHEMAS, type))
+    return { ok: false, error: `${where} has an unknown type "${type.slice(0, 60)}".` };
   const parsed = EVENT_SCHEMAS[type as LoopEventType].safeParse(value);
   if (parsed.success) return { ok: true, event: parsed.data };
   return { ok: false, error: `${where} (${type}) is malformed: ${describeIssue(parsed.error)}` };

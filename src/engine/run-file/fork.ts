@@ -60,9 +60,13 @@ export function forkEvents(events: readonly LoopEvent[], atTurn: number, options
     case 'before-tools': {
       const responded = events.findIndex((e, i) => i > called && inTurn(e, 'model-responded'));
       const response = events[responded];
-      if (response?.type !== 'model-responded') return { ok: false, error: `Turn ${atTurn} has no response to fork from.` };
+      if (response?.type !== 'model-responded')
+        return { ok: false, error: `Turn ${atTurn} has no response to fork from.` };
       if (response.calls.length === 0) {
-        return { ok: false, error: `Turn ${atTurn} asked for no tools; fork before its model call to make the model answer again.` };
+        return {
+          ok: false,
+          error: `Turn ${atTurn} asked for no tools; fork before its model call to make the model answer again.`,
+        };
       }
       kept = [
         ...events.slice(0, responded + 1),
@@ -72,7 +76,11 @@ export function forkEvents(events: readonly LoopEvent[], atTurn: number, options
     }
     case 'after-results': {
       const appended = events.findIndex((e, i) => i > called && inTurn(e, 'results-appended'));
-      if (appended < 0) return { ok: false, error: `Turn ${atTurn} appended no tool results; fork before its tools or before its model call.` };
+      if (appended < 0)
+        return {
+          ok: false,
+          error: `Turn ${atTurn} appended no tool results; fork before its tools or before its model call.`,
+        };
       kept = events.slice(0, appended + 1);
       break;
     }
@@ -85,7 +93,10 @@ export function forkEvents(events: readonly LoopEvent[], atTurn: number, options
   const expected = EXPECTED_PHASE[options.point];
   // A log the controller did not write (an edited import) may not land where it should: refuse, don't guess.
   if (state.phase !== expected) {
-    return { ok: false, error: `Forking turn ${atTurn} here would leave the run in phase "${state.phase}", not "${expected}".` };
+    return {
+      ok: false,
+      error: `Forking turn ${atTurn} here would leave the run in phase "${state.phase}", not "${expected}".`,
+    };
   }
   const keptFromParent = options.point === 'before-tools' ? kept.length - 1 : kept.length;
   return { ok: true, events: kept, keptFromParent, phase: state.phase };

@@ -53,12 +53,14 @@ export interface BuildRunFileInput {
   readonly now: number;
 }
 
-export type Built = { readonly ok: true; readonly file: RunFile; readonly text: string } | { readonly ok: false; readonly error: string };
+export type Built =
+  { readonly ok: true; readonly file: RunFile; readonly text: string } | { readonly ok: false; readonly error: string };
 
 /** Builds the file of a run. Refuses a log that does not start with run-started. */
 export function buildRunFile(input: BuildRunFileInput): Built {
   const first = input.run.events[0];
-  if (first?.type !== 'run-started') return { ok: false, error: 'This run has no events to export yet: send a message first.' };
+  if (first?.type !== 'run-started')
+    return { ok: false, error: 'This run has no events to export yet: send a message first.' };
   const state = replay(input.run.events);
   const used = new Set(first.config.tools.map((t) => t.name));
   const toolCode = input.toolCode?.filter((spec) => used.has(spec.name));
@@ -120,7 +122,10 @@ export const MIGRATIONS: Readonly<Record<number, (doc: Record<string, unknown>) 
     const config = first?.type === 'run-started' ? first.config : undefined;
     const lastSettings = [...events]
       .reverse()
-      .find((e): e is { settings: unknown } => typeof e === 'object' && e !== null && (e as { type?: unknown }).type === 'settings-changed');
+      .find(
+        (e): e is { settings: unknown } =>
+          typeof e === 'object' && e !== null && (e as { type?: unknown }).type === 'settings-changed',
+      );
     return {
       format: RUN_FILE_FORMAT,
       version: 1,
@@ -143,7 +148,10 @@ export const MIGRATIONS: Readonly<Record<number, (doc: Record<string, unknown>) 
 /** Parses and validates a run file's text. Never throws. */
 export function parseRunFile(text: string): ImportedRun {
   if (text.length > MAX_RUN_FILE_CHARS) {
-    return { ok: false, error: `The file is too large (${Math.round(text.length / 1e6)} MB); a run file is at most ${MAX_RUN_FILE_CHARS / 1e6} MB.` };
+    return {
+      ok: false,
+      error: `The file is too large (${Math.round(text.length / 1e6)} MB); a run file is at most ${MAX_RUN_FILE_CHARS / 1e6} MB.`,
+    };
   }
   if (text.trim() === '') return { ok: false, error: 'The file is empty.' };
   let value: unknown;
@@ -170,12 +178,19 @@ export function parseRunFile(text: string): ImportedRun {
   } else {
     const envelope = envelopeSchema.safeParse(doc);
     if (!envelope.success || envelope.data.format !== RUN_FILE_FORMAT) {
-      const hint = envelope.success && envelope.data.format === 'tool-loop-playground/user-tools' ? ' It is a tools file: import it in the Tools panel.' : '';
-      return { ok: false, error: `This is not a Tool Loop Playground run file (expected "format": "${RUN_FILE_FORMAT}").${hint}` };
+      const hint =
+        envelope.success && envelope.data.format === 'tool-loop-playground/user-tools'
+          ? ' It is a tools file: import it in the Tools panel.'
+          : '';
+      return {
+        ok: false,
+        error: `This is not a Tool Loop Playground run file (expected "format": "${RUN_FILE_FORMAT}").${hint}`,
+      };
     }
     version = envelope.data.version;
   }
-  if (!Number.isInteger(version) || version < 0) return { ok: false, error: `The file's version ${version} is not a version this app knows.` };
+  if (!Number.isInteger(version) || version < 0)
+    return { ok: false, error: `The file's version ${version} is not a version this app knows.` };
   if (version > RUN_FILE_VERSION) {
     return {
       ok: false,
@@ -204,16 +219,21 @@ function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | un
     events.push(checked.event);
   }
   const first = events[0]!;
-  if (first.type !== 'run-started') return { ok: false, error: 'The run\'s log must start with a run-started event.' };
+  if (first.type !== 'run-started') return { ok: false, error: "The run's log must start with a run-started event." };
   const extraStart = events.findIndex((e, i) => i > 0 && e.type === 'run-started');
-  if (extraStart > 0) return { ok: false, error: `Event ${extraStart + 1} starts a second run inside the log; one file holds one run.` };
+  if (extraStart > 0)
+    return { ok: false, error: `Event ${extraStart + 1} starts a second run inside the log; one file holds one run.` };
   if (first.runId !== data.run.runId) {
     return { ok: false, error: `The run's id "${data.run.runId}" does not match its log ("${first.runId}").` };
   }
 
-  const duplicate = firstDuplicate(first.config.tools.map((t) => t.name)) ?? firstDuplicate(data.tools.map((t) => t.name));
+  const duplicate =
+    firstDuplicate(first.config.tools.map((t) => t.name)) ?? firstDuplicate(data.tools.map((t) => t.name));
   if (duplicate !== null) {
-    return { ok: false, error: `The tool name "${duplicate}" appears twice. Tool names must be unique within a run; fix the file and import it again.` };
+    return {
+      ok: false,
+      error: `The tool name "${duplicate}" appears twice. Tool names must be unique within a run; fix the file and import it again.`,
+    };
   }
 
   const warnings: string[] = [];
@@ -221,11 +241,13 @@ function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | un
   if (data.toolCode) {
     for (const [index, raw] of data.toolCode.entries()) {
       const spec = userToolSpecSchema.safeParse(raw);
-      if (!spec.success) return { ok: false, error: `Tool code entry ${index + 1} is malformed: ${describeIssue(spec.error)}` };
+      if (!spec.success)
+        return { ok: false, error: `Tool code entry ${index + 1} is malformed: ${describeIssue(spec.error)}` };
       toolCode.push(spec.data);
     }
     const codeDuplicate = firstDuplicate(toolCode.map((s) => s.name));
-    if (codeDuplicate !== null) return { ok: false, error: `The tool name "${codeDuplicate}" appears twice in the file's tool code.` };
+    if (codeDuplicate !== null)
+      return { ok: false, error: `The tool name "${codeDuplicate}" appears twice in the file's tool code.` };
     const known = new Set(data.tools.map((t) => t.name));
     for (const spec of toolCode) {
       if (!known.has(spec.name)) warnings.push(`The file carries code for "${spec.name}", which the run does not use.`);
@@ -268,7 +290,8 @@ function firstDuplicate(names: readonly string[]): string | null {
   return null;
 }
 
-const MARKUP = /<\s*\/?\s*(script|iframe|img|svg|object|embed|style|link|meta|form|a|body|html)\b[^>]*>|\bon[a-z]+\s*=|javascript:/i;
+const MARKUP =
+  /<\s*\/?\s*(script|iframe|img|svg|object|embed|style|link|meta|form|a|body|html)\b[^>]*>|\bon[a-z]+\s*=|javascript:/i;
 
 /** Where the first HTML-looking text is (a message, a tool result…), or null. */
 export function findMarkup(events: readonly LoopEvent[]): string | null {

@@ -20,15 +20,29 @@ const SEOUL = getScenario('seoul-time-math')!;
 
 function controllerFor(runIds: string[] = ['run_a']) {
   const clock = createFakeClock();
-  const runtime = createScriptedRuntime({ script: SEOUL.script, tokensPerSecond: 0, now: clock.now, sleep: clock.sleep });
+  const runtime = createScriptedRuntime({
+    script: SEOUL.script,
+    tokensPerSecond: 0,
+    now: clock.now,
+    sleep: clock.sleep,
+  });
   let n = 0;
-  const controller = new LoopController({ runtime: () => runtime, now: clock.now, newRunId: () => runIds[n++] ?? `run_${n}` });
+  const controller = new LoopController({
+    runtime: () => runtime,
+    now: clock.now,
+    newRunId: () => runIds[n++] ?? `run_${n}`,
+  });
   return { controller, clock, tools: toolsForScenario(SEOUL, createPresetTools()) };
 }
 
 async function seoulRun(): Promise<readonly LoopEvent[]> {
   const { controller, tools } = controllerFor();
-  controller.startRun({ system: SEOUL.system, tools, settings: { ...DEFAULT_SETTINGS, ...SEOUL.settings }, scenarioId: SEOUL.id });
+  controller.startRun({
+    system: SEOUL.system,
+    tools,
+    settings: { ...DEFAULT_SETTINGS, ...SEOUL.settings },
+    scenarioId: SEOUL.id,
+  });
   controller.send(SEOUL.user);
   expect(await controller.runToEnd()).toEqual({ ok: true });
   expect(controller.getState().phase).toBe('done');
@@ -36,7 +50,10 @@ async function seoulRun(): Promise<readonly LoopEvent[]> {
 }
 
 function fileText(events: readonly LoopEvent[], extra: Record<string, unknown> = {}): string {
-  const built = buildRunFile({ run: { runId: 'run_a', title: 'Seoul', createdAt: 1, scenarioId: SEOUL.id, events }, now: 0 });
+  const built = buildRunFile({
+    run: { runId: 'run_a', title: 'Seoul', createdAt: 1, scenarioId: SEOUL.id, events },
+    now: 0,
+  });
   if (!built.ok) throw new Error(built.error);
   return JSON.stringify({ ...built.file, ...extra });
 }
@@ -66,7 +83,10 @@ describe('event schema', () => {
     };
     expect(checkEvent(chain, 0)).toEqual({ ok: true, event: chain });
     expect(checkEvent(invoked, 1)).toEqual({ ok: true, event: invoked });
-    expect(checkEvent({ type: 'teleported', at: 1 }, 4)).toEqual({ ok: false, error: 'Event 5 has an unknown type "teleported".' });
+    expect(checkEvent({ type: 'teleported', at: 1 }, 4)).toEqual({
+      ok: false,
+      error: 'Event 5 has an unknown type "teleported".',
+    });
     const bad = checkEvent({ type: 'model-called', at: 1, round: -1, messageCount: 2, toolNames: [] }, 2);
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.error).toMatch(/^Event 3 \(model-called\) is malformed: round/);
@@ -89,10 +109,17 @@ describe('run file export and import', () => {
 
   it('keeps the latest settings and only the code of tools the run used', async () => {
     const events = await seoulRun();
-    const withSettings: LoopEvent[] = [...events, { type: 'settings-changed', at: 9, settings: { ...DEFAULT_SETTINGS, maxRounds: 4 } }];
+    const withSettings: LoopEvent[] = [
+      ...events,
+      { type: 'settings-changed', at: 9, settings: { ...DEFAULT_SETTINGS, maxRounds: 4 } },
+    ];
     const used = { ...newUserToolSpec('t1', 'calculate', 0), code: 'return 1;' };
     const unused = newUserToolSpec('t2', 'other_tool', 0);
-    const built = buildRunFile({ run: { runId: 'run_a', title: '', createdAt: 0, events: withSettings }, toolCode: [used, unused], now: 0 });
+    const built = buildRunFile({
+      run: { runId: 'run_a', title: '', createdAt: 0, events: withSettings },
+      toolCode: [used, unused],
+      now: 0,
+    });
     expect(built.ok && built.file.settings.maxRounds).toBe(4);
     expect(built.ok && built.file.toolCode?.map((s) => s.name)).toEqual(['calculate']);
     const back = parseRunFile(built.ok ? built.text : '');
@@ -102,7 +129,9 @@ describe('run file export and import', () => {
   });
 
   it('refuses an empty log', () => {
-    expect(buildRunFile({ run: { runId: 'x', title: '', createdAt: 0, events: [] }, now: 0 })).toMatchObject({ ok: false });
+    expect(buildRunFile({ run: { runId: 'x', title: '', createdAt: 0, events: [] }, now: 0 })).toMatchObject({
+      ok: false,
+    });
   });
 
   it('says a truncated file is truncated', async () => {
@@ -116,7 +145,9 @@ describe('run file export and import', () => {
     const result = parseRunFile(fileText(await seoulRun(), { version: RUN_FILE_VERSION + 1 }));
     expect(result).toEqual({
       ok: false,
-      error: expect.stringContaining(`format version ${RUN_FILE_VERSION + 1}, newer than this app reads (up to version ${RUN_FILE_VERSION})`),
+      error: expect.stringContaining(
+        `format version ${RUN_FILE_VERSION + 1}, newer than this app reads (up to version ${RUN_FILE_VERSION})`,
+      ),
     });
   });
 
@@ -141,7 +172,9 @@ describe('run file export and import', () => {
     const result = parseRunFile(JSON.stringify(file));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.warnings.join(' ')).toMatch(/looks like HTML or script \(in a user message \(event 2\)\)\. It is shown as plain text and never run\./);
+    expect(result.warnings.join(' ')).toMatch(
+      /looks like HTML or script \(in a user message \(event 2\)\)\. It is shown as plain text and never run\./,
+    );
     expect(replay(result.file.run.events).history[1]).toEqual({ role: 'user', content: payload });
   });
 
@@ -152,7 +185,10 @@ describe('run file export and import', () => {
     const bad = parseRunFile(JSON.stringify(file));
     expect(!bad.ok && bad.error).toMatch(/^Event 4 \(model-responded\) is malformed: response\.finishReason/);
 
-    expect(parseRunFile('{"format":"something-else","version":1}')).toMatchObject({ ok: false, error: expect.stringMatching(/not a Tool Loop Playground run file/) });
+    expect(parseRunFile('{"format":"something-else","version":1}')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not a Tool Loop Playground run file/),
+    });
     expect(parseRunFile('{"format":"tool-loop-playground/user-tools","version":1,"tools":[]}')).toMatchObject({
       ok: false,
       error: expect.stringMatching(/tools file/),
@@ -163,10 +199,16 @@ describe('run file export and import', () => {
 
     const file3 = JSON.parse(fileText(events));
     file3.run.events.push({ ...file3.run.events[0] });
-    expect(parseRunFile(JSON.stringify(file3))).toMatchObject({ ok: false, error: expect.stringMatching(/second run/) });
+    expect(parseRunFile(JSON.stringify(file3))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/second run/),
+    });
     const file4 = JSON.parse(fileText(events));
     file4.run.runId = 'someone-else';
-    expect(parseRunFile(JSON.stringify(file4))).toMatchObject({ ok: false, error: expect.stringMatching(/does not match/) });
+    expect(parseRunFile(JSON.stringify(file4))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/does not match/),
+    });
   });
 
   it('migrates a bare stored run (version 0) to the current format', async () => {
@@ -186,7 +228,16 @@ describe('run file export and import', () => {
 describe('transcript export', () => {
   it('gives the OpenAI chat-completions messages and function tools', async () => {
     const out = transcriptOf(await seoulRun());
-    expect(out.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant']);
+    expect(out.messages.map((m) => m.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
     const first = out.messages[2];
     expect(first?.role === 'assistant' && first.tool_calls?.map((c) => c.id)).toEqual(['call_1', 'call_2']);
     expect(out.messages[4]).toMatchObject({ role: 'tool', tool_call_id: 'call_2', content: '896' });
@@ -226,9 +277,15 @@ describe('fork', () => {
 
   it('refuses points a turn does not have', async () => {
     const events = await seoulRun();
-    expect(forkEvents(events, 3, { point: 'before-tools', newRunId: 'f', now: 0 })).toMatchObject({ ok: false, error: expect.stringMatching(/asked for no tools/) });
+    expect(forkEvents(events, 3, { point: 'before-tools', newRunId: 'f', now: 0 })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/asked for no tools/),
+    });
     expect(forkEvents(events, 3, { point: 'after-results', newRunId: 'f', now: 0 })).toMatchObject({ ok: false });
-    expect(forkEvents(events, 7, { point: 'before-call', newRunId: 'f', now: 0 })).toEqual({ ok: false, error: 'Turn 7 is not in this run.' });
+    expect(forkEvents(events, 7, { point: 'before-call', newRunId: 'f', now: 0 })).toEqual({
+      ok: false,
+      error: 'Turn 7 is not in this run.',
+    });
     expect(forkEvents([], 1, { point: 'before-call', newRunId: 'f', now: 0 })).toMatchObject({ ok: false });
   });
 
@@ -254,7 +311,11 @@ describe('fork', () => {
     expect(answer.a).toContain('877');
     expect(answer.b).toContain('1000');
     expect(answer.same).toBe(false);
-    expect(comparison.metrics.find((m) => m.label === 'Model calls (rounds)')).toMatchObject({ a: '3', b: '3', same: true });
+    expect(comparison.metrics.find((m) => m.label === 'Model calls (rounds)')).toMatchObject({
+      a: '3',
+      b: '3',
+      same: true,
+    });
   });
 
   it('compares equal runs as equal', async () => {

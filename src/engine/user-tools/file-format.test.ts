@@ -3,7 +3,10 @@ import { exportUserTools, importUserTools, USER_TOOLS_FORMAT } from './file-form
 import { newUserToolSpec } from './spec';
 
 describe('the user tools file', () => {
-  const tools = [newUserToolSpec('a', 'add', 1), { ...newUserToolSpec('b', 'other', 2), parameters: null, jsonSchema: { type: 'object' } }];
+  const tools = [
+    newUserToolSpec('a', 'add', 1),
+    { ...newUserToolSpec('b', 'other', 2), parameters: null, jsonSchema: { type: 'object' } },
+  ];
 
   it('round-trips', () => {
     const result = importUserTools(exportUserTools(tools, 0));
@@ -12,7 +15,10 @@ describe('the user tools file', () => {
 
   it('refuses a foreign or corrupted file with a reason', () => {
     expect(importUserTools('nope')).toMatchObject({ ok: false, error: expect.stringContaining('not JSON') });
-    expect(importUserTools('{"tools": []}')).toMatchObject({ ok: false, error: expect.stringContaining('not a Tool Loop Playground tools file') });
+    expect(importUserTools('{"tools": []}')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not a Tool Loop Playground tools file'),
+    });
     expect(importUserTools(JSON.stringify({ format: USER_TOOLS_FORMAT, version: 9, tools: [] }))).toMatchObject({
       ok: false,
       error: expect.stringContaining('version 9'),

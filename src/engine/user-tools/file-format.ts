@@ -42,7 +42,10 @@ export function importUserTools(text: string): UserToolsImport {
   }
   const parsed = envelope.safeParse(value);
   if (!parsed.success || parsed.data.format !== USER_TOOLS_FORMAT) {
-    return { ok: false, error: `This is not a Tool Loop Playground tools file (expected "format": "${USER_TOOLS_FORMAT}").` };
+    return {
+      ok: false,
+      error: `This is not a Tool Loop Playground tools file (expected "format": "${USER_TOOLS_FORMAT}").`,
+    };
   }
   if (parsed.data.version > USER_TOOLS_VERSION) {
     return {
@@ -56,7 +59,8 @@ export function importUserTools(text: string): UserToolsImport {
   parsed.data.tools.forEach((entry, index) => {
     const spec = parseUserToolSpec(entry);
     if (!spec.ok) return void problems.push(`Tool ${index + 1}: ${spec.error}`);
-    if (names.has(spec.spec.name)) return void problems.push(`Tool ${index + 1}: the name "${spec.spec.name}" appears twice in the file.`);
+    if (names.has(spec.spec.name))
+      return void problems.push(`Tool ${index + 1}: the name "${spec.spec.name}" appears twice in the file.`);
     names.add(spec.spec.name);
     tools.push(spec.spec);
   });

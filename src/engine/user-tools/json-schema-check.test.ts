@@ -20,7 +20,11 @@ describe('checking a pasted JSON Schema', () => {
     ['an unknown type', '{"type":"object","properties":{"a":{"type":"strnig"}}}', 'properties.a'],
     ['properties that are not a map of schemas', '{"type":"object","properties":5}', 'properties'],
     ['required that is not an array', '{"type":"object","required":"a"}', 'required'],
-    ['a required name with no property', '{"type":"object","properties":{"a":{"type":"string"}},"required":["b"]}', '"b" is required'],
+    [
+      'a required name with no property',
+      '{"type":"object","properties":{"a":{"type":"string"}},"required":["b"]}',
+      '"b" is required',
+    ],
     ['a bad minLength', '{"type":"object","properties":{"a":{"type":"string","minLength":"x"}}}', 'minLength'],
     ['an empty enum', '{"type":"object","properties":{"a":{"enum":[]}}}', 'enum'],
     ['a dangling $ref', '{"type":"object","properties":{"a":{"$ref":"#/defs/x"}}}', 'Not a valid JSON Schema'],

@@ -10,7 +10,8 @@ const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 
 
 type Check = (value: unknown) => string | null;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const nonNegativeInt: Check = (v) => (Number.isInteger(v) && (v as number) >= 0 ? null : 'must be a non-negative integer');
+const nonNegativeInt: Check = (v) =>
+  Number.isInteger(v) && (v as number) >= 0 ? null : 'must be a non-negative integer';
 const number: Check = (v) => (typeof v === 'number' && Number.isFinite(v) ? null : 'must be a number');
 const string: Check = (v) => (typeof v === 'string' ? null : 'must be a string');
 
@@ -32,9 +33,12 @@ const KEYWORDS: Record<string, Check> = {
     const types = Array.isArray(v) ? v : [v];
     if (types.length === 0) return 'must name at least one type';
     const bad = types.find((t) => typeof t !== 'string' || !JSON_TYPES.has(t));
-    return bad === undefined ? null : `${JSON.stringify(bad)} is not a JSON Schema type (use ${[...JSON_TYPES].join(', ')})`;
+    return bad === undefined
+      ? null
+      : `${JSON.stringify(bad)} is not a JSON Schema type (use ${[...JSON_TYPES].join(', ')})`;
   },
-  required: (v) => (Array.isArray(v) && v.every((n) => typeof n === 'string') ? null : 'must be an array of property names'),
+  required: (v) =>
+    Array.isArray(v) && v.every((n) => typeof n === 'string') ? null : 'must be an array of property names',
   enum: (v) => (Array.isArray(v) && v.length > 0 ? null : 'must be a non-empty array of allowed values'),
 };
 const SUBSCHEMA = new Set(['items', 'additionalProperties', 'not']);
@@ -81,7 +85,10 @@ export function checkJsonSchemaText(text: string): SchemaCheck {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `The schema is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      error: `The schema is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   return checkToolInputSchema(value);
 }
@@ -89,7 +96,10 @@ export function checkJsonSchemaText(text: string): SchemaCheck {
 /** Checks a value as a tool input schema: a JSON Schema object with `"type": "object"`. */
 export function checkToolInputSchema(value: unknown): SchemaCheck {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, error: 'A tool input schema must be a JSON object, like {"type": "object", "properties": {…}}.' };
+    return {
+      ok: false,
+      error: 'A tool input schema must be a JSON object, like {"type": "object", "properties": {…}}.',
+    };
   }
   const schema = value as JsonSchema;
   if (schema.type !== 'object') {

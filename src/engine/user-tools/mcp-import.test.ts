@@ -59,7 +59,13 @@ describe('importing an MCP tools/list result', () => {
   });
 
   it('refuses what is not a tools/list result', () => {
-    expect(parseMcpToolsListText('{"hello": 1}', newId, 0)).toMatchObject({ ok: false, error: expect.stringContaining('not an MCP tools/list') });
-    expect(parseMcpToolsListText('{', newId, 0)).toMatchObject({ ok: false, error: expect.stringContaining('Not valid JSON') });
+    expect(parseMcpToolsListText('{"hello": 1}', newId, 0)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not an MCP tools/list'),
+    });
+    expect(parseMcpToolsListText('{', newId, 0)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Not valid JSON'),
+    });
   });
 });

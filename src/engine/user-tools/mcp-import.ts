@@ -25,7 +25,8 @@ export interface McpImport {
   readonly problems: readonly string[];
 }
 
-export type McpImportResult = { readonly ok: true; readonly value: McpImport } | { readonly ok: false; readonly error: string };
+export type McpImportResult =
+  { readonly ok: true; readonly value: McpImport } | { readonly ok: false; readonly error: string };
 
 export function parseMcpToolsListText(
   text: string,

@@ -13,7 +13,10 @@ import {
   withType,
 } from './param-form';
 
-const field = (name: string, type: ParamType, extra: Partial<ParamField> = {}): ParamField => ({ ...newField(name, type), ...extra });
+const field = (name: string, type: ParamType, extra: Partial<ParamField> = {}): ParamField => ({
+  ...newField(name, type),
+  ...extra,
+});
 
 describe('parameter form → zod → JSON Schema', () => {
   const form: ParamField[] = [
@@ -50,7 +53,9 @@ describe('parameter form → zod → JSON Schema', () => {
     expect(schema.safeParse({ operation: 'add', a: 1, options: {}, tags: ['x'], level: 2 }).success).toBe(true);
     expect(schema.safeParse({ operation: 'mul', a: 1, options: {}, tags: [], level: 2 }).success).toBe(false);
     expect(schema.safeParse({ operation: 'add', a: 1, options: {}, tags: [], level: 2, extra: 1 }).success).toBe(false);
-    expect(schema.safeParse({ operation: 'add', a: 1, count: 1.5, options: {}, tags: [], level: 2 }).success).toBe(false);
+    expect(schema.safeParse({ operation: 'add', a: 1, count: 1.5, options: {}, tags: [], level: 2 }).success).toBe(
+      false,
+    );
   });
 
   it('shows zod source that builds the same schema', () => {
@@ -71,7 +76,8 @@ describe('parameter form → zod → JSON Schema', () => {
           fc.record({
             type: fc.constant(type),
             description: fc.constantFrom('', 'Some text'),
-            enumValues: type === 'string' ? fc.uniqueArray(fc.constantFrom('a', 'b', 'c'), { maxLength: 3 }) : fc.constant([]),
+            enumValues:
+              type === 'string' ? fc.uniqueArray(fc.constantFrom('a', 'b', 'c'), { maxLength: 3 }) : fc.constant([]),
             properties: fc.constant([]),
             items: fc.constant(null),
           }),
@@ -87,9 +93,9 @@ describe('parameter form → zod → JSON Schema', () => {
           type: fc.constant<ParamType>('object'),
           description: fc.constant(''),
           enumValues: fc.constant([]),
-          properties: fc.uniqueArray(fc.tuple(name, tie('shape'), fc.boolean()), { selector: (t) => t[0], maxLength: 3 }).map((l) =>
-            l.map(([n, s, required]) => ({ ...s, name: n, required })),
-          ),
+          properties: fc
+            .uniqueArray(fc.tuple(name, tie('shape'), fc.boolean()), { selector: (t) => t[0], maxLength: 3 })
+            .map((l) => l.map(([n, s, required]) => ({ ...s, name: n, required }))),
           items: fc.constant(null),
         }),
       ),
@@ -131,7 +137,12 @@ describe('parameter form → zod → JSON Schema', () => {
 
   it('keeps what applies when a type changes', () => {
     const f = field('x', 'string', { description: 'd', enumValues: ['a'] });
-    expect(withType(f, 'array')).toMatchObject({ type: 'array', description: 'd', enumValues: [], items: { type: 'string' } });
+    expect(withType(f, 'array')).toMatchObject({
+      type: 'array',
+      description: 'd',
+      enumValues: [],
+      items: { type: 'string' },
+    });
     expect(withType(f, 'number')).toMatchObject({ enumValues: ['a'] });
   });
 

@@ -51,7 +51,13 @@ export const paramFieldSchema: z.ZodType<ParamField> = z.lazy(() =>
 );
 
 export function emptyShape(type: ParamType = 'string'): ParamShape {
-  return { type, description: '', enumValues: [], properties: [], items: type === 'array' ? emptyShape('string') : null };
+  return {
+    type,
+    description: '',
+    enumValues: [],
+    properties: [],
+    items: type === 'array' ? emptyShape('string') : null,
+  };
 }
 
 export function newField(name: string, type: ParamType = 'string'): ParamField {
@@ -99,7 +105,8 @@ function checkShape(shape: ParamShape, where: string, problems: string[]): void 
     if (shape.type === 'number' || shape.type === 'integer') {
       for (const value of values) {
         const n = Number(value);
-        if (value.trim() === '' || !Number.isFinite(n)) problems.push(`${where}: allowed value "${value}" is not a number.`);
+        if (value.trim() === '' || !Number.isFinite(n))
+          problems.push(`${where}: allowed value "${value}" is not a number.`);
         else if (shape.type === 'integer' && !Number.isInteger(n)) {
           problems.push(`${where}: allowed value "${value}" is not an integer.`);
         }
@@ -163,7 +170,9 @@ function shapeToSource(shape: ParamShape, indent: string): string {
   switch (shape.type) {
     case 'string':
       source =
-        shape.enumValues.length > 0 ? `z.enum([${shape.enumValues.map((v) => JSON.stringify(v)).join(', ')}])` : 'z.string()';
+        shape.enumValues.length > 0
+          ? `z.enum([${shape.enumValues.map((v) => JSON.stringify(v)).join(', ')}])`
+          : 'z.string()';
       break;
     case 'number':
     case 'integer':
@@ -220,7 +229,15 @@ export function jsonSchemaToForm(schema: JsonSchema): ParamField[] | null {
   return objectToFields(schema);
 }
 
-const FORM_KEYWORDS = new Set(['type', 'description', 'enum', 'properties', 'required', 'items', 'additionalProperties']);
+const FORM_KEYWORDS = new Set([
+  'type',
+  'description',
+  'enum',
+  'properties',
+  'required',
+  'items',
+  'additionalProperties',
+]);
 /** Bounds the form drops anyway (see `stripSafeIntegerBounds`); any other bound needs the JSON Schema editor. */
 const SAFE_BOUNDS: Record<string, number> = { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
 

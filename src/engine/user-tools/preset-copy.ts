@@ -7,7 +7,12 @@ import { jsonSchemaToForm } from './param-form';
 import type { UserToolSpec } from './spec';
 import { DEFAULT_TIMEOUT_MS } from './spec';
 
-export function copyPresetToSpec(preset: ToolDefinition, id: string, takenNames: ReadonlySet<string>, now: number): UserToolSpec {
+export function copyPresetToSpec(
+  preset: ToolDefinition,
+  id: string,
+  takenNames: ReadonlySet<string>,
+  now: number,
+): UserToolSpec {
   const form = jsonSchemaToForm(preset.inputSchema);
   const properties = Object.keys((preset.inputSchema.properties ?? {}) as Record<string, unknown>);
   return {

@@ -55,26 +55,54 @@ describe('a user tool as an engine Tool', () => {
     const outcome = await executeToolCall(
       { id: 'call_1', name: 'add', argumentsText: '{"a":2,"b":3}' },
       { kind: 'approve' },
-      { registry: createToolRegistry([compiled.value]), exceptionMode: 'send-to-model', now: () => 0, signal: ctx.signal },
+      {
+        registry: createToolRegistry([compiled.value]),
+        exceptionMode: 'send-to-model',
+        now: () => 0,
+        signal: ctx.signal,
+      },
     );
     expect(outcome).toMatchObject({ kind: 'result', disposition: 'executed', result: { text: '5' } });
     if (outcome.kind === 'result') {
-      expect((outcome.result.metadata.sandbox as { events: { type: string }[] }).events.map((e) => e.type)).toEqual(['started', 'finished']);
+      expect((outcome.result.metadata.sandbox as { events: { type: string }[] }).events.map((e) => e.type)).toEqual([
+        'started',
+        'finished',
+      ]);
     }
   });
 
   it('refuses a spec with a bad name or schema, with the reason', () => {
     const { executor } = recordingExecutor();
-    expect(specToTool({ ...newUserToolSpec('1', 'bad name', 0) }, executor)).toMatchObject({ ok: false, error: expect.stringContaining('not a valid tool name') });
-    const badSchema: UserToolSpec = { ...newUserToolSpec('1', 'x', 0), parameters: null, jsonSchema: { type: 'object', properties: 5 } };
-    expect(specToTool(badSchema, executor)).toMatchObject({ ok: false, error: expect.stringContaining('Not a valid JSON Schema') });
-    const badForm: UserToolSpec = { ...newUserToolSpec('1', 'x', 0), parameters: [{ ...newUserToolSpec('1', 'x', 0).parameters![0]!, name: '' }] };
+    expect(specToTool({ ...newUserToolSpec('1', 'bad name', 0) }, executor)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not a valid tool name'),
+    });
+    const badSchema: UserToolSpec = {
+      ...newUserToolSpec('1', 'x', 0),
+      parameters: null,
+      jsonSchema: { type: 'object', properties: 5 },
+    };
+    expect(specToTool(badSchema, executor)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Not a valid JSON Schema'),
+    });
+    const badForm: UserToolSpec = {
+      ...newUserToolSpec('1', 'x', 0),
+      parameters: [{ ...newUserToolSpec('1', 'x', 0).parameters![0]!, name: '' }],
+    };
     expect(specToTool(badForm, executor)).toMatchObject({ ok: false, error: expect.stringContaining('needs a name') });
   });
 
   it('forces a pause for an MCP tool without a mock, and explains if it is approved anyway', async () => {
     const { executor, calls } = recordingExecutor();
-    const spec: UserToolSpec = { ...newUserToolSpec('1', 'remote', 0), kind: 'mcp', code: '', needsApproval: false, parameters: null, jsonSchema: { type: 'object' } };
+    const spec: UserToolSpec = {
+      ...newUserToolSpec('1', 'remote', 0),
+      kind: 'mcp',
+      code: '',
+      needsApproval: false,
+      parameters: null,
+      jsonSchema: { type: 'object' },
+    };
     const compiled = specToTool(spec, executor);
     if (!compiled.ok) throw new Error(compiled.error);
     expect(compiled.value).toMatchObject({ source: 'mcp', needsApproval: true });
@@ -90,10 +118,17 @@ describe('a user tool as an engine Tool', () => {
 
   it('is refused next to a preset of the same name, naming both', () => {
     const { executor } = recordingExecutor();
-    const preset = defineTool({ name: 'calculate', description: 'Calculator', schema: z.object({}), execute: () => '' });
+    const preset = defineTool({
+      name: 'calculate',
+      description: 'Calculator',
+      schema: z.object({}),
+      execute: () => '',
+    });
     const compiled = specToTool(newUserToolSpec('1', 'calculate', 0), executor);
     if (!compiled.ok) throw new Error(compiled.error);
-    expect(() => createToolRegistry([preset, compiled.value])).toThrow(/Two tools of this request are named "calculate": the preset tool/);
+    expect(() => createToolRegistry([preset, compiled.value])).toThrow(
+      /Two tools of this request are named "calculate": the preset tool/,
+    );
   });
 });
 
@@ -107,7 +142,13 @@ describe('copying a preset', () => {
       execute: () => '',
     });
     const spec = copyPresetToSpec(preset, 'new', new Set(['discount', 'discount_copy']), 0);
-    expect(spec).toMatchObject({ name: 'discount_copy_2', description: 'Applies a discount', returnDirect: true, kind: 'code', jsonSchema: null });
+    expect(spec).toMatchObject({
+      name: 'discount_copy_2',
+      description: 'Applies a discount',
+      returnDirect: true,
+      kind: 'code',
+      jsonSchema: null,
+    });
     expect(spec.parameters?.map((p) => p.name)).toEqual(['price', 'percent']);
     expect(spec.code).toContain('const { price, percent } = args;');
     const { executor } = recordingExecutor();
@@ -116,7 +157,12 @@ describe('copying a preset', () => {
   });
 
   it('keeps a schema the form cannot express as JSON Schema', () => {
-    const preset = defineTool({ name: 'p', description: '', schema: z.object({ n: z.number().min(0) }), execute: () => '' });
+    const preset = defineTool({
+      name: 'p',
+      description: '',
+      schema: z.object({ n: z.number().min(0) }),
+      execute: () => '',
+    });
     const spec = copyPresetToSpec(preset, 'x', new Set(), 0);
     expect(spec.parameters).toBeNull();
     expect(spec.jsonSchema).toEqual(preset.inputSchema);

@@ -40,7 +40,6 @@ export function compileSpecSchema(spec: Pick<UserToolSpec, 'parameters' | 'jsonS
   return { ok: true, value: { inputSchema: checked.schema, validate: checked.validate, zodSource: null } };
 }
 
-
 /** An MCP tool without a mock cannot run here: the loop must pause so the person writes its result. */
 export function hasImplementation(spec: UserToolSpec): boolean {
   return spec.kind === 'code' || spec.code.trim() !== '';
@@ -50,7 +49,11 @@ export interface SpecToToolOptions {
   readonly maxOutputChars?: number;
 }
 
-export function specToTool(spec: UserToolSpec, executor: ToolExecutor, options: SpecToToolOptions = {}): Compiled<Tool> {
+export function specToTool(
+  spec: UserToolSpec,
+  executor: ToolExecutor,
+  options: SpecToToolOptions = {},
+): Compiled<Tool> {
   const nameProblem = checkToolName(spec.name);
   if (nameProblem) return { ok: false, error: nameProblem };
   const compiled = compileSpecSchema(spec);

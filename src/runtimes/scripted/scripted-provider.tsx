@@ -48,9 +48,9 @@ export function createScriptedProvider(initialTokensPerSecond: number): Scripted
 function ScriptedPanel() {
   return (
     <p className="runtime-note">
-      Scripted replay plays the scenario’s recorded assistant turns through the same text protocol a real model
-      uses: raw text streams token by token, the harness parses the tool calls out of it and derives the stop reason.
-      It does not read your message; edit arguments or results at a pause and watch them flow through.
+      Scripted replay plays the scenario’s recorded assistant turns through the same text protocol a real model uses:
+      raw text streams token by token, the harness parses the tool calls out of it and derives the stop reason. It does
+      not read your message; edit arguments or results at a pause and watch them flow through.
     </p>
   );
 }

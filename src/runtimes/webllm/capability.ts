@@ -3,10 +3,19 @@
  * does it have `shader-f16`, and are its buffer limits big enough for web-llm.
  */
 export type Capability =
-  | { readonly kind: 'unavailable'; readonly reason: 'no-webgpu' | 'no-adapter' | 'probe-failed'; readonly message: string }
+  | {
+      readonly kind: 'unavailable';
+      readonly reason: 'no-webgpu' | 'no-adapter' | 'probe-failed';
+      readonly message: string;
+    }
   | {
       readonly kind: 'available';
-      readonly adapter: { readonly vendor: string; readonly architecture: string; readonly description: string; readonly device: string };
+      readonly adapter: {
+        readonly vendor: string;
+        readonly architecture: string;
+        readonly description: string;
+        readonly device: string;
+      };
       readonly shaderF16: boolean;
       /** A software (fallback) adapter such as SwiftShader. */
       readonly fallbackAdapter: boolean;
@@ -25,7 +34,13 @@ interface GpuLike {
 interface AdapterLike {
   readonly features: { has(name: string): boolean; forEach(cb: (value: string) => void): void };
   readonly limits: Record<string, number>;
-  readonly info?: { vendor?: string; architecture?: string; description?: string; device?: string; isFallbackAdapter?: boolean };
+  readonly info?: {
+    vendor?: string;
+    architecture?: string;
+    description?: string;
+    device?: string;
+    isFallbackAdapter?: boolean;
+  };
   readonly isFallbackAdapter?: boolean;
 }
 
@@ -33,7 +48,9 @@ export const NO_WEBGPU_MESSAGE =
   'WebGPU is not available in this browser, so WebLLM cannot run here. Use Chrome or Edge 113+ (on Linux, enable WebGPU in chrome://flags), or pick another runtime: Scripted replay, "You are the model", or the CPU runtime.';
 
 /** Probes `navigator.gpu`; never throws. `gpu` is injectable for tests. */
-export async function probeCapability(gpu: GpuLike | undefined = (globalThis.navigator as { gpu?: GpuLike } | undefined)?.gpu): Promise<Capability> {
+export async function probeCapability(
+  gpu: GpuLike | undefined = (globalThis.navigator as { gpu?: GpuLike } | undefined)?.gpu,
+): Promise<Capability> {
   if (!gpu) return { kind: 'unavailable', reason: 'no-webgpu', message: NO_WEBGPU_MESSAGE };
   try {
     const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
@@ -50,9 +67,17 @@ export async function probeCapability(gpu: GpuLike | undefined = (globalThis.nav
     const info = adapter.info ?? {};
     return {
       kind: 'available',
-      adapter: { vendor: info.vendor ?? '', architecture: info.architecture ?? '', description: info.description ?? '', device: info.device ?? '' },
+      adapter: {
+        vendor: info.vendor ?? '',
+        architecture: info.architecture ?? '',
+        description: info.description ?? '',
+        device: info.device ?? '',
+      },
       shaderF16: adapter.features.has('shader-f16'),
-      fallbackAdapter: info.isFallbackAdapter ?? adapter.isFallbackAdapter ?? /swiftshader/i.test(`${info.vendor} ${info.description} ${info.architecture}`),
+      fallbackAdapter:
+        info.isFallbackAdapter ??
+        adapter.isFallbackAdapter ??
+        /swiftshader/i.test(`${info.vendor} ${info.description} ${info.architecture}`),
       features: features.sort(),
       limits: {
         maxBufferSize: adapter.limits.maxBufferSize ?? 0,
@@ -62,6 +87,10 @@ export async function probeCapability(gpu: GpuLike | undefined = (globalThis.nav
       },
     };
   } catch (error) {
-    return { kind: 'unavailable', reason: 'probe-failed', message: `Probing WebGPU failed: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      kind: 'unavailable',
+      reason: 'probe-failed',
+      message: `Probing WebGPU failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }

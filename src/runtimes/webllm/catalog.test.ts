@@ -11,7 +11,12 @@ const gpu = (f16: boolean, fallback = false): Capability => ({
   shaderF16: f16,
   fallbackAdapter: fallback,
   features: [],
-  limits: { maxBufferSize: 2 ** 30, maxStorageBufferBindingSize: 2 ** 30, maxComputeWorkgroupStorageSize: 32768, maxStorageBuffersPerShaderStage: 10 },
+  limits: {
+    maxBufferSize: 2 ** 30,
+    maxStorageBufferBindingSize: 2 ** 30,
+    maxComputeWorkgroupStorageSize: 32768,
+    maxStorageBuffersPerShaderStage: 10,
+  },
 });
 
 describe('catalog', () => {
@@ -30,8 +35,18 @@ describe('catalog', () => {
 
   it('marks f16 models not runnable without shader-f16 and recommends a q4f32 model', () => {
     const noF16 = gpu(false, true);
-    expect(canRun(CATALOG.find((m) => m.id === 'Qwen3-1.7B-q4f16_1-MLC')!, noF16)).toMatchObject({ ok: false, reason: expect.stringMatching(/shader-f16/) });
-    expect(canRun(CATALOG.find((m) => m.id === 'Qwen3-1.7B-q4f32_1-MLC')!, noF16).ok).toBe(true);
+    expect(
+      canRun(
+        CATALOG.find((m) => m.id === 'Qwen3-1.7B-q4f16_1-MLC')!,
+        noF16,
+      ),
+    ).toMatchObject({ ok: false, reason: expect.stringMatching(/shader-f16/) });
+    expect(
+      canRun(
+        CATALOG.find((m) => m.id === 'Qwen3-1.7B-q4f32_1-MLC')!,
+        noF16,
+      ).ok,
+    ).toBe(true);
     expect(recommend(noF16)?.id).toBe('Qwen3-0.6B-q4f32_1-MLC');
     expect(recommend(gpu(false))?.id).toBe('Qwen3-1.7B-q4f32_1-MLC');
     expect(recommend(gpu(true))?.id).toBe('Qwen3-1.7B-q4f16_1-MLC');
@@ -40,13 +55,21 @@ describe('catalog', () => {
 
   it('probes capability from navigator.gpu-like objects', async () => {
     expect((await probeCapability(undefined)).kind).toBe('unavailable');
-    expect(await probeCapability({ requestAdapter: async () => null })).toMatchObject({ kind: 'unavailable', reason: 'no-adapter' });
+    expect(await probeCapability({ requestAdapter: async () => null })).toMatchObject({
+      kind: 'unavailable',
+      reason: 'no-adapter',
+    });
     const adapter = {
       features: new Set(['shader-f16', 'subgroups']),
       limits: { maxBufferSize: 2 ** 30, maxStorageBufferBindingSize: 2 ** 27 },
       info: { vendor: 'nvidia', architecture: 'ampere', description: '', device: '', isFallbackAdapter: false },
     };
     const cap = await probeCapability({ requestAdapter: async () => adapter });
-    expect(cap).toMatchObject({ kind: 'available', shaderF16: true, fallbackAdapter: false, features: ['shader-f16', 'subgroups'] });
+    expect(cap).toMatchObject({
+      kind: 'available',
+      shaderF16: true,
+      fallbackAdapter: false,
+      features: ['shader-f16', 'subgroups'],
+    });
   });
 });

@@ -25,14 +25,46 @@ export interface CatalogModel {
   readonly note: string;
 }
 
-function q(id: string, family: CatalogModel['family'], params: string, vramMB: number, downloadMB: number, note: string, nativeTools = false): CatalogModel {
-  return { id, family, params, vramMB, downloadMB, needsF16: id.includes('f16_') || id.includes('q0f16'), contextWindow: 4096, nativeTools, note };
+function q(
+  id: string,
+  family: CatalogModel['family'],
+  params: string,
+  vramMB: number,
+  downloadMB: number,
+  note: string,
+  nativeTools = false,
+): CatalogModel {
+  return {
+    id,
+    family,
+    params,
+    vramMB,
+    downloadMB,
+    needsF16: id.includes('f16_') || id.includes('q0f16'),
+    contextWindow: 4096,
+    nativeTools,
+    note,
+  };
 }
 
 export const CATALOG: readonly CatalogModel[] = [
-  q('Qwen3-0.6B-q4f16_1-MLC', 'qwen3', '0.6B', 1403.34, 340, 'Smallest model that calls tools reliably; thinking on/off.'),
+  q(
+    'Qwen3-0.6B-q4f16_1-MLC',
+    'qwen3',
+    '0.6B',
+    1403.34,
+    340,
+    'Smallest model that calls tools reliably; thinking on/off.',
+  ),
   q('Qwen3-0.6B-q4f32_1-MLC', 'qwen3', '0.6B', 1924.98, 420, 'As above, for GPUs without shader-f16.'),
-  q('Qwen3-1.7B-q4f16_1-MLC', 'qwen3', '1.7B', 2036.66, 960, 'Recommended: good tool calls and arguments; thinking on/off.'),
+  q(
+    'Qwen3-1.7B-q4f16_1-MLC',
+    'qwen3',
+    '1.7B',
+    2036.66,
+    960,
+    'Recommended: good tool calls and arguments; thinking on/off.',
+  ),
   q('Qwen3-1.7B-q4f32_1-MLC', 'qwen3', '1.7B', 2635.44, 1150, 'Recommended where shader-f16 is missing.'),
   q('Qwen3-4B-q4f16_1-MLC', 'qwen3', '4B', 3431.59, 2270, 'Best tool use of the small ones; needs a real GPU.'),
   q('Qwen3-4B-q4f32_1-MLC', 'qwen3', '4B', 4327.71, 2600, ''),
@@ -41,13 +73,50 @@ export const CATALOG: readonly CatalogModel[] = [
   q('Qwen2.5-1.5B-Instruct-q4f16_1-MLC', 'qwen2.5', '1.5B', 1629.75, 870, 'No thinking: fast, fair tool calls.'),
   q('Qwen2.5-1.5B-Instruct-q4f32_1-MLC', 'qwen2.5', '1.5B', 1888.97, 1000, ''),
   q('Qwen2.5-3B-Instruct-q4f16_1-MLC', 'qwen2.5', '3B', 2504.76, 1740, ''),
-  q('Llama-3.2-1B-Instruct-q4f16_1-MLC', 'llama-3.2', '1B', 879.04, 700, 'Weak at choosing when to call; one call per turn.'),
+  q(
+    'Llama-3.2-1B-Instruct-q4f16_1-MLC',
+    'llama-3.2',
+    '1B',
+    879.04,
+    700,
+    'Weak at choosing when to call; one call per turn.',
+  ),
   q('Llama-3.2-1B-Instruct-q4f32_1-MLC', 'llama-3.2', '1B', 1128.82, 800, ''),
-  q('Llama-3.2-3B-Instruct-q4f16_1-MLC', 'llama-3.2', '3B', 2263.69, 1800, 'JSON calls in its own format; one call per turn.'),
+  q(
+    'Llama-3.2-3B-Instruct-q4f16_1-MLC',
+    'llama-3.2',
+    '3B',
+    2263.69,
+    1800,
+    'JSON calls in its own format; one call per turn.',
+  ),
   q('Llama-3.2-3B-Instruct-q4f32_1-MLC', 'llama-3.2', '3B', 2951.51, 2000, ''),
-  q('Hermes-3-Llama-3.2-3B-q4f32_1-MLC', 'hermes', '3B', 2951.51, 2000, 'Hermes tool_use format through the prompt (not web-llm tools).'),
-  q('Hermes-2-Pro-Mistral-7B-q4f16_1-MLC', 'hermes', '7B', 4033.28, 4000, 'web-llm native tools: forced JSON array, own system prompt.', true),
-  q('Hermes-3-Llama-3.1-8B-q4f16_1-MLC', 'hermes', '8B', 4876.13, 4500, 'web-llm native tools (fixed in 0.2.86).', true),
+  q(
+    'Hermes-3-Llama-3.2-3B-q4f32_1-MLC',
+    'hermes',
+    '3B',
+    2951.51,
+    2000,
+    'Hermes tool_use format through the prompt (not web-llm tools).',
+  ),
+  q(
+    'Hermes-2-Pro-Mistral-7B-q4f16_1-MLC',
+    'hermes',
+    '7B',
+    4033.28,
+    4000,
+    'web-llm native tools: forced JSON array, own system prompt.',
+    true,
+  ),
+  q(
+    'Hermes-3-Llama-3.1-8B-q4f16_1-MLC',
+    'hermes',
+    '8B',
+    4876.13,
+    4500,
+    'web-llm native tools (fixed in 0.2.86).',
+    true,
+  ),
   q('Hermes-3-Llama-3.1-8B-q4f32_1-MLC', 'hermes', '8B', 5779.27, 5000, '', true),
 ];
 
@@ -72,9 +141,14 @@ export function canRun(model: Pick<CatalogModel, 'needsF16' | 'vramMB'>, cap: Ca
     case 'unavailable':
       return { ok: false, reason: cap.message };
     case 'available': {
-      if (model.needsF16 && !cap.shaderF16) return { ok: false, reason: 'Needs shader-f16, which this GPU adapter lacks: pick the q4f32 variant.' };
+      if (model.needsF16 && !cap.shaderF16)
+        return { ok: false, reason: 'Needs shader-f16, which this GPU adapter lacks: pick the q4f32 variant.' };
       const bindingMB = cap.limits.maxStorageBufferBindingSize / 2 ** 20;
-      if (bindingMB < 128) return { ok: false, reason: `The adapter's storage buffer binding limit (${bindingMB.toFixed(0)} MB) is under web-llm's 128 MB minimum.` };
+      if (bindingMB < 128)
+        return {
+          ok: false,
+          reason: `The adapter's storage buffer binding limit (${bindingMB.toFixed(0)} MB) is under web-llm's 128 MB minimum.`,
+        };
       if (cap.fallbackAdapter) return { ok: true, warning: 'Software adapter (no real GPU): it will be very slow.' };
       return { ok: true };
     }

@@ -12,26 +12,90 @@ import type { WebLLMErrorCode } from './errors';
 const libSource = readFileSync(createRequire(import.meta.url).resolve('@mlc-ai/web-llm'), 'utf8');
 
 const cases: [string, string, WebLLMErrorCode][] = [
-  ['WebGPUNotAvailableError', 'WebGPUNotAvailableError: WebGPU is not supported in your current environment, but it is necessary to run the WebLLM engine. ', 'no-webgpu'],
+  [
+    'WebGPUNotAvailableError',
+    'WebGPUNotAvailableError: WebGPU is not supported in your current environment, but it is necessary to run the WebLLM engine. ',
+    'no-webgpu',
+  ],
   ['WebGPUNotFoundError', 'WebGPUNotFoundError: Cannot find WebGPU in the environment', 'no-webgpu'],
-  ['ShaderF16SupportError', 'ShaderF16SupportError: This model requires WebGPU extension shader-f16, which is not enabled in this browser. ', 'shader-f16'],
-  ['FeatureSupportError', 'FeatureSupportError: This model requires feature subgroups, which is not yet supported by this browser.', 'feature-missing'],
-  ['DeviceLostError', 'DeviceLostError: The WebGPU device was lost while loading the model. This issue often occurs due to running out of memory (OOM).', 'out-of-memory'],
+  [
+    'ShaderF16SupportError',
+    'ShaderF16SupportError: This model requires WebGPU extension shader-f16, which is not enabled in this browser. ',
+    'shader-f16',
+  ],
+  [
+    'FeatureSupportError',
+    'FeatureSupportError: This model requires feature subgroups, which is not yet supported by this browser.',
+    'feature-missing',
+  ],
+  [
+    'DeviceLostError',
+    'DeviceLostError: The WebGPU device was lost while loading the model. This issue often occurs due to running out of memory (OOM).',
+    'out-of-memory',
+  ],
   ['IntegrityError', 'IntegrityError: Integrity check failed', 'integrity'],
-  ['ModelNotFoundError', 'ModelNotFoundError: Cannot find model record in appConfig for X. Please check if the model ID is correct', 'model-not-found'],
-  ['ModelNotLoadedError', 'ModelNotLoadedError: Model not loaded before trying to complete ChatCompletionRequest.', 'not-loaded'],
-  ['WorkerEngineModelNotLoadedError', 'WorkerEngineModelNotLoadedError: WebWorkerMLCEngine is not loaded with a model. Did you call `engine.reload()`?', 'not-loaded'],
-  ['ContextWindowSizeExceededError', 'ContextWindowSizeExceededError: Prompt tokens exceed context window size: number of prompt tokens: 5000; context window size: 4096', 'context-window'],
+  [
+    'ModelNotFoundError',
+    'ModelNotFoundError: Cannot find model record in appConfig for X. Please check if the model ID is correct',
+    'model-not-found',
+  ],
+  [
+    'ModelNotLoadedError',
+    'ModelNotLoadedError: Model not loaded before trying to complete ChatCompletionRequest.',
+    'not-loaded',
+  ],
+  [
+    'WorkerEngineModelNotLoadedError',
+    'WorkerEngineModelNotLoadedError: WebWorkerMLCEngine is not loaded with a model. Did you call `engine.reload()`?',
+    'not-loaded',
+  ],
+  [
+    'ContextWindowSizeExceededError',
+    'ContextWindowSizeExceededError: Prompt tokens exceed context window size: number of prompt tokens: 5000; context window size: 4096',
+    'context-window',
+  ],
   ['MessageOrderError', 'MessageOrderError: Last message should be from either `user` or `tool`.', 'request-invalid'],
-  ['SystemMessageOrderError', 'SystemMessageOrderError: System prompt should always be the first message in `messages`.', 'request-invalid'],
+  [
+    'SystemMessageOrderError',
+    'SystemMessageOrderError: System prompt should always be the first message in `messages`.',
+    'request-invalid',
+  ],
   ['ContentTypeError', "ContentTypeError: assistant's message should have string content.", 'request-invalid'],
-  ['UnsupportedModelIdError', 'UnsupportedModelIdError: Qwen3-0.6B-q4f16_1-MLC is not supported for ChatCompletionRequest.tools.', 'native-tools-unsupported'],
-  ['CustomSystemPromptError', 'CustomSystemPromptError: When using Hermes-2-Pro function calling via ChatCompletionRequest.tools, cannot specify customized system prompt.', 'native-tools-unsupported'],
-  ['CustomResponseFormatError', 'CustomResponseFormatError: When using Hermes-2-Pro function calling via ChatCompletionRequest.tools, cannot specify customized response_format.', 'native-tools-unsupported'],
-  ['ToolCallOutputParseError', 'ToolCallOutputParseError: Internal error: error encountered when parsing outputMessage for function calling', 'native-tools-output'],
-  ['ToolCallOutputInvalidTypeError', 'ToolCallOutputInvalidTypeError: Internal error: expect output of function calling to be an array', 'native-tools-output'],
-  ['ToolCallOutputMissingFieldsError', 'JSONFieldError: Expect generated tool call to have fields "`name`", but got object: {}', 'native-tools-output'],
-  ['GrammarMatcherInitError', 'GrammarMatcherInitError: Failed to initialize the grammar matcher for response format', 'grammar'],
+  [
+    'UnsupportedModelIdError',
+    'UnsupportedModelIdError: Qwen3-0.6B-q4f16_1-MLC is not supported for ChatCompletionRequest.tools.',
+    'native-tools-unsupported',
+  ],
+  [
+    'CustomSystemPromptError',
+    'CustomSystemPromptError: When using Hermes-2-Pro function calling via ChatCompletionRequest.tools, cannot specify customized system prompt.',
+    'native-tools-unsupported',
+  ],
+  [
+    'CustomResponseFormatError',
+    'CustomResponseFormatError: When using Hermes-2-Pro function calling via ChatCompletionRequest.tools, cannot specify customized response_format.',
+    'native-tools-unsupported',
+  ],
+  [
+    'ToolCallOutputParseError',
+    'ToolCallOutputParseError: Internal error: error encountered when parsing outputMessage for function calling',
+    'native-tools-output',
+  ],
+  [
+    'ToolCallOutputInvalidTypeError',
+    'ToolCallOutputInvalidTypeError: Internal error: expect output of function calling to be an array',
+    'native-tools-output',
+  ],
+  [
+    'ToolCallOutputMissingFieldsError',
+    'JSONFieldError: Expect generated tool call to have fields "`name`", but got object: {}',
+    'native-tools-output',
+  ],
+  [
+    'GrammarMatcherInitError',
+    'GrammarMatcherInitError: Failed to initialize the grammar matcher for response format',
+    'grammar',
+  ],
 ];
 
 describe('mapWebLLMError', () => {
@@ -47,15 +111,29 @@ describe('mapWebLLMError', () => {
 
   it('plain Errors web-llm throws: no adapter, limits, tool role, cache miss', () => {
     expect(libSource).toContain('Unable to find a compatible GPU');
-    expect(mapWebLLMError("Error: Unable to find a compatible GPU. This issue might be because your computer doesn't have a GPU").code).toBe('no-adapter');
-    expect(mapWebLLMError('Error: Cannot initialize runtime because of requested maxBufferSize exceeds limit. requested=256MB').code).toBe('gpu-limits');
+    expect(
+      mapWebLLMError(
+        "Error: Unable to find a compatible GPU. This issue might be because your computer doesn't have a GPU",
+      ).code,
+    ).toBe('no-adapter');
+    expect(
+      mapWebLLMError(
+        'Error: Cannot initialize runtime because of requested maxBufferSize exceeds limit. requested=256MB',
+      ).code,
+    ).toBe('gpu-limits');
     expect(mapWebLLMError('Error: Role is not supported: tool').code).toBe('tool-role');
     expect(libSource).toContain('"Cannot fetch " + url');
-    expect(mapWebLLMError('Error: Cannot fetch https://huggingface.co/mlc-ai/x/resolve/main/mlc-chat-config.json').code).toBe('download-failed');
+    expect(
+      mapWebLLMError('Error: Cannot fetch https://huggingface.co/mlc-ai/x/resolve/main/mlc-chat-config.json').code,
+    ).toBe('download-failed');
   });
 
   it('offline download failures, whatever shape they arrive in', () => {
-    for (const e of ['TypeError: Failed to fetch', new TypeError('Failed to fetch'), 'NetworkError when attempting to fetch resource.']) {
+    for (const e of [
+      'TypeError: Failed to fetch',
+      new TypeError('Failed to fetch'),
+      'NetworkError when attempting to fetch resource.',
+    ]) {
       const mapped = mapWebLLMError(e);
       expect(mapped.code).toBe('download-failed');
       expect(mapped.message).toMatch(/works offline/);
@@ -64,7 +142,11 @@ describe('mapWebLLMError', () => {
 
   it('storage quota and unknown errors keep their detail', () => {
     expect(mapWebLLMError('QuotaExceededError: The quota has been exceeded.').code).toBe('storage');
-    expect(mapWebLLMError('Something odd')).toEqual({ code: 'unknown', message: 'WebLLM failed: Something odd', detail: 'Something odd' });
+    expect(mapWebLLMError('Something odd')).toEqual({
+      code: 'unknown',
+      message: 'WebLLM failed: Something odd',
+      detail: 'Something odd',
+    });
     expect(workerCrashed('boom').code).toBe('worker-crashed');
   });
 });

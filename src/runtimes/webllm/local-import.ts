@@ -11,7 +11,11 @@ const STORAGE_KEY = 'webllm.imported-models';
 
 export interface ImportPlan {
   readonly record: ModelRecord;
-  readonly entries: readonly { readonly scope: 'webllm/model' | 'webllm/config' | 'webllm/wasm'; readonly url: string; readonly file: File }[];
+  readonly entries: readonly {
+    readonly scope: 'webllm/model' | 'webllm/config' | 'webllm/wasm';
+    readonly url: string;
+    readonly file: File;
+  }[];
 }
 
 /** Checks the picked files and plans where each goes. Returns a reason when something is missing. */
@@ -19,11 +23,17 @@ export function planImport(files: readonly File[], name?: string): ImportPlan | 
   const byName = new Map(files.map((f) => [f.name, f]));
   const wasm = files.filter((f) => f.name.endsWith('.wasm'));
   for (const required of ['mlc-chat-config.json', 'tensor-cache.json']) {
-    if (!byName.has(required)) return { error: `${required} is missing: pick the MLC weights folder (it holds mlc-chat-config.json, tensor-cache.json and params_shard_*.bin).` };
+    if (!byName.has(required))
+      return {
+        error: `${required} is missing: pick the MLC weights folder (it holds mlc-chat-config.json, tensor-cache.json and params_shard_*.bin).`,
+      };
   }
-  if (!files.some((f) => /^params_shard_\d+\.bin$/.test(f.name))) return { error: 'No params_shard_*.bin files: the weights are missing.' };
-  if (!byName.has('tokenizer.json') && !byName.has('tokenizer.model')) return { error: 'No tokenizer.json (or tokenizer.model) in the folder.' };
-  if (wasm.length !== 1) return { error: `Pick exactly one model library .wasm (built for web-llm v0_2_86), found ${wasm.length}.` };
+  if (!files.some((f) => /^params_shard_\d+\.bin$/.test(f.name)))
+    return { error: 'No params_shard_*.bin files: the weights are missing.' };
+  if (!byName.has('tokenizer.json') && !byName.has('tokenizer.model'))
+    return { error: 'No tokenizer.json (or tokenizer.model) in the folder.' };
+  if (wasm.length !== 1)
+    return { error: `Pick exactly one model library .wasm (built for web-llm v0_2_86), found ${wasm.length}.` };
   const folder = (files[0] as File & { webkitRelativePath?: string }).webkitRelativePath?.split('/')[0];
   const id = `local/${(name ?? folder ?? 'model').replace(/[^A-Za-z0-9._-]/g, '-')}`;
   const base = `${IMPORT_ORIGIN}/${encodeURIComponent(id)}/resolve/main/`;
@@ -51,7 +61,15 @@ export function importedModels(storage: Storage | undefined = globalThis.localSt
   try {
     const value = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]') as unknown;
     if (!Array.isArray(value)) return [];
-    return value.filter((r): r is ModelRecord => typeof r === 'object' && r !== null && typeof r.model_id === 'string' && typeof r.model === 'string' && typeof r.model_lib === 'string' && r.model.startsWith(IMPORT_ORIGIN));
+    return value.filter(
+      (r): r is ModelRecord =>
+        typeof r === 'object' &&
+        r !== null &&
+        typeof r.model_id === 'string' &&
+        typeof r.model === 'string' &&
+        typeof r.model_lib === 'string' &&
+        r.model.startsWith(IMPORT_ORIGIN),
+    );
   } catch {
     return [];
   }

@@ -9,11 +9,15 @@ import { qwen25Format } from '../../engine/protocol/formats';
 export const plainChatml: PromptFormat = {
   ...qwen25Format,
   label: 'Plain chat (no tool format known for this model; prompt text approximate)',
-  toWire: (messages) => qwen25Format.toWire(messages, []).map((m, i) => (i === 0 && m.role === 'system' && messages[0]?.role !== 'system' ? null : m)).filter((m) => m !== null),
+  toWire: (messages) =>
+    qwen25Format
+      .toWire(messages, [])
+      .map((m, i) => (i === 0 && m.role === 'system' && messages[0]?.role !== 'system' ? null : m))
+      .filter((m) => m !== null),
   renderPrompt(messages) {
     return qwen25Format.renderPrompt(messages, []);
   },
   structuralTag: () => null,
   parse: parseModelOutput,
-  knownDifferences: ['The prompt text is shown in ChatML; the model family\'s own template may differ.'],
+  knownDifferences: ["The prompt text is shown in ChatML; the model family's own template may differ."],
 };

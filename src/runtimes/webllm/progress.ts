@@ -27,7 +27,13 @@ export function readProgress(report: InitReport): LoadProgress {
           ? 'finished'
           : 'starting';
   const mb = /([\d.]+)\s*MB (?:fetched|loaded)/.exec(text);
-  return { phase, fraction: Math.max(0, Math.min(1, report.progress)), fetchedMB: mb ? Number(mb[1]) : null, elapsedS: report.timeElapsed, text };
+  return {
+    phase,
+    fraction: Math.max(0, Math.min(1, report.progress)),
+    fetchedMB: mb ? Number(mb[1]) : null,
+    elapsedS: report.timeElapsed,
+    text,
+  };
 }
 
 export const PHASE_LABELS: Record<LoadPhase, string> = {

@@ -60,7 +60,8 @@ export function buildRequest(modelId: string, req: ModelRequest, options: BuildO
   const format = family ?? plainChatml;
   if (!family) notes.push(`No tool-call format is known for ${modelId}: plain chat, tools are not offered.`);
   const exposeTools = family !== null && req.toolChoice !== 'none' ? req.tools : [];
-  if (req.toolChoice === 'none' && req.tools.length > 0) notes.push('tool choice "none": the tools and the constraint are left out of this request.');
+  if (req.toolChoice === 'none' && req.tools.length > 0)
+    notes.push('tool choice "none": the tools and the constraint are left out of this request.');
   const formatOptions = {
     ...(options.enableThinking !== undefined ? { enableThinking: options.enableThinking } : {}),
     ...(options.dateString !== undefined ? { dateString: options.dateString } : {}),
@@ -84,7 +85,9 @@ export function buildRequest(modelId: string, req: ModelRequest, options: BuildO
   const messages = wire.map(({ role, content }) => ({ role, content }) as ChatCompletionMessageParam);
   const parallel = req.parallelToolCalls && format.supportsParallelCalls;
   if (req.parallelToolCalls && !format.supportsParallelCalls && exposeTools.length > 0) {
-    notes.push(`${format.label}: one tool call per turn (the template refuses two), so generation stops after the first call.`);
+    notes.push(
+      `${format.label}: one tool call per turn (the template refuses two), so generation stops after the first call.`,
+    );
   }
   const tag = format.structuralTag(exposeTools, req.toolChoice, parallel);
   let response_format: ResponseFormat | undefined;
@@ -93,10 +96,20 @@ export function buildRequest(modelId: string, req: ModelRequest, options: BuildO
   } else if (options.responseSchema) {
     response_format = jsonObjectFormat(options.responseSchema);
   }
-  if (typeof req.toolChoice === 'object' && !exposeTools.some((t) => t.name === (req.toolChoice as { name: string }).name)) {
-    throw new RuntimeFailure(`Tool choice names "${req.toolChoice.name}", which is not among the exposed tools.`, 'bad-tool-choice');
+  if (
+    typeof req.toolChoice === 'object' &&
+    !exposeTools.some((t) => t.name === (req.toolChoice as { name: string }).name)
+  ) {
+    throw new RuntimeFailure(
+      `Tool choice names "${req.toolChoice.name}", which is not among the exposed tools.`,
+      'bad-tool-choice',
+    );
   }
-  const request: ChatCompletionRequestStreaming = { ...base, messages, ...(response_format ? { response_format } : {}) };
+  const request: ChatCompletionRequestStreaming = {
+    ...base,
+    messages,
+    ...(response_format ? { response_format } : {}),
+  };
   return { mode: exposeTools.length > 0 ? 'prompt-tools' : 'plain', request, format, segments, notes };
 }
 
@@ -113,7 +126,13 @@ function buildNative(
   if (final) {
     notes.push('Native tools always force a JSON array, so the prose answer needs this request without tools.');
     const request: ChatCompletionRequestStreaming = { ...base, messages };
-    return { mode: 'native-final', request, format: hermesFormat, segments: hermesFormat.renderPrompt(req.messages, []), notes };
+    return {
+      mode: 'native-final',
+      request,
+      format: hermesFormat,
+      segments: hermesFormat.renderPrompt(req.messages, []),
+      notes,
+    };
   }
   // web-llm prepends its own system prompt and throws CustomSystemPromptError on ours: fold ours into the first user turn.
   const system = messages[0]?.role === 'system' ? (messages[0].content as string) : null;
@@ -122,10 +141,15 @@ function buildNative(
     const firstUser = messages.findIndex((m) => m.role === 'user');
     if (firstUser >= 0) {
       messages[firstUser] = { role: 'user', content: `${system}\n\n${messages[firstUser]!.content as string}` };
-      notes.push('Native tools: web-llm forbids a custom system prompt, so it was prepended to the first user message.');
+      notes.push(
+        'Native tools: web-llm forbids a custom system prompt, so it was prepended to the first user message.',
+      );
     }
   }
-  if (req.toolChoice !== 'auto') notes.push(`Native tools: web-llm ignores tool_choice ("${typeof req.toolChoice === 'object' ? req.toolChoice.name : req.toolChoice}").`);
+  if (req.toolChoice !== 'auto')
+    notes.push(
+      `Native tools: web-llm ignores tool_choice ("${typeof req.toolChoice === 'object' ? req.toolChoice.name : req.toolChoice}").`,
+    );
   notes.push(`${modelId}: web-llm forces a JSON array of {name, arguments} on every reply and its own system prompt.`);
   const request: ChatCompletionRequestStreaming = {
     ...base,
@@ -133,7 +157,13 @@ function buildNative(
     tools: tools.map((t) => toFunctionTool(t)),
     tool_choice: 'auto',
   };
-  return { mode: 'native-tools', request, format: hermesFormat, segments: hermesFormat.renderPrompt(req.messages, tools), notes };
+  return {
+    mode: 'native-tools',
+    request,
+    format: hermesFormat,
+    segments: hermesFormat.renderPrompt(req.messages, tools),
+    notes,
+  };
 }
 
 /** The app's history must end with the user or tool results: web-llm cannot continue an assistant turn. */

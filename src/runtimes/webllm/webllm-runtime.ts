@@ -47,13 +47,17 @@ export class WebLLMRuntime implements ChatRuntime {
   }
 
   private async run(built: BuiltRequest, signal: AbortSignal, onDelta: (t: string) => void): Promise<Result> {
-    if (signal.aborted) throw toRuntimeFailure({ code: 'unknown', message: 'Stopped before the call started.', detail: 'aborted' });
+    if (signal.aborted)
+      throw toRuntimeFailure({ code: 'unknown', message: 'Stopped before the call started.', detail: 'aborted' });
     const onAbort = () => this.client.interrupt();
     signal.addEventListener('abort', onAbort);
     try {
-      const reply = await this.client.call({ type: 'generate', request: built.request, segments: built.segments }, (event) => {
-        if (event.type === 'delta') onDelta(event.text);
-      });
+      const reply = await this.client.call(
+        { type: 'generate', request: built.request, segments: built.segments },
+        (event) => {
+          if (event.type === 'delta') onDelta(event.text);
+        },
+      );
       if (reply.type !== 'result') throw new Error(`Unexpected worker reply: ${reply.type}`);
       return reply;
     } catch (error) {
@@ -66,35 +70,61 @@ export class WebLLMRuntime implements ChatRuntime {
   private toResponse(request: ModelRequest, built: BuiltRequest, result: Result): ModelResponse {
     const prompt = promptText(built.segments);
     const prefix = checkPrefixExtension(request.round === 1 ? null : this.previous, prompt);
-    const finishReason = (OPENAI_FINISH_REASONS as readonly string[]).includes(result.finishReason) ? (result.finishReason as FinishReason) : 'stop';
+    const finishReason = (OPENAI_FINISH_REASONS as readonly string[]).includes(result.finishReason)
+      ? (result.finishReason as FinishReason)
+      : 'stop';
     this.previous = finishReason === 'abort' || finishReason === 'length' ? null : { prompt, output: result.raw };
-    const notes = [...built.notes, ...result.notes, `Prompt format: ${built.format.label}. Token counts: ${result.tokenizer}.`];
+    const notes = [
+      ...built.notes,
+      ...result.notes,
+      `Prompt format: ${built.format.label}. Token counts: ${result.tokenizer}.`,
+    ];
     switch (prefix.kind) {
       case 'first-round':
         notes.push('KV cache: first round of the run, the whole prompt is prefilled.');
         break;
       case 'extends':
-        notes.push(`KV cache: this prompt extends the previous prompt + output (${prefix.reusedChars} characters reused); only the new part is prefilled.`);
+        notes.push(
+          `KV cache: this prompt extends the previous prompt + output (${prefix.reusedChars} characters reused); only the new part is prefilled.`,
+        );
         break;
       case 'diverges':
-        notes.push(`KV cache: this prompt does NOT extend the previous one (they part at character ${prefix.at}: expected ${JSON.stringify(prefix.expected)}, got ${JSON.stringify(prefix.actual)}), so web-llm prefills everything again.`);
+        notes.push(
+          `KV cache: this prompt does NOT extend the previous one (they part at character ${prefix.at}: expected ${JSON.stringify(prefix.expected)}, got ${JSON.stringify(prefix.actual)}), so web-llm prefills everything again.`,
+        );
         break;
     }
     if (result.webllmPrompt !== null) {
-      const same = result.webllmPrompt.replace(/^<\|begin_of_text\|>/, '').startsWith(prompt.replace(/^<\|begin_of_text\|>/, ''));
-      notes.push(same ? "web-llm's own conversation starts with exactly this prompt text." : "web-llm's own conversation text differs from the rendered prompt (see the request JSON).");
+      const same = result.webllmPrompt
+        .replace(/^<\|begin_of_text\|>/, '')
+        .startsWith(prompt.replace(/^<\|begin_of_text\|>/, ''));
+      notes.push(
+        same
+          ? "web-llm's own conversation starts with exactly this prompt text."
+          : "web-llm's own conversation text differs from the rendered prompt (see the request JSON).",
+      );
     }
     for (const d of built.format.knownDifferences) notes.push(`Known difference from the official template: ${d}`);
     const totals = partTotals(built.segments, result.segmentTokens);
     const usage = result.usage;
-    const nativeCalls: ToolCall[] | undefined = result.nativeCalls?.map((c, i) => ({ id: `call_${request.round}_${i + 1}`, name: c.name, argumentsText: c.arguments }));
-    const llamaCalls = built.format.id === 'llama-3.2' && !nativeCalls ? this.parseLlama(built, result.raw, request.round) : undefined;
+    const nativeCalls: ToolCall[] | undefined = result.nativeCalls?.map((c, i) => ({
+      id: `call_${request.round}_${i + 1}`,
+      name: c.name,
+      argumentsText: c.arguments,
+    }));
+    const llamaCalls =
+      built.format.id === 'llama-3.2' && !nativeCalls ? this.parseLlama(built, result.raw, request.round) : undefined;
     return {
       raw: result.raw,
       finishReason,
-      ...(usage ? { usage: { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, estimated: false } } : {}),
+      ...(usage
+        ? { usage: { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, estimated: false } }
+        : {}),
       timings: {
-        timeToFirstTokenMs: usage?.timeToFirstTokenS !== undefined ? usage.timeToFirstTokenS * 1000 : (result.firstTokenMs ?? result.totalMs),
+        timeToFirstTokenMs:
+          usage?.timeToFirstTokenS !== undefined
+            ? usage.timeToFirstTokenS * 1000
+            : (result.firstTokenMs ?? result.totalMs),
         totalMs: usage?.e2eLatencyS !== undefined ? usage.e2eLatencyS * 1000 : result.totalMs,
         ...(usage?.prefillTokensPerS !== undefined ? { prefillTokensPerSecond: usage.prefillTokensPerS } : {}),
         ...(usage?.decodeTokensPerS !== undefined ? { decodeTokensPerSecond: usage.decodeTokensPerS } : {}),
@@ -119,5 +149,7 @@ export class WebLLMRuntime implements ChatRuntime {
 }
 
 function isMapped(error: unknown): error is MappedError {
-  return typeof error === 'object' && error !== null && 'code' in error && 'detail' in error && !(error instanceof Error);
+  return (
+    typeof error === 'object' && error !== null && 'code' in error && 'detail' in error && !(error instanceof Error)
+  );
 }

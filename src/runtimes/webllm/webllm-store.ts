@@ -16,7 +16,12 @@ import type { CacheEntry } from './worker-protocol';
 
 export type LoadState =
   | { readonly kind: 'idle' }
-  | { readonly kind: 'loading'; readonly modelId: string; readonly progress: LoadProgress | null; readonly startedAt: number }
+  | {
+      readonly kind: 'loading';
+      readonly modelId: string;
+      readonly progress: LoadProgress | null;
+      readonly startedAt: number;
+    }
   | { readonly kind: 'ready'; readonly modelId: string; readonly gpu: string }
   | { readonly kind: 'error'; readonly modelId: string | null; readonly error: MappedError };
 
@@ -104,13 +109,16 @@ export const webllmActions = {
     try {
       const reply = await client.call({ type: 'load', modelId, extraModels: importedModels() }, (event) => {
         const load = get().load;
-        if (event.type === 'progress' && load.kind === 'loading') set({ load: { ...load, progress: readProgress(event.report) } });
+        if (event.type === 'progress' && load.kind === 'loading')
+          set({ load: { ...load, progress: readProgress(event.report) } });
       });
       if (reply.type === 'loaded') set({ load: { kind: 'ready', modelId, gpu: reply.gpu } });
       void navigator.storage?.persist?.();
     } catch (error) {
       const mapped = asMapped(error);
-      set({ load: /LoadCancelledError/.test(mapped.detail) ? { kind: 'idle' } : { kind: 'error', modelId, error: mapped } });
+      set({
+        load: /LoadCancelledError/.test(mapped.detail) ? { kind: 'idle' } : { kind: 'error', modelId, error: mapped },
+      });
     }
     await webllmActions.refreshCache();
     await webllmActions.refreshStorage();
@@ -152,7 +160,11 @@ export const webllmActions = {
     }
     try {
       await runImport(plan);
-      set({ importedIds: importedModels().map((r) => r.model_id), selected: plan.record.model_id, notice: `Imported ${plan.record.model_id}: load it below.` });
+      set({
+        importedIds: importedModels().map((r) => r.model_id),
+        selected: plan.record.model_id,
+        notice: `Imported ${plan.record.model_id}: load it below.`,
+      });
     } catch (error) {
       set({ notice: `Import failed: ${asMapped(error).message}` });
     }
@@ -169,6 +181,7 @@ export const webllmActions = {
 };
 
 function asMapped(error: unknown): MappedError {
-  if (typeof error === 'object' && error !== null && 'code' in error && 'detail' in error && 'message' in error) return error as MappedError;
+  if (typeof error === 'object' && error !== null && 'code' in error && 'detail' in error && 'message' in error)
+    return error as MappedError;
   return mapWebLLMError(error);
 }

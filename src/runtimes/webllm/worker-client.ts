@@ -22,7 +22,10 @@ export class WorkerClient {
   private readonly pending = new Map<number, Pending>();
   private readonly crashListeners = new Set<(error: MappedError) => void>();
 
-  constructor(private readonly create: () => Worker = () => new Worker(new URL('./webllm.worker.ts', import.meta.url), { type: 'module' })) {}
+  constructor(
+    private readonly create: () => Worker = () =>
+      new Worker(new URL('./webllm.worker.ts', import.meta.url), { type: 'module' }),
+  ) {}
 
   onCrash(listener: (error: MappedError) => void): () => void {
     this.crashListeners.add(listener);

@@ -33,11 +33,31 @@ export interface NativeCall {
 
 export type ToWorker =
   | { readonly type: 'init'; readonly id: number }
-  | { readonly type: 'cache-status'; readonly id: number; readonly modelIds: readonly string[]; readonly extraModels: readonly ModelRecord[] }
-  | { readonly type: 'load'; readonly id: number; readonly modelId: string; readonly extraModels: readonly ModelRecord[] }
+  | {
+      readonly type: 'cache-status';
+      readonly id: number;
+      readonly modelIds: readonly string[];
+      readonly extraModels: readonly ModelRecord[];
+    }
+  | {
+      readonly type: 'load';
+      readonly id: number;
+      readonly modelId: string;
+      readonly extraModels: readonly ModelRecord[];
+    }
   | { readonly type: 'unload'; readonly id: number }
-  | { readonly type: 'delete'; readonly id: number; readonly modelId: string; readonly extraModels: readonly ModelRecord[] }
-  | { readonly type: 'generate'; readonly id: number; readonly request: ChatCompletionRequestStreaming; readonly segments: readonly PromptSegment[] }
+  | {
+      readonly type: 'delete';
+      readonly id: number;
+      readonly modelId: string;
+      readonly extraModels: readonly ModelRecord[];
+    }
+  | {
+      readonly type: 'generate';
+      readonly id: number;
+      readonly request: ChatCompletionRequestStreaming;
+      readonly segments: readonly PromptSegment[];
+    }
   | { readonly type: 'interrupt' };
 
 export type FromWorker =

@@ -21,7 +21,12 @@ function official(messages: readonly Message[], withTools: boolean): string {
           role: 'assistant',
           content: m.content,
           ...(m.toolCalls.length > 0
-            ? { tool_calls: m.toolCalls.map((c) => ({ type: 'function', function: { name: c.name, arguments: JSON.parse(c.argumentsText) } })) }
+            ? {
+                tool_calls: m.toolCalls.map((c) => ({
+                  type: 'function',
+                  function: { name: c.name, arguments: JSON.parse(c.argumentsText) },
+                })),
+              }
             : {}),
         };
       case 'tool':
@@ -30,10 +35,15 @@ function official(messages: readonly Message[], withTools: boolean): string {
         return { role: m.role, content: m.content };
     }
   });
-  return template.render({ messages: oai, ...(withTools ? { tools: tools.map(toFunctionTool) } : {}), add_generation_prompt: true });
+  return template.render({
+    messages: oai,
+    ...(withTools ? { tools: tools.map(toFunctionTool) } : {}),
+    add_generation_prompt: true,
+  });
 }
 
-const call1 = '<tool_call>\n{"name": "calculate", "arguments": {"operation": "multiply", "a": 35000, "b": 0.82}}\n</tool_call>';
+const call1 =
+  '<tool_call>\n{"name": "calculate", "arguments": {"operation": "multiply", "a": 35000, "b": 0.82}}\n</tool_call>';
 const call2 = '<tool_call>\n{"name": "discount", "arguments": {"price": 35000, "percent": 18}}\n</tool_call>';
 const conversation: Message[] = [
   { role: 'system', content: 'You are a helpful assistant.' },
@@ -76,7 +86,10 @@ describe('renderChatMlPrompt equals the official Qwen2.5 chat template', () => {
 
   it('strips <think> blocks from raw assistant turns and ends with the generation prompt', () => {
     const prompt = renderChatMlPrompt(
-      [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'Hello', raw: '<think>greet</think>\n\nHello', toolCalls: [] }],
+      [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'Hello', raw: '<think>greet</think>\n\nHello', toolCalls: [] },
+      ],
       [],
     );
     expect(prompt).toContain('<|im_start|>assistant\nHello<|im_end|>\n');

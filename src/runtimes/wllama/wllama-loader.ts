@@ -81,7 +81,8 @@ const HEADER_PROBE_BYTES = 1024 * 1024;
 
 /** How much memory a model may need here, and why. */
 export function memoryBudget(): { bytes: number; reason: string } {
-  const deviceMemory = typeof navigator !== 'undefined' ? (navigator as { deviceMemory?: number }).deviceMemory : undefined;
+  const deviceMemory =
+    typeof navigator !== 'undefined' ? (navigator as { deviceMemory?: number }).deviceMemory : undefined;
   // deviceMemory is coarse (capped at 8); leave half of it to the browser and the rest of the system.
   if (typeof deviceMemory === 'number' && deviceMemory > 0 && (deviceMemory * 1024 ** 3) / 2 < WASM_HEAP_LIMIT) {
     return { bytes: (deviceMemory * 1024 ** 3) / 2, reason: `this device (about ${deviceMemory} GB of RAM)` };
@@ -105,7 +106,11 @@ export interface LoadCallbacks {
   readonly now?: () => number;
 }
 
-export async function loadModel(source: ModelSource, options: LoadOptions, callbacks: LoadCallbacks): Promise<LoadedModel> {
+export async function loadModel(
+  source: ModelSource,
+  options: LoadOptions,
+  callbacks: LoadCallbacks,
+): Promise<LoadedModel> {
   const { signal, onProgress } = callbacks;
   const now = callbacks.now ?? (() => performance.now());
   const started = now();
@@ -157,20 +162,28 @@ export async function loadModel(source: ModelSource, options: LoadOptions, callb
   try {
     module = await import('@wllama/wllama');
   } catch (error) {
-    throw new LoadFailure(`Could not load the wllama library: ${error instanceof Error ? error.message : String(error)}`, 'unsupported-browser');
+    throw new LoadFailure(
+      `Could not load the wllama library: ${error instanceof Error ? error.message : String(error)}`,
+      'unsupported-browser',
+    );
   }
   checkAbort();
   const log: string[] = [];
   let offload: { layers: number; total: number } | null = null;
   let webgpuUnavailable = false;
-  const capture = (level: string) => (...args: unknown[]) => {
-    const line = args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : '')).join(' ').trim();
-    if (!line) return;
-    const offloaded = /offloaded (\d+)\/(\d+) layers to GPU/.exec(line);
-    if (offloaded) offload = { layers: Number(offloaded[1]), total: Number(offloaded[2]) };
-    if (/ggml_webgpu: Failed to get an adapter/.test(line)) webgpuUnavailable = true;
-    if ((level === 'warn' || level === 'error' || offloaded) && log.length < 50) log.push(line);
-  };
+  const capture =
+    (level: string) =>
+    (...args: unknown[]) => {
+      const line = args
+        .map((a) => (typeof a === 'string' ? a : a instanceof Error ? a.message : ''))
+        .join(' ')
+        .trim();
+      if (!line) return;
+      const offloaded = /offloaded (\d+)\/(\d+) layers to GPU/.exec(line);
+      if (offloaded) offload = { layers: Number(offloaded[1]), total: Number(offloaded[2]) };
+      if (/ggml_webgpu: Failed to get an adapter/.test(line)) webgpuUnavailable = true;
+      if ((level === 'warn' || level === 'error' || offloaded) && log.length < 50) log.push(line);
+    };
   const threads = Math.max(1, Math.min(options.threads, threadSupport().maxThreads));
   const wllama = new module.Wllama(
     { default: wasmUrl },
@@ -204,9 +217,20 @@ export async function loadModel(source: ModelSource, options: LoadOptions, callb
   const ran = offload as { layers: number; total: number } | null;
   let backend: string;
   if (ran && ran.layers > 0) backend = `wllama · WebGPU (${ran.layers}/${ran.total} layers) · ${threadText}`;
-  else if (options.gpuOffload) backend = `wllama · CPU wasm · ${threadText} (WebGPU ${webgpuUnavailable ? 'unavailable' : 'not used'})`;
+  else if (options.gpuOffload)
+    backend = `wllama · CPU wasm · ${threadText} (WebGPU ${webgpuUnavailable ? 'unavailable' : 'not used'})`;
   else backend = `wllama · CPU wasm · ${threadText}`;
-  return { wllama, summary, sourceLabel, isTinyModel, backend, threads: usedThreads, nCtx, loadMs: now() - started, log };
+  return {
+    wllama,
+    summary,
+    sourceLabel,
+    isTinyModel,
+    backend,
+    threads: usedThreads,
+    nCtx,
+    loadMs: now() - started,
+    log,
+  };
 }
 
 async function checkBlob(blob: Blob, nCtx: number, budget: { bytes: number; reason: string }) {
@@ -215,7 +239,11 @@ async function checkBlob(blob: Blob, nCtx: number, budget: { bytes: number; reas
     const bytes = new Uint8Array(await blob.slice(0, probe).arrayBuffer());
     const parsed = readGgufHeader(bytes, blob.size);
     if (parsed.ok || parsed.kind !== 'need-more-bytes' || probe >= blob.size) {
-      return checkModelFile(parsed, blob.size, { nCtx, memoryBudgetBytes: budget.bytes, memoryBudgetReason: budget.reason });
+      return checkModelFile(parsed, blob.size, {
+        nCtx,
+        memoryBudgetBytes: budget.bytes,
+        memoryBudgetReason: budget.reason,
+      });
     }
     probe = Math.min(blob.size, probe * 4);
   }
@@ -245,7 +273,11 @@ async function download(
       'download',
     );
   }
-  if (!response.ok) throw new LoadFailure(`The download failed: the server answered ${response.status} ${response.statusText}.`, 'download');
+  if (!response.ok)
+    throw new LoadFailure(
+      `The download failed: the server answered ${response.status} ${response.statusText}.`,
+      'download',
+    );
   const total = Number(response.headers.get('content-length')) || undefined;
   if (total !== undefined && total > budget.bytes) {
     throw new LoadFailure(
@@ -276,7 +308,10 @@ async function download(
     void reader.cancel().catch(() => undefined);
     if (error instanceof LoadFailure) throw error;
     if (signal.aborted) throw new LoadCancelled();
-    throw new LoadFailure(`The download was interrupted: ${error instanceof Error ? error.message : String(error)}.`, 'download');
+    throw new LoadFailure(
+      `The download was interrupted: ${error instanceof Error ? error.message : String(error)}.`,
+      'download',
+    );
   }
   return new Blob(chunks);
 }

@@ -75,7 +75,11 @@ export function WllamaPanel() {
           </button>
         </form>
         <div className="wllama-row wllama-tiny">
-          <button type="button" disabled={busy} onClick={() => void actions.load({ kind: 'tiny', seed: settings.tinySeed })}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void actions.load({ kind: 'tiny', seed: settings.tinySeed })}
+          >
             Generate tiny random test model
           </button>
           <label htmlFor={ids.seed}>Seed</label>
@@ -157,8 +161,16 @@ export function WllamaPanel() {
           </p>
           <progress
             aria-label="Model load progress"
-            max={status.progress.totalBytes && status.progress.phase === 'downloading' ? status.progress.totalBytes : undefined}
-            value={status.progress.totalBytes && status.progress.phase === 'downloading' ? status.progress.loadedBytes : undefined}
+            max={
+              status.progress.totalBytes && status.progress.phase === 'downloading'
+                ? status.progress.totalBytes
+                : undefined
+            }
+            value={
+              status.progress.totalBytes && status.progress.phase === 'downloading'
+                ? status.progress.loadedBytes
+                : undefined
+            }
           />
           <button type="button" onClick={() => actions.cancel()}>
             Cancel load
@@ -184,7 +196,8 @@ export function WllamaPanel() {
             </dd>
             <dt>Size</dt>
             <dd>
-              {formatBytes(status.model.summary.fileBytes)} file · about {formatBytes(status.model.summary.memory.totalBytes)} in memory
+              {formatBytes(status.model.summary.fileBytes)} file · about{' '}
+              {formatBytes(status.model.summary.memory.totalBytes)} in memory
             </dd>
             <dt>Context</dt>
             <dd>

@@ -70,7 +70,8 @@ export interface DescribedError {
 export function describeGenerationError(error: unknown): DescribedError {
   const name = error instanceof Error ? error.name : '';
   const text = error instanceof Error ? error.message : String(error);
-  if (name === 'AbortError' || /operation aborted/i.test(text)) return { kind: 'aborted', message: 'Generation was stopped.' };
+  if (name === 'AbortError' || /operation aborted/i.test(text))
+    return { kind: 'aborted', message: 'Generation was stopped.' };
   const overflow = /request \((\d+) tokens\) exceeds the available context size \((\d+) tokens\)/.exec(text);
   if (overflow) {
     return {

@@ -87,7 +87,11 @@ export function createWllamaRuntime(config: WllamaRuntimeConfig): ChatRuntime {
           : `The reply is constrained to free text without tool calls (tool choice: ${mode}, ${request.tools.length} tools exposed).`,
         ...grammar.notes.map((n) => `Not enforced by the grammar — ${n}`),
       ];
-      const trace = { requestJson: { endpoint: 'createCompletion', ...params, stream: true }, promptText: prompt, notes };
+      const trace = {
+        requestJson: { endpoint: 'createCompletion', ...params, stream: true },
+        promptText: prompt,
+        notes,
+      };
 
       const started = now();
       let firstTokenAt: number | null = null;
@@ -130,7 +134,11 @@ export function createWllamaRuntime(config: WllamaRuntimeConfig): ChatRuntime {
         const described = describeGenerationError(error);
         if (described.kind === 'aborted' || options.signal.aborted) return result('abort');
         if (described.kind === 'crashed' || described.kind === 'out-of-memory') config.onCrash(described.message);
-        throw new RuntimeFailure(described.message, `wllama-${described.kind}`, error instanceof Error ? error.message : String(error));
+        throw new RuntimeFailure(
+          described.message,
+          `wllama-${described.kind}`,
+          error instanceof Error ? error.message : String(error),
+        );
       }
       return result(toFinishReason(finish));
     },

@@ -81,7 +81,11 @@ export function createWllamaStore(now: () => number = () => performance.now()) {
       try {
         const model = await loadModel(
           source,
-          { threads: settings.threads, gpuOffload: settings.gpuOffload, nCtx: source.kind === 'tiny' ? 2048 : settings.nCtx },
+          {
+            threads: settings.threads,
+            gpuOffload: settings.gpuOffload,
+            nCtx: source.kind === 'tiny' ? 2048 : settings.nCtx,
+          },
           {
             signal: controller.signal,
             now,
@@ -98,7 +102,9 @@ export function createWllamaStore(now: () => number = () => performance.now()) {
         loaded = model;
         const runtime = createWllamaRuntime({
           wllama: model.wllama,
-          label: model.isTinyModel ? 'CPU · tiny random test model' : `CPU · ${model.summary.name ?? model.sourceLabel}`,
+          label: model.isTinyModel
+            ? 'CPU · tiny random test model'
+            : `CPU · ${model.summary.name ?? model.sourceLabel}`,
           backend: model.backend,
           profile: model.isTinyModel ? TINY_MODEL_PROFILE : DEFAULT_PROFILE,
           now,

@@ -4,14 +4,18 @@ import { formatOrder } from '../../engine/advisors/order';
 
 export function AdvisorMetrics({ metrics }: { readonly metrics: LoopMetrics | null }) {
   if (!metrics) {
-    return <p className="muted">Turn the loop-metrics advisor on and run with the advisor-controlled loop to see its numbers.</p>;
+    return (
+      <p className="muted">
+        Turn the loop-metrics advisor on and run with the advisor-controlled loop to see its numbers.
+      </p>
+    );
   }
   const tools = Object.entries(metrics.callsPerTool);
   return (
     <div className="advisors-metrics" data-testid="advisor-metrics">
       <p className="muted small">
-        Fed by {metrics.advisor} at {formatOrder(metrics.order)}: it counts the passes it sees, so inside the loop it sees
-        every round and outside only the request’s one summed pass.
+        Fed by {metrics.advisor} at {formatOrder(metrics.order)}: it counts the passes it sees, so inside the loop it
+        sees every round and outside only the request’s one summed pass.
       </p>
       <dl className="advisors-metric-grid">
         <div>

@@ -23,9 +23,18 @@ function Harness({ controller }: { controller: AdvisorLoopController }) {
 
 function setup() {
   const clock = createFakeClock();
-  const runtime = createScriptedRuntime({ script: scenario.script, tokensPerSecond: 0, sleep: clock.sleep, now: clock.now });
+  const runtime = createScriptedRuntime({
+    script: scenario.script,
+    tokensPerSecond: 0,
+    sleep: clock.sleep,
+    now: clock.now,
+  });
   const controller = new AdvisorLoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'run' });
-  controller.startRun({ system: scenario.system, tools: toolsForScenario(scenario, createPresetTools()), settings: DEFAULT_SETTINGS });
+  controller.startRun({
+    system: scenario.system,
+    tools: toolsForScenario(scenario, createPresetTools()),
+    settings: DEFAULT_SETTINGS,
+  });
   render(<Harness controller={controller} />);
   return controller;
 }
@@ -54,7 +63,9 @@ describe('AdvisorsView', () => {
       await controller.runToEnd();
     });
     expect(screen.getByTestId('advisor-count-memory').textContent).toBe('3×');
-    expect(screen.getByTestId('memory-stored').textContent).toContain('assistant (tool calls: current_time call_4, calculate call_5)');
+    expect(screen.getByTestId('memory-stored').textContent).toContain(
+      'assistant (tool calls: current_time call_4, calculate call_5)',
+    );
     expect(screen.getByTestId('memory-stored').textContent).toContain('tool calculate (call_6)');
   }, 30_000);
 

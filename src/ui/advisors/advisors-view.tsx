@@ -10,7 +10,13 @@ import type { CommandResult } from '../../engine/loop/controller';
 import type { LoopEvent } from '../../engine/loop/events';
 import type { ActivityScope, AdvisorActivity } from '../../engine/advisors/projections';
 import { chainActivity, loopMetrics, memoryStores, timesRan } from '../../engine/advisors/projections';
-import { formatOrder, formatOrderShort, HIGHEST_PRECEDENCE, LOWEST_PRECEDENCE, parseOrder } from '../../engine/advisors/order';
+import {
+  formatOrder,
+  formatOrderShort,
+  HIGHEST_PRECEDENCE,
+  LOWEST_PRECEDENCE,
+  parseOrder,
+} from '../../engine/advisors/order';
 import type { AdvisorConfig, AdvisorSpec, Lane } from '../../engine/advisors/setup';
 import { advisorNames, assignLanes, loopOrderOf } from '../../engine/advisors/setup';
 import { sequenceDiagram } from '../../engine/advisors/sequence';
@@ -93,11 +99,21 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
         <fieldset className="advisors-control">
           <legend>Loop control</legend>
           <label>
-            <input type="radio" name="advisors-loop-control" checked={loopControl === 'manual'} onChange={() => onLoopControlChange('manual')} />
+            <input
+              type="radio"
+              name="advisors-loop-control"
+              checked={loopControl === 'manual'}
+              onChange={() => onLoopControlChange('manual')}
+            />
             Manual (you drive the model and the tools; no advisors)
           </label>
           <label>
-            <input type="radio" name="advisors-loop-control" checked={loopControl === 'advisor'} onChange={() => onLoopControlChange('advisor')} />
+            <input
+              type="radio"
+              name="advisors-loop-control"
+              checked={loopControl === 'advisor'}
+              onChange={() => onLoopControlChange('advisor')}
+            />
             Advisor-controlled (the chain drives; the same Step / Run to end / Stop)
           </label>
         </fieldset>
@@ -106,7 +122,12 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
       <div className="advisors-toolbar" role="group" aria-label="Counts for">
         <span className="muted small">Counts for</span>
         <label className="advisors-radio">
-          <input type="radio" name="advisors-scope" checked={scope === 'request'} onChange={() => setScope('request')} />
+          <input
+            type="radio"
+            name="advisors-scope"
+            checked={scope === 'request'}
+            onChange={() => setScope('request')}
+          />
           this request
         </label>
         <label className="advisors-radio">
@@ -125,8 +146,12 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
       )}
       <p className="small" data-testid="internal-history">
         Internal conversation history:{' '}
-        <strong>{loopOrder === null ? 'no loop' : memoryInside ? 'off (a memory advisor sits inside the loop)' : 'on'}</strong>
-        {requestChanged && <span className="muted"> · the chain changed since the last request: the counts are from the old one</span>}
+        <strong>
+          {loopOrder === null ? 'no loop' : memoryInside ? 'off (a memory advisor sits inside the loop)' : 'on'}
+        </strong>
+        {requestChanged && (
+          <span className="muted"> · the chain changed since the last request: the counts are from the old one</span>
+        )}
       </p>
 
       <div className="advisors-lanes">
@@ -187,7 +212,8 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
         )}
         <p className="muted small">
           Outside the loop the memory stores the user message and the final answer once; move it inside (an order above
-          the loop advisor) and it stores every tool call and tool result, while the loop’s internal history switches off.
+          the loop advisor) and it stores every tool call and tool result, while the loop’s internal history switches
+          off.
         </p>
       </section>
 
@@ -215,8 +241,15 @@ function sortSpecs(specs: readonly AdvisorSpec[]): AdvisorSpec[] {
   return [...specs].sort((a, b) => a.order - b.order);
 }
 
-function sameChain(ran: readonly { name: string; order: number }[], config: AdvisorConfig, names: Map<string, string>): boolean {
-  const now = config.advisors.filter((s) => s.enabled).map((s) => `${names.get(s.id)}@${s.order}`).sort();
+function sameChain(
+  ran: readonly { name: string; order: number }[],
+  config: AdvisorConfig,
+  names: Map<string, string>,
+): boolean {
+  const now = config.advisors
+    .filter((s) => s.enabled)
+    .map((s) => `${names.get(s.id)}@${s.order}`)
+    .sort();
   return JSON.stringify(now) === JSON.stringify(ran.map((a) => `${a.name}@${a.order}`).sort());
 }
 
@@ -274,7 +307,11 @@ function AdvisorCard({ spec, name, lane, loopOrder, activity, onOrder, onToggle,
           <input type="checkbox" checked={spec.enabled} onChange={(e) => onToggle(e.target.checked)} />
           <span>{name}</span>
         </label>
-        <span className="advisors-count" data-testid={`advisor-count-${spec.id}`} title="times it ran in the runs shown">
+        <span
+          className="advisors-count"
+          data-testid={`advisor-count-${spec.id}`}
+          title="times it ran in the runs shown"
+        >
           {ran}×
         </span>
       </div>

@@ -13,7 +13,9 @@ import type { LoopEvent } from '../../engine/loop/events';
 import { errorMessage } from '../../engine/tool';
 import { describeStoredMessage } from './describe';
 
-type Column = { readonly title: string; readonly events: readonly LoopEvent[] } | { readonly title: string; readonly error: string };
+type Column =
+  | { readonly title: string; readonly events: readonly LoopEvent[] }
+  | { readonly title: string; readonly error: string };
 
 export type ComparisonSourceResult = ComparisonSource | { readonly error: string };
 
@@ -42,7 +44,10 @@ export function ComparePanel({
       const modes =
         kind === 'memory'
           ? ([
-              ['Memory outside the loop', { control: 'advisor', config: withMemory(Math.min(loop - 100, HIGHEST_PRECEDENCE + 200)) }],
+              [
+                'Memory outside the loop',
+                { control: 'advisor', config: withMemory(Math.min(loop - 100, HIGHEST_PRECEDENCE + 200)) },
+              ],
               ['Memory inside the loop', { control: 'advisor', config: withMemory(loop + 100) }],
             ] as const)
           : ([
@@ -96,7 +101,8 @@ function ColumnBody({ events }: { readonly events: readonly LoopEvent[] }) {
   return (
     <>
       <p className="small">
-        {calls.length} model call(s), messages sent: {calls.map((e) => (e.type === 'model-called' ? e.messageCount : 0)).join(' → ')}
+        {calls.length} model call(s), messages sent:{' '}
+        {calls.map((e) => (e.type === 'model-called' ? e.messageCount : 0)).join(' → ')}
       </p>
       {chain && <p className="small muted">internal history {chain.conversationHistoryEnabled ? 'on' : 'off'}</p>}
       {activity.advisors.length > 0 && (

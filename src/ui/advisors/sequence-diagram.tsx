@@ -70,7 +70,15 @@ export function SequenceDiagramView({ diagram, fileStem }: { readonly diagram: D
           fontSize="11"
         >
           <defs>
-            <marker id="seq-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <marker
+              id="seq-arrow"
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
+            >
               <path d="M0,0 L10,5 L0,10 z" fill="#1b1f24" />
             </marker>
           </defs>
@@ -114,7 +122,15 @@ const FILL: Record<Diagram['participants'][number]['kind'], string> = {
   tools: '#fdecea',
 };
 
-function MessageRow({ message, y, x }: { readonly message: SequenceMessage; readonly y: number; readonly x: Map<string, number> }) {
+function MessageRow({
+  message,
+  y,
+  x,
+}: {
+  readonly message: SequenceMessage;
+  readonly y: number;
+  readonly x: Map<string, number>;
+}) {
   const x1 = x.get(message.from)!;
   const x2 = x.get(message.to)!;
   if (message.arrow === 'note') {
@@ -132,7 +148,13 @@ function MessageRow({ message, y, x }: { readonly message: SequenceMessage; read
   if (x1 === x2) {
     return (
       <g>
-        <path d={`M${x1},${y - 10} h26 v12 h-24`} fill="none" stroke="#1b1f24" strokeDasharray={dash} markerEnd="url(#seq-arrow)" />
+        <path
+          d={`M${x1},${y - 10} h26 v12 h-24`}
+          fill="none"
+          stroke="#1b1f24"
+          strokeDasharray={dash}
+          markerEnd="url(#seq-arrow)"
+        />
         <text x={x1 + 30} y={y - 2}>
           {clipTo(message.label, 26)}
           <title>{message.label}</title>

@@ -17,7 +17,10 @@ export interface Shortcut {
 }
 
 const plain = (event: KeyboardEvent) => !event.ctrlKey && !event.metaKey && !event.altKey;
-const key = (...names: string[]) => (event: KeyboardEvent) => plain(event) && names.includes(event.key);
+const key =
+  (...names: string[]) =>
+  (event: KeyboardEvent) =>
+    plain(event) && names.includes(event.key);
 
 function firstAwaiting(): string | undefined {
   return controller.getState().pending?.awaiting[0];
@@ -38,7 +41,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
     matches: key('r', 'R', 'F8'),
     run: () => void actions.runToEnd(),
   },
-  { id: 'stop', keys: ['X', 'Shift+F8'], label: 'Stop', matches: (e) => key('x', 'X')(e) || (plain(e) && e.shiftKey && e.key === 'F8'), run: () => actions.stop() },
+  {
+    id: 'stop',
+    keys: ['X', 'Shift+F8'],
+    label: 'Stop',
+    matches: (e) => key('x', 'X')(e) || (plain(e) && e.shiftKey && e.key === 'F8'),
+    run: () => actions.stop(),
+  },
   {
     id: 'send',
     keys: ['Ctrl+Enter', '⌘+Enter'],
@@ -112,7 +121,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   const field = element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], .cm-editor');
   if (!field) return false;
   // Checkboxes and buttons take no text: keys still drive the debugger from them.
-  if (field instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'file'].includes(field.type);
+  if (field instanceof HTMLInputElement)
+    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'file'].includes(field.type);
   return true;
 }
 

@@ -46,9 +46,15 @@ export function startOfflineSupport(): void {
   addEventListener('online', () => set({ online: true }));
   addEventListener('offline', () => set({ online: false }));
   if (import.meta.env.DEV) {
-    set({ shell: 'dev', shellDetail: 'The dev server does not install the service worker; build the app for offline use.' });
+    set({
+      shell: 'dev',
+      shellDetail: 'The dev server does not install the service worker; build the app for offline use.',
+    });
   } else if (!('serviceWorker' in navigator)) {
-    set({ shell: 'unsupported', shellDetail: 'This browser (or a page not served over https) has no service workers.' });
+    set({
+      shell: 'unsupported',
+      shellDetail: 'This browser (or a page not served over https) has no service workers.',
+    });
   } else {
     // A page already controlled by an activated worker was loaded from the precache: it is offline-ready.
     if (navigator.serviceWorker.controller) set({ shell: 'ready' });
@@ -58,7 +64,8 @@ export function startOfflineSupport(): void {
       onRegisteredSW: (_url, registration) => {
         if (registration?.active && !registration.installing) set({ shell: 'ready', shellDetail: '' });
       },
-      onRegisterError: (error) => set({ shell: 'error', shellDetail: error instanceof Error ? error.message : String(error) }),
+      onRegisterError: (error) =>
+        set({ shell: 'error', shellDetail: error instanceof Error ? error.message : String(error) }),
     });
   }
   void refreshModelCache();
@@ -87,7 +94,14 @@ export async function refreshModelCache(): Promise<void> {
       },
     });
   } catch (error) {
-    set({ modelCache: { models: [], usageBytes: null, quotaBytes: null, error: error instanceof Error ? error.message : String(error) } });
+    set({
+      modelCache: {
+        models: [],
+        usageBytes: null,
+        quotaBytes: null,
+        error: error instanceof Error ? error.message : String(error),
+      },
+    });
   }
 }
 

@@ -23,7 +23,12 @@ export function OfflineStatus() {
       <span className={`badge ${online ? 'badge-accent' : 'badge-warn'}`} data-testid="network-status">
         {online ? 'Online' : 'Offline'}
       </span>
-      <span className={`badge ${shell === 'ready' ? 'badge-accent' : shell === 'error' ? 'badge-error' : ''}`} data-testid="shell-status" data-shell={shell} title={detail || undefined}>
+      <span
+        className={`badge ${shell === 'ready' ? 'badge-accent' : shell === 'error' ? 'badge-error' : ''}`}
+        data-testid="shell-status"
+        data-shell={shell}
+        title={detail || undefined}
+      >
         {SHELL_TEXT[shell]}
       </span>
       <span className="small muted" data-testid="model-cache-status">
@@ -34,7 +39,9 @@ export function OfflineStatus() {
             : models.length === 0
               ? 'Model cache: no model weights stored (scripted replay needs none)'
               : `Model cache: ${models.join(', ')}`}
-        {modelCache?.usageBytes !== null && modelCache?.usageBytes !== undefined && ` · ${formatBytes(modelCache.usageBytes)} stored`}
+        {modelCache?.usageBytes !== null &&
+          modelCache?.usageBytes !== undefined &&
+          ` · ${formatBytes(modelCache.usageBytes)} stored`}
       </span>
       <button type="button" className="button button-quiet small" onClick={() => void refreshModelCache()}>
         Refresh cache status

@@ -13,7 +13,12 @@ export function CompareDialog() {
     if (!selection && dialog.open) dialog.close();
   }, [selection]);
   return (
-    <dialog ref={ref} className="runs-compare" aria-labelledby="runs-compare-title" onClose={() => runFileActions.closeCompare()}>
+    <dialog
+      ref={ref}
+      className="runs-compare"
+      aria-labelledby="runs-compare-title"
+      onClose={() => runFileActions.closeCompare()}
+    >
       {selection && (
         <>
           <div className="runs-compare-head">

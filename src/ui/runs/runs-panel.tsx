@@ -24,7 +24,9 @@ export function RunsPanel() {
   const fileInput = useRef<HTMLInputElement>(null);
   const nodes = useMemo(() => flattenTree(buildRunTree(runs)), [runs]);
   const titles = useMemo(() => new Map(runs.map((r) => [r.runId, r.title || r.runId])), [runs]);
-  const usesUserTools = useAppStore((s) => s.loop.config?.tools.some((t) => t.source === 'user' || t.source === 'mcp') ?? false);
+  const usesUserTools = useAppStore(
+    (s) => s.loop.config?.tools.some((t) => t.source === 'user' || t.source === 'mcp') ?? false,
+  );
 
   const exportRun = async () => {
     if (!activeId) return;
@@ -50,7 +52,9 @@ export function RunsPanel() {
     await runFileActions.importRun(text);
   };
   const toggleSelected = (runId: string, on: boolean) =>
-    setSelected((current) => (on ? [...current.filter((id) => id !== runId), runId].slice(-2) : current.filter((id) => id !== runId)));
+    setSelected((current) =>
+      on ? [...current.filter((id) => id !== runId), runId].slice(-2) : current.filter((id) => id !== runId),
+    );
 
   return (
     <div className="runs-panel">
@@ -84,9 +88,18 @@ export function RunsPanel() {
       </p>
 
       {notice && (
-        <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="runs-notice">
+        <div
+          className={`notice notice-${notice.kind}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+          data-testid="runs-notice"
+        >
           <span>{notice.text}</span>
-          <button type="button" className="button button-quiet" aria-label="Dismiss run file message" onClick={() => runFileActions.clearNotice()}>
+          <button
+            type="button"
+            className="button button-quiet"
+            aria-label="Dismiss run file message"
+            onClick={() => runFileActions.clearNotice()}
+          >
             ×
           </button>
         </div>
@@ -160,12 +173,20 @@ function RunItem({ run, depth, current, parentTitle, selected, onSelect }: RunIt
           ↳
         </span>
       )}
-      <input type="checkbox" checked={selected} aria-label={`Select ${title} for comparison`} onChange={(e) => onSelect(e.target.checked)} />
+      <input
+        type="checkbox"
+        checked={selected}
+        aria-label={`Select ${title} for comparison`}
+        onChange={(e) => onSelect(e.target.checked)}
+      />
       <button type="button" className="link runs-title" onClick={() => void actions.openRun(run.runId)}>
         {title}
       </button>
       {run.parent && (
-        <span className="badge" title={`Forked from ${parentTitle ?? run.parent.runId}, keeping ${run.parent.eventCount} events`}>
+        <span
+          className="badge"
+          title={`Forked from ${parentTitle ?? run.parent.runId}, keeping ${run.parent.eventCount} events`}
+        >
           fork
         </span>
       )}

@@ -17,7 +17,10 @@ export function TrustPrompt() {
     runFileActions.clearPendingTrust();
     await runFileActions.reopen(pending.runId);
     useRunFilesStore.setState({
-      notice: { kind: studio.notice?.kind ?? 'info', text: `${studio.notice?.text ?? 'Added the tools.'} ${studio.problems.join(' ')}`.trim() },
+      notice: {
+        kind: studio.notice?.kind ?? 'info',
+        text: `${studio.notice?.text ?? 'Added the tools.'} ${studio.problems.join(' ')}`.trim(),
+      },
     });
   };
   return (

@@ -35,7 +35,9 @@ export function CodeEditor({ value, onChange, language, label, testId }: CodeEdi
       doc: value,
       extensions: [
         basicSetup,
-        language === 'javascript' ? [javascript(), linter(lintToolCode, { delay: 300 })] : [json(), linter(jsonParseLinter(), { delay: 300 })],
+        language === 'javascript'
+          ? [javascript(), linter(lintToolCode, { delay: 300 })]
+          : [json(), linter(jsonParseLinter(), { delay: 300 })],
         lintGutter(),
         // An explicit tabindex: the editable content is the scroller's keyboard entry point (axe checks for one).
         EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),

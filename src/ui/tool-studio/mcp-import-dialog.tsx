@@ -21,18 +21,34 @@ export function McpImportDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <dialog ref={dialog} className="tool-studio-dialog tool-studio-dialog-small" aria-label="Import MCP tools" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="tool-studio-dialog tool-studio-dialog-small"
+      aria-label="Import MCP tools"
+      onClose={onClose}
+    >
       <h3>Import MCP tools</h3>
       <p className="muted small">
-        Paste the result of an MCP server's <code>tools/list</code> (the JSON-RPC response, its result, or the tools array). Imported
-        tools have no code: the loop pauses on their calls so you write each result by hand, or you add a mock.
+        Paste the result of an MCP server's <code>tools/list</code> (the JSON-RPC response, its result, or the tools
+        array). Imported tools have no code: the loop pauses on their calls so you write each result by hand, or you add
+        a mock.
       </p>
       <label className="tool-studio-label">
         tools/list result (JSON)
-        <textarea rows={10} className="tool-studio-mono" value={text} placeholder={EXAMPLE} onChange={(e) => setText(e.target.value)} />
+        <textarea
+          rows={10}
+          className="tool-studio-mono"
+          value={text}
+          placeholder={EXAMPLE}
+          onChange={(e) => setText(e.target.value)}
+        />
       </label>
       {message && (
-        <div className={message.error ? 'tool-studio-error' : 'tool-studio-info'} role={message.error ? 'alert' : 'status'} data-testid="mcp-import-message">
+        <div
+          className={message.error ? 'tool-studio-error' : 'tool-studio-info'}
+          role={message.error ? 'alert' : 'status'}
+          data-testid="mcp-import-message"
+        >
           {message.lines.map((l, i) => (
             <p key={i}>{l}</p>
           ))}

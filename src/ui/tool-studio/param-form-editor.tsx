@@ -64,10 +64,19 @@ function FieldRow({
           onChange={(e) => onChange({ ...field, name: e.target.value })}
         />
         <label className="tool-studio-inline">
-          <input type="checkbox" checked={field.required} onChange={(e) => onChange({ ...field, required: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={field.required}
+            onChange={(e) => onChange({ ...field, required: e.target.checked })}
+          />
           required
         </label>
-        <button type="button" className="tool-studio-small-button" aria-label={`Remove parameter ${label}`} onClick={onRemove}>
+        <button
+          type="button"
+          className="tool-studio-small-button"
+          aria-label={`Remove parameter ${label}`}
+          onClick={onRemove}
+        >
           ✕
         </button>
       </div>
@@ -76,12 +85,24 @@ function FieldRow({
   );
 }
 
-function ShapeEditor({ shape, label, onChange }: { shape: ParamShape; label: string; onChange: (shape: ParamShape) => void }) {
+function ShapeEditor({
+  shape,
+  label,
+  onChange,
+}: {
+  shape: ParamShape;
+  label: string;
+  onChange: (shape: ParamShape) => void;
+}) {
   const scalarWithEnum = shape.type === 'string' || shape.type === 'number' || shape.type === 'integer';
   return (
     <div className="tool-studio-shape">
       <div className="tool-studio-field-row">
-        <select aria-label={`Type of ${label}`} value={shape.type} onChange={(e) => onChange(withType(shape, e.target.value as ParamType))}>
+        <select
+          aria-label={`Type of ${label}`}
+          value={shape.type}
+          onChange={(e) => onChange(withType(shape, e.target.value as ParamType))}
+        >
           {PARAM_TYPES.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -112,7 +133,11 @@ function ShapeEditor({ shape, label, onChange }: { shape: ParamShape; label: str
       )}
       {shape.type === 'object' && (
         <div className="tool-studio-nested">
-          <ParamFieldsEditor fields={shape.properties} path={`${label}.`} onChange={(properties) => onChange({ ...shape, properties })} />
+          <ParamFieldsEditor
+            fields={shape.properties}
+            path={`${label}.`}
+            onChange={(properties) => onChange({ ...shape, properties })}
+          />
         </div>
       )}
       {shape.type === 'array' && shape.items && (

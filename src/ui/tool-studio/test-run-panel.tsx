@@ -21,10 +21,16 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
     if (!args.ok) return setShown({ kind: 'refused', text: `The sample arguments are not valid JSON: ${args.error}` });
     const validation = compiled.value.validate(args.value);
     if (!validation.ok) {
-      return setShown({ kind: 'refused', text: `The sample arguments do not match the schema:\n${validation.issues.join('\n')}` });
+      return setShown({
+        kind: 'refused',
+        text: `The sample arguments do not match the schema:\n${validation.issues.join('\n')}`,
+      });
     }
     if (draft.kind === 'mcp' && draft.code.trim() === '') {
-      return setShown({ kind: 'refused', text: 'This MCP tool has no mock: its result is written by hand at the pause. Write a mock to test it here.' });
+      return setShown({
+        kind: 'refused',
+        text: 'This MCP tool has no mock: its result is written by hand at the pause. Write a mock to test it here.',
+      });
     }
     setRunning(true);
     setShown(null);
@@ -45,7 +51,12 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
       <h4>Test run</h4>
       <label className="tool-studio-label">
         Sample arguments (JSON)
-        <textarea rows={3} className="tool-studio-mono" value={draft.sampleArgs} onChange={(e) => onSampleArgs(e.target.value)} />
+        <textarea
+          rows={3}
+          className="tool-studio-mono"
+          value={draft.sampleArgs}
+          onChange={(e) => onSampleArgs(e.target.value)}
+        />
       </label>
       <button type="button" className="tool-studio-primary" onClick={() => void run()} disabled={running}>
         {running ? 'Running…' : 'Run test'}

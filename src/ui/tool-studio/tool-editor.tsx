@@ -5,7 +5,13 @@
  */
 import { useMemo, useState } from 'react';
 import type { UserToolSpec } from '../../engine/user-tools';
-import { checkJsonSchemaText, compileSpecSchema, formToJsonSchema, jsonSchemaToForm, MAX_TIMEOUT_MS } from '../../engine/user-tools';
+import {
+  checkJsonSchemaText,
+  compileSpecSchema,
+  formToJsonSchema,
+  jsonSchemaToForm,
+  MAX_TIMEOUT_MS,
+} from '../../engine/user-tools';
 import { CodeEditor } from './code-editor';
 import { ParamFieldsEditor } from './param-form-editor';
 import { TestRunPanel } from './test-run-panel';
@@ -14,7 +20,9 @@ import { studioActions } from './user-tools-store';
 export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () => void }) {
   const [draft, setDraft] = useState(spec);
   // The JSON Schema editor keeps its own text so a half-typed schema is not lost.
-  const [schemaText, setSchemaText] = useState(() => JSON.stringify(spec.jsonSchema ?? formToJsonSchema(spec.parameters ?? []), null, 2));
+  const [schemaText, setSchemaText] = useState(() =>
+    JSON.stringify(spec.jsonSchema ?? formToJsonSchema(spec.parameters ?? []), null, 2),
+  );
   const [saveError, setSaveError] = useState<string | null>(null);
   const patch = (change: Partial<UserToolSpec>) => setDraft((d) => ({ ...d, ...change }));
   const compiled = useMemo(() => compileSpecSchema(draft), [draft]);
@@ -29,7 +37,8 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
       return;
     }
     const form = draft.jsonSchema ? jsonSchemaToForm(draft.jsonSchema) : [];
-    if (!form) return setSaveError('This JSON Schema uses keywords the form cannot show; keep editing it as JSON Schema.');
+    if (!form)
+      return setSaveError('This JSON Schema uses keywords the form cannot show; keep editing it as JSON Schema.');
     setSaveError(null);
     patch({ parameters: form, jsonSchema: null });
   }
@@ -42,7 +51,12 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
     else {
       try {
         const value: unknown = JSON.parse(text);
-        patch({ jsonSchema: typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { type: value } });
+        patch({
+          jsonSchema:
+            typeof value === 'object' && value !== null && !Array.isArray(value)
+              ? (value as Record<string, unknown>)
+              : { type: value },
+        });
       } catch {
         patch({ jsonSchema: { type: '(not JSON)' } });
       }
@@ -58,10 +72,15 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
     await studioActions.save(draft);
   }
 
-  const schemaError = mode === 'json' ? (() => {
-    const c = checkJsonSchemaText(schemaText);
-    return c.ok ? null : c.error;
-  })() : compiled.ok ? null : compiled.error;
+  const schemaError =
+    mode === 'json'
+      ? (() => {
+          const c = checkJsonSchemaText(schemaText);
+          return c.ok ? null : c.error;
+        })()
+      : compiled.ok
+        ? null
+        : compiled.error;
 
   return (
     <div className="tool-studio-editor">
@@ -88,7 +107,11 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
         <div className="tool-studio-column">
           <label className="tool-studio-label">
             Name
-            <input value={draft.name} onChange={(e) => patch({ name: e.target.value })} aria-describedby="tool-name-hint" />
+            <input
+              value={draft.name}
+              onChange={(e) => patch({ name: e.target.value })}
+              aria-describedby="tool-name-hint"
+            />
           </label>
           <span id="tool-name-hint" className="muted small">
             1–64 letters, digits, _ or -; unique among the workspace's tools.
@@ -99,15 +122,27 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
           </label>
           <div className="tool-studio-flags">
             <label className="tool-studio-inline">
-              <input type="checkbox" checked={draft.returnDirect} onChange={(e) => patch({ returnDirect: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={draft.returnDirect}
+                onChange={(e) => patch({ returnDirect: e.target.checked })}
+              />
               returnDirect
             </label>
             <label className="tool-studio-inline">
-              <input type="checkbox" checked={draft.needsApproval} onChange={(e) => patch({ needsApproval: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={draft.needsApproval}
+                onChange={(e) => patch({ needsApproval: e.target.checked })}
+              />
               Needs approval
             </label>
             <label className="tool-studio-inline">
-              <input type="checkbox" checked={draft.allowNetwork} onChange={(e) => patch({ allowNetwork: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={draft.allowNetwork}
+                onChange={(e) => patch({ allowNetwork: e.target.checked })}
+              />
               Allow network
             </label>
             <label className="tool-studio-inline">
@@ -118,7 +153,9 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
                 max={MAX_TIMEOUT_MS}
                 step={50}
                 value={draft.timeoutMs}
-                onChange={(e) => patch({ timeoutMs: Math.min(MAX_TIMEOUT_MS, Math.max(50, Math.round(Number(e.target.value) || 50))) })}
+                onChange={(e) =>
+                  patch({ timeoutMs: Math.min(MAX_TIMEOUT_MS, Math.max(50, Math.round(Number(e.target.value) || 50))) })
+                }
               />
             </label>
           </div>
@@ -126,18 +163,38 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
           <h4>Parameters</h4>
           <div role="radiogroup" aria-label="How the parameters are defined" className="tool-studio-inline-group">
             <label className="tool-studio-inline">
-              <input type="radio" name={`mode-${draft.id}`} checked={mode === 'form'} onChange={() => switchMode('form')} />
+              <input
+                type="radio"
+                name={`mode-${draft.id}`}
+                checked={mode === 'form'}
+                onChange={() => switchMode('form')}
+              />
               Form (builds a zod schema)
             </label>
             <label className="tool-studio-inline">
-              <input type="radio" name={`mode-${draft.id}`} checked={mode === 'json'} onChange={() => switchMode('json')} />
+              <input
+                type="radio"
+                name={`mode-${draft.id}`}
+                checked={mode === 'json'}
+                onChange={() => switchMode('json')}
+              />
               JSON Schema
             </label>
           </div>
           {mode === 'form' ? (
-            <ParamFieldsEditor fields={draft.parameters ?? []} path="" onChange={(parameters) => patch({ parameters })} />
+            <ParamFieldsEditor
+              fields={draft.parameters ?? []}
+              path=""
+              onChange={(parameters) => patch({ parameters })}
+            />
           ) : (
-            <CodeEditor language="json" label="Input JSON Schema" value={schemaText} onChange={editSchemaText} testId="schema-editor" />
+            <CodeEditor
+              language="json"
+              label="Input JSON Schema"
+              value={schemaText}
+              onChange={editSchemaText}
+              testId="schema-editor"
+            />
           )}
           {schemaError && (
             <p className="tool-studio-error" role="alert" data-testid="schema-error">
@@ -155,7 +212,12 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
           {compiled.ok && (
             <details open>
               <summary>JSON Schema the model receives</summary>
-              <pre className="tool-studio-pre" data-testid="json-schema-preview" tabIndex={0} aria-label="Preview of the schema the model receives">
+              <pre
+                className="tool-studio-pre"
+                data-testid="json-schema-preview"
+                tabIndex={0}
+                aria-label="Preview of the schema the model receives"
+              >
                 {JSON.stringify(compiled.value.inputSchema, null, 2)}
               </pre>
             </details>
@@ -169,7 +231,13 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
               ? 'This tool came from an MCP server and has no code: the loop pauses on its calls so you write the result. Write a mock here to answer automatically.'
               : 'The body of an async function with `args`. It runs in an isolated worker: no DOM, no app storage, no network unless allowed, killed at the time limit.'}
           </p>
-          <CodeEditor language="javascript" label="Tool implementation" value={draft.code} onChange={(code) => patch({ code })} testId="code-editor" />
+          <CodeEditor
+            language="javascript"
+            label="Tool implementation"
+            value={draft.code}
+            onChange={(code) => patch({ code })}
+            testId="code-editor"
+          />
           <TestRunPanel draft={draft} onSampleArgs={(sampleArgs) => patch({ sampleArgs })} />
         </div>
       </div>

@@ -54,7 +54,10 @@ export function ToolStudio() {
       <h3 className="tool-studio-title">My tools</h3>
       {!loaded && <p className="muted small">Loading your tools…</p>}
       {notice && (
-        <p className={notice.kind === 'error' ? 'tool-studio-error' : 'tool-studio-info'} role={notice.kind === 'error' ? 'alert' : 'status'}>
+        <p
+          className={notice.kind === 'error' ? 'tool-studio-error' : 'tool-studio-info'}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
           {notice.text}{' '}
           <button type="button" className="tool-studio-link" onClick={() => studioActions.dismissNotice()}>
             Dismiss
@@ -123,7 +126,12 @@ export function ToolStudio() {
         </button>
         <label className="tool-studio-file">
           Import tools file
-          <input ref={fileInput} type="file" accept="application/json,.json" onChange={(e) => void importFile(e.target.files?.[0])} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            onChange={(e) => void importFile(e.target.files?.[0])}
+          />
         </label>
       </div>
       <dialog

@@ -28,7 +28,14 @@ describe('the studio store', () => {
     const spec = newUserToolSpec('x', 'calculate', 0);
     expect(await studioActions.save(spec)).toBe(false);
     expect(state().notice?.text).toContain('A preset tool is already named "calculate"');
-    expect(await studioActions.save({ ...spec, name: 'ok_name', parameters: null, jsonSchema: { type: 'object', required: 'a' } })).toBe(false);
+    expect(
+      await studioActions.save({
+        ...spec,
+        name: 'ok_name',
+        parameters: null,
+        jsonSchema: { type: 'object', required: 'a' },
+      }),
+    ).toBe(false);
     expect(state().notice?.text).toContain('required must be an array');
     expect(await studioActions.save({ ...spec, name: 'ok_name' })).toBe(true);
     expect(await studioActions.save({ ...newUserToolSpec('y', 'ok_name', 0) })).toBe(false);
@@ -42,13 +49,24 @@ describe('the studio store', () => {
   });
 
   it('imports MCP tools and export files, skipping clashes with a reason', async () => {
-    const mcp = await studioActions.importMcp(JSON.stringify({ tools: [{ name: 'remote', inputSchema: { type: 'object' } }] }));
+    const mcp = await studioActions.importMcp(
+      JSON.stringify({ tools: [{ name: 'remote', inputSchema: { type: 'object' } }] }),
+    );
     expect(mcp).toEqual({ imported: 1, problems: [] });
     expect(workspaceTools().find((t) => t.name === 'remote')).toMatchObject({ source: 'mcp', needsApproval: true });
-    await studioActions.importFile(exportUserTools([newUserToolSpec('a', 'fresh', 0), newUserToolSpec('b', 'remote', 0)], 0));
-    expect(state().specs.map((s) => s.name).sort()).toEqual(['fresh', 'remote']);
+    await studioActions.importFile(
+      exportUserTools([newUserToolSpec('a', 'fresh', 0), newUserToolSpec('b', 'remote', 0)], 0),
+    );
+    expect(
+      state()
+        .specs.map((s) => s.name)
+        .sort(),
+    ).toEqual(['fresh', 'remote']);
     expect(state().problems).toEqual([expect.stringContaining('remote: A user tool is already named "remote"')]);
     await studioActions.importFile('{"not": "ours"}');
-    expect(state().notice).toMatchObject({ kind: 'error', text: expect.stringContaining('not a Tool Loop Playground tools file') });
+    expect(state().notice).toMatchObject({
+      kind: 'error',
+      text: expect.stringContaining('not a Tool Loop Playground tools file'),
+    });
   });
 });

@@ -159,7 +159,10 @@ export const studioActions = {
     try {
       await deleteUserTool(id);
       setSpecs(get().specs.filter((s) => s.id !== id));
-      set({ editingId: get().editingId === id ? null : get().editingId, notice: { kind: 'info', text: `Deleted ${spec?.name ?? 'the tool'}.` } });
+      set({
+        editingId: get().editingId === id ? null : get().editingId,
+        notice: { kind: 'info', text: `Deleted ${spec?.name ?? 'the tool'}.` },
+      });
     } catch (error) {
       set({ notice: { kind: 'error', text: `Could not delete: ${errorMessage(error)}` } });
     }
@@ -179,7 +182,12 @@ export const studioActions = {
       }
       setSpecs([...get().specs, ...tools]);
     }
-    set({ notice: { kind: problems.length ? 'error' : 'info', text: `Imported ${tools.length} MCP tool(s).${problems.length ? ` ${problems.length} skipped.` : ''}` } });
+    set({
+      notice: {
+        kind: problems.length ? 'error' : 'info',
+        text: `Imported ${tools.length} MCP tool(s).${problems.length ? ` ${problems.length} skipped.` : ''}`,
+      },
+    });
     return { imported: tools.length, problems };
   },
 
@@ -195,10 +203,10 @@ export const studioActions = {
     const accepted: UserToolSpec[] = [];
     let specs = [...get().specs];
     for (const spec of result.tools) {
-      const clash = checkNameClash(
-        spec.name,
-        [...presetDefinitions().map((p) => ({ name: p.name, source: 'preset' })), ...specs.filter((s) => s.id !== spec.id).map((s) => ({ name: s.name, source: 'user' }))],
-      );
+      const clash = checkNameClash(spec.name, [
+        ...presetDefinitions().map((p) => ({ name: p.name, source: 'preset' })),
+        ...specs.filter((s) => s.id !== spec.id).map((s) => ({ name: s.name, source: 'user' })),
+      ]);
       if (clash) {
         problems.push(`${spec.name}: ${clash}`);
         continue;
@@ -214,7 +222,10 @@ export const studioActions = {
     setSpecs(specs);
     set({
       problems,
-      notice: { kind: problems.length ? 'error' : 'info', text: `Imported ${accepted.length} tool(s).${problems.length ? ` ${problems.length} skipped (see below).` : ''}` },
+      notice: {
+        kind: problems.length ? 'error' : 'info',
+        text: `Imported ${accepted.length} tool(s).${problems.length ? ` ${problems.length} skipped (see below).` : ''}`,
+      },
     });
   },
 

@@ -37,14 +37,22 @@ const calc: ToolDefinition = {
 const time: ToolDefinition = {
   name: 'current_time',
   description: 'The current date and time in a time zone.',
-  inputSchema: { type: 'object', properties: { timeZone: { type: 'string', description: 'IANA zone, e.g. Asia/Seoul' } }, required: ['timeZone'] },
+  inputSchema: {
+    type: 'object',
+    properties: { timeZone: { type: 'string', description: 'IANA zone, e.g. Asia/Seoul' } },
+    required: ['timeZone'],
+  },
   returnDirect: false,
   needsApproval: false,
   source: 'preset',
 };
 const tools = [calc, time];
 
-function assistantCall(raw: string, calls: { name: string; args: Record<string, unknown> }[], content = ''): AssistantMessage {
+function assistantCall(
+  raw: string,
+  calls: { name: string; args: Record<string, unknown> }[],
+  content = '',
+): AssistantMessage {
   return {
     role: 'assistant',
     content,
@@ -52,17 +60,29 @@ function assistantCall(raw: string, calls: { name: string; args: Record<string, 
     toolCalls: calls.map((c, i) => ({ id: `call_${i + 1}`, name: c.name, argumentsText: JSON.stringify(c.args) })),
   };
 }
-const toolResult = (id: string, name: string, content: string): ToolMessage => ({ role: 'tool', toolCallId: id, name, content, isError: false });
+const toolResult = (id: string, name: string, content: string): ToolMessage => ({
+  role: 'tool',
+  toolCallId: id,
+  name,
+  content,
+  isError: false,
+});
 
 /** The app's messages as Hugging Face chat-template messages (arguments as objects, the HF convention). */
-function toHf(messages: readonly Message[], reasoningFor?: (m: AssistantMessage) => string | undefined): Record<string, unknown>[] {
+function toHf(
+  messages: readonly Message[],
+  reasoningFor?: (m: AssistantMessage) => string | undefined,
+): Record<string, unknown>[] {
   return messages.map((m) => {
     if (m.role === 'assistant') {
       const out: Record<string, unknown> = { role: 'assistant', content: m.content };
       const reasoning = reasoningFor?.(m);
       if (reasoning !== undefined) out.reasoning_content = reasoning;
       if (m.toolCalls.length > 0) {
-        out.tool_calls = m.toolCalls.map((c) => ({ type: 'function', function: { name: c.name, arguments: JSON.parse(c.argumentsText) } }));
+        out.tool_calls = m.toolCalls.map((c) => ({
+          type: 'function',
+          function: { name: c.name, arguments: JSON.parse(c.argumentsText) },
+        }));
       }
       return out;
     }
@@ -70,7 +90,10 @@ function toHf(messages: readonly Message[], reasoningFor?: (m: AssistantMessage)
     return { role: m.role, content: m.content };
   });
 }
-const hfTools = tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } }));
+const hfTools = tools.map((t) => ({
+  type: 'function',
+  function: { name: t.name, description: t.description, parameters: t.inputSchema },
+}));
 
 const qwenRaw1 = renderToolCallBlock('calculate', { operation: 'multiply', a: 35000, b: 0.82 });
 const qwenRaw2 = renderToolCallBlock('current_time', { timeZone: 'Asia/Seoul' });
@@ -94,20 +117,33 @@ describe('Qwen2.5 format vs the official template', () => {
     ['no tools', qwenHistory.slice(0, 2), false],
     [
       'final answer then a new question',
-      [...qwenHistory, { role: 'assistant', content: 'It is 28,700.', raw: 'It is 28,700.', toolCalls: [] }, { role: 'user', content: 'Thanks!' }],
+      [
+        ...qwenHistory,
+        { role: 'assistant', content: 'It is 28,700.', raw: 'It is 28,700.', toolCalls: [] },
+        { role: 'user', content: 'Thanks!' },
+      ],
       true,
     ],
   ];
   for (const [name, messages, withTools] of cases) {
     it(`renders byte-identically: ${name}`, () => {
-      const expected = official.render({ messages: toHf(messages), tools: withTools ? hfTools : undefined, add_generation_prompt: true });
+      const expected = official.render({
+        messages: toHf(messages),
+        tools: withTools ? hfTools : undefined,
+        add_generation_prompt: true,
+      });
       expect(promptText(qwen25Format.renderPrompt(messages, withTools ? tools : []))).toBe(expected);
     });
   }
 
   it('known difference: a non-canonical raw call is sent back as written, not re-rendered', () => {
     const raw = '<tool_call>\n{"name":"calculate","arguments":{"operation":"add","a":1,"b":2}}\n</tool_call>';
-    const messages: Message[] = [qwenHistory[0]!, qwenHistory[1]!, assistantCall(raw, [{ name: 'calculate', args: { operation: 'add', a: 1, b: 2 } }]), toolResult('call_1', 'calculate', '3')];
+    const messages: Message[] = [
+      qwenHistory[0]!,
+      qwenHistory[1]!,
+      assistantCall(raw, [{ name: 'calculate', args: { operation: 'add', a: 1, b: 2 } }]),
+      toolResult('call_1', 'calculate', '3'),
+    ];
     const ours = promptText(qwen25Format.renderPrompt(messages, tools));
     const expected = official.render({ messages: toHf(messages), tools: hfTools, add_generation_prompt: true });
     expect(ours).toContain(raw);
@@ -126,7 +162,10 @@ describe('Qwen2.5 format vs the official template', () => {
     const segments = qwen25Format.renderPrompt(qwenHistory, tools);
     const parts = new Set(segments.map((s) => s.part));
     expect(parts).toEqual(new Set(['system', 'tools', 'history', 'new']));
-    const newPart = segments.filter((s) => s.part === 'new').map((s) => s.text).join('');
+    const newPart = segments
+      .filter((s) => s.part === 'new')
+      .map((s) => s.text)
+      .join('');
     expect(newPart).toContain('<tool_response>\n28700\n</tool_response>\n<tool_response>');
     expect(newPart.endsWith('<|im_start|>assistant\n')).toBe(true);
   });
@@ -134,17 +173,25 @@ describe('Qwen2.5 format vs the official template', () => {
   it('sends tool results as one user message of <tool_response> blocks (qwen2 template has no tool role)', () => {
     const wire = qwen25Format.toWire(qwenHistory, tools);
     expect(wire.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(wire[3]!.content).toBe('<tool_response>\n28700\n</tool_response>\n<tool_response>\n2025-05-01T21:04:00+09:00\n</tool_response>');
+    expect(wire[3]!.content).toBe(
+      '<tool_response>\n28700\n</tool_response>\n<tool_response>\n2025-05-01T21:04:00+09:00\n</tool_response>',
+    );
   });
 
   it('builds one triggered tag per tool and maps tool choice', () => {
     const auto = qwen25Format.structuralTag(tools, 'auto', true)!;
     expect(auto.triggers).toEqual(['<tool_call>']);
-    expect(auto.tags.map((t) => t.begin)).toEqual(['<tool_call>\n{"name": "calculate", "arguments": ', '<tool_call>\n{"name": "current_time", "arguments": ']);
+    expect(auto.tags.map((t) => t.begin)).toEqual([
+      '<tool_call>\n{"name": "calculate", "arguments": ',
+      '<tool_call>\n{"name": "current_time", "arguments": ',
+    ]);
     expect(auto.tags[0]!.end).toBe('}\n</tool_call>');
     expect(auto.tags[0]!.content.json_schema).toBe(calc.inputSchema);
     expect([auto.at_least_one, auto.stop_after_first]).toEqual([false, false]);
-    expect(qwen25Format.structuralTag(tools, 'required', false)).toMatchObject({ at_least_one: true, stop_after_first: true });
+    expect(qwen25Format.structuralTag(tools, 'required', false)).toMatchObject({
+      at_least_one: true,
+      stop_after_first: true,
+    });
     const named = qwen25Format.structuralTag(tools, { name: 'current_time' }, true)!;
     expect(named.tags).toHaveLength(1);
     expect(named.at_least_one).toBe(true);
@@ -159,22 +206,39 @@ describe('Qwen3 format vs the official template', () => {
   const loop: Message[] = [
     { role: 'system', content: 'Be brief.' },
     { role: 'user', content: 'Discount 35000 by 18%?' },
-    { ...assistantCall(thinkRaw, [{ name: 'calculate', args: { operation: 'multiply', a: 35000, b: 0.82 } }]), reasoning: 'I need the calculator.' },
+    {
+      ...assistantCall(thinkRaw, [{ name: 'calculate', args: { operation: 'multiply', a: 35000, b: 0.82 } }]),
+      reasoning: 'I need the calculator.',
+    },
     toolResult('call_1', 'calculate', '28700'),
   ];
   const reasoningOf = (m: AssistantMessage) => m.reasoning;
 
   it('keeps <think> in turns after the last user question, as the template does', () => {
-    const expected = official.render({ messages: toHf(loop, reasoningOf), tools: hfTools, add_generation_prompt: true });
+    const expected = official.render({
+      messages: toHf(loop, reasoningOf),
+      tools: hfTools,
+      add_generation_prompt: true,
+    });
     const ours = promptText(qwen3Format.renderPrompt(loop, tools));
     expect(ours).toBe(expected);
     expect(ours).toContain('<think>\nI need the calculator.\n</think>');
   });
 
   it('strips <think> from turns before the last user question, as the template does', () => {
-    const final: AssistantMessage = { role: 'assistant', content: 'It is 28,700.', raw: '<think>\nDone.\n</think>\n\nIt is 28,700.', toolCalls: [], reasoning: 'Done.' };
+    const final: AssistantMessage = {
+      role: 'assistant',
+      content: 'It is 28,700.',
+      raw: '<think>\nDone.\n</think>\n\nIt is 28,700.',
+      toolCalls: [],
+      reasoning: 'Done.',
+    };
     const messages: Message[] = [...loop, final, { role: 'user', content: 'And 10% off 500?' }];
-    const expected = official.render({ messages: toHf(messages, reasoningOf), tools: hfTools, add_generation_prompt: true });
+    const expected = official.render({
+      messages: toHf(messages, reasoningOf),
+      tools: hfTools,
+      add_generation_prompt: true,
+    });
     const ours = promptText(qwen3Format.renderPrompt(messages, tools));
     expect(ours).toBe(expected);
     expect(ours).not.toContain('<think>');
@@ -183,13 +247,20 @@ describe('Qwen3 format vs the official template', () => {
 
   it('thinking off: the generation prompt opens with an empty think block, like enable_thinking=false', () => {
     const messages = loop.slice(0, 2);
-    const expected = official.render({ messages: toHf(messages), tools: hfTools, add_generation_prompt: true, enable_thinking: false });
+    const expected = official.render({
+      messages: toHf(messages),
+      tools: hfTools,
+      add_generation_prompt: true,
+      enable_thinking: false,
+    });
     expect(promptText(qwen3Format.renderPrompt(messages, tools, { enableThinking: false }))).toBe(expected);
   });
 
   it('no system message and no tools: no system turn at all', () => {
     const messages: Message[] = [{ role: 'user', content: 'Hi' }];
-    expect(promptText(qwen3Format.renderPrompt(messages, []))).toBe(official.render({ messages: toHf(messages), add_generation_prompt: true }));
+    expect(promptText(qwen3Format.renderPrompt(messages, []))).toBe(
+      official.render({ messages: toHf(messages), add_generation_prompt: true }),
+    );
   });
 
   it('tools without a system message: the tools section is the system turn', () => {
@@ -199,7 +270,12 @@ describe('Qwen3 format vs the official template', () => {
   });
 
   it('known difference: a shorter history is not a prefix once reasoning is dropped from an earlier turn', () => {
-    const final: AssistantMessage = { role: 'assistant', content: 'ok', raw: '<think>\nx\n</think>\n\nok', toolCalls: [] };
+    const final: AssistantMessage = {
+      role: 'assistant',
+      content: 'ok',
+      raw: '<think>\nx\n</think>\n\nok',
+      toolCalls: [],
+    };
     const all: Message[] = [...loop, final, { role: 'user', content: 'q2' }];
     const before = promptText(qwen3Format.renderPrompt(all.slice(0, 4), tools));
     const after = promptText(qwen3Format.renderPrompt(all, tools));
@@ -210,7 +286,9 @@ describe('Qwen3 format vs the official template', () => {
     let n = 0;
     const parsed = qwen3Format.parse(thinkRaw, () => `call_${++n}`);
     expect(parsed.reasoning).toBe('I need the calculator.');
-    expect(parsed.toolCalls).toEqual([{ id: 'call_1', name: 'calculate', argumentsText: '{"operation":"multiply","a":35000,"b":0.82}' }]);
+    expect(parsed.toolCalls).toEqual([
+      { id: 'call_1', name: 'calculate', argumentsText: '{"operation":"multiply","a":35000,"b":0.82}' },
+    ]);
     expect(parsed.content).toBe('');
   });
 });
@@ -225,25 +303,52 @@ describe('Llama 3.2 format vs the official template', () => {
     toolResult('call_1', 'current_time', '2025-05-01T21:04:00+09:00'),
   ];
   const render = (ms: Message[], withTools: boolean) =>
-    official.render({ messages: toHf(ms), tools: withTools ? hfTools : undefined, add_generation_prompt: true, bos_token: '<|begin_of_text|>', date_string: '01 May 2025' });
+    official.render({
+      messages: toHf(ms),
+      tools: withTools ? hfTools : undefined,
+      add_generation_prompt: true,
+      bos_token: '<|begin_of_text|>',
+      date_string: '01 May 2025',
+    });
 
   it('renders byte-identically with tools (tools in the first user message, results JSON-encoded as ipython)', () => {
-    expect(promptText(llama32Format.renderPrompt(messages, tools, { dateString: '01 May 2025' }))).toBe(render(messages, true));
+    expect(promptText(llama32Format.renderPrompt(messages, tools, { dateString: '01 May 2025' }))).toBe(
+      render(messages, true),
+    );
   });
   it('renders byte-identically without tools', () => {
-    expect(promptText(llama32Format.renderPrompt(messages.slice(0, 2), [], { dateString: '01 May 2025' }))).toBe(render(messages.slice(0, 2), false));
+    expect(promptText(llama32Format.renderPrompt(messages.slice(0, 2), [], { dateString: '01 May 2025' }))).toBe(
+      render(messages.slice(0, 2), false),
+    );
   });
   it('renders byte-identically without a system message', () => {
-    expect(promptText(llama32Format.renderPrompt(messages.slice(1, 2), tools, { dateString: '01 May 2025' }))).toBe(render(messages.slice(1, 2), true));
+    expect(promptText(llama32Format.renderPrompt(messages.slice(1, 2), tools, { dateString: '01 May 2025' }))).toBe(
+      render(messages.slice(1, 2), true),
+    );
   });
   it('known difference: the date defaults to the template fallback, not today', () => {
     expect(promptText(llama32Format.renderPrompt(messages.slice(1, 2), []))).toContain('Today Date: 26 Jul 2024\n\n');
   });
   it('known difference: the official template refuses two calls in one turn, so stop_after_first is forced', () => {
-    const two = assistantCall('x', [{ name: 'current_time', args: {} }, { name: 'current_time', args: {} }]);
-    expect(() => official.render({ messages: toHf([messages[1]!, two, toolResult('a', 'b', 'c')]), tools: hfTools, bos_token: '' })).toThrow(/single tool-calls/);
-    expect(llama32Format.structuralTag(tools, 'auto', true)).toMatchObject({ stop_after_first: true, triggers: ['{"name": '] });
-    expect(llama32Format.structuralTag(tools, 'auto', true)!.tags[0]).toMatchObject({ begin: '{"name": "calculate", "parameters": ', end: '}' });
+    const two = assistantCall('x', [
+      { name: 'current_time', args: {} },
+      { name: 'current_time', args: {} },
+    ]);
+    expect(() =>
+      official.render({
+        messages: toHf([messages[1]!, two, toolResult('a', 'b', 'c')]),
+        tools: hfTools,
+        bos_token: '',
+      }),
+    ).toThrow(/single tool-calls/);
+    expect(llama32Format.structuralTag(tools, 'auto', true)).toMatchObject({
+      stop_after_first: true,
+      triggers: ['{"name": '],
+    });
+    expect(llama32Format.structuralTag(tools, 'auto', true)!.tags[0]).toMatchObject({
+      begin: '{"name": "calculate", "parameters": ',
+      end: '}',
+    });
   });
   it('sends results with role tool (mlc llama-3_1 maps it to ipython)', () => {
     expect(llama32Format.toWire(messages, tools).map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
@@ -252,9 +357,17 @@ describe('Llama 3.2 format vs the official template', () => {
   it('parses bare JSON calls, <|python_tag|>, ";"-separated calls, text and broken JSON', () => {
     let n = 0;
     const id = () => `call_${++n}`;
-    expect(parseLlamaOutput(callRaw, id).toolCalls).toEqual([{ id: 'call_1', name: 'current_time', argumentsText: '{"timeZone":"Asia/Seoul"}' }]);
-    const two = parseLlamaOutput('<|python_tag|>{"name": "a", "parameters": {"x": "}"}}; {"name": "b", "parameters": {}}', id);
-    expect(two.toolCalls.map((c) => [c.name, c.argumentsText])).toEqual([['a', '{"x":"}"}'], ['b', '{}']]);
+    expect(parseLlamaOutput(callRaw, id).toolCalls).toEqual([
+      { id: 'call_1', name: 'current_time', argumentsText: '{"timeZone":"Asia/Seoul"}' },
+    ]);
+    const two = parseLlamaOutput(
+      '<|python_tag|>{"name": "a", "parameters": {"x": "}"}}; {"name": "b", "parameters": {}}',
+      id,
+    );
+    expect(two.toolCalls.map((c) => [c.name, c.argumentsText])).toEqual([
+      ['a', '{"x":"}"}'],
+      ['b', '{}'],
+    ]);
     expect(two.content).toBe('');
     const text = parseLlamaOutput('It is 9 pm in Seoul.', id);
     expect(text).toMatchObject({ content: 'It is 9 pm in Seoul.', toolCalls: [], unterminatedBlock: null });
@@ -269,7 +382,12 @@ describe('Hermes format vs the official tool_use template', () => {
   const official = template('hermes-3-tool-use.jinja');
   const raw = renderToolCallBlock('current_time', { timeZone: 'Asia/Seoul' });
   const hfRender = (ms: Message[]) =>
-    official.render({ messages: toHf(ms), tools: [hfTools[1]], add_generation_prompt: true, bos_token: '<|begin_of_text|>' });
+    official.render({
+      messages: toHf(ms),
+      tools: [hfTools[1]],
+      add_generation_prompt: true,
+      bos_token: '<|begin_of_text|>',
+    });
 
   it('renders the tools system turn byte-identically', () => {
     const expected = hfRender([{ role: 'user', content: 'Time in Seoul?' }]);
@@ -289,7 +407,10 @@ describe('Hermes format vs the official tool_use template', () => {
     expect(ours).not.toBe(expected);
     // Undo the two documented differences and the rest is identical.
     const oursAdjusted = ours
-      .replace('</tool_call>\n\nBe brief.<|im_end|>\n', '</tool_call><|im_end|>\n<|im_start|>system\nBe brief.<|im_end|>\n')
+      .replace(
+        '</tool_call>\n\nBe brief.<|im_end|>\n',
+        '</tool_call><|im_end|>\n<|im_start|>system\nBe brief.<|im_end|>\n',
+      )
       .replace('\n</tool_response><|im_end|>\n', '\n</tool_response><|im_end|>');
     expect(oursAdjusted).toBe(expected);
     expect(hermesFormat.toWire(messages, [time]).map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);

@@ -20,7 +20,8 @@ const BASIC_TYPES: Record<string, string> = { string: 'str', number: 'float', in
  * as `list[Union[]]`; an object with `additionalProperties: false` as `dict[str, Union[]]`.
  */
 export function jsonToPythonType(spec: unknown): string {
-  const record = typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? (spec as Record<string, unknown>) : {};
+  const record =
+    typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? (spec as Record<string, unknown>) : {};
   const type = record.type;
   if (typeof type === 'string' && BASIC_TYPES[type] !== undefined) return BASIC_TYPES[type];
   if (type === 'array') return 'list[Union[]]';
@@ -40,7 +41,11 @@ export function renderHermesToolsSystem(tools: readonly ToolDefinition[]): strin
     const params = Object.entries(properties);
     const signature = params.map(([n, f]) => `${n}: ${jsonToPythonType(f)}`).join(', ');
     const args = params
-      .map(([n, f], i) => (i === 0 ? '    Args:\n' : '') + `        ${n}(${jsonToPythonType(f)}): ${String(f.description ?? '').trim()}`)
+      .map(
+        ([n, f], i) =>
+          (i === 0 ? '    Args:\n' : '') +
+          `        ${n}(${jsonToPythonType(f)}): ${String(f.description ?? '').trim()}`,
+      )
       .join('');
     const description = `${tool.name}(${signature}) - ${tool.description}\n\n${args}`;
     const parameters = params.length === 0 ? '{}' : pythonJson(tool.inputSchema);
@@ -64,7 +69,11 @@ function hermesWire(messages: readonly Message[], tools: readonly ToolDefinition
   if (tools.length > 0) {
     const block = renderHermesToolsSystem(tools);
     const extra = system === null ? [] : [{ part: 'system' as const, text: `\n\n${system}` }];
-    out.push({ role: 'system', content: block + (system === null ? '' : `\n\n${system}`), segments: [{ part: 'tools', text: block }, ...extra] });
+    out.push({
+      role: 'system',
+      content: block + (system === null ? '' : `\n\n${system}`),
+      segments: [{ part: 'tools', text: block }, ...extra],
+    });
   } else if (system !== null) out.push(plain('system', system, 'system'));
   for (const item of groupToolRuns(rest)) {
     if (Array.isArray(item)) {
@@ -93,7 +102,7 @@ export const hermesFormat: PromptFormat = {
     'Assistant turns keep their text (the raw output); the template drops the text of a turn that carries tool calls.',
     'A tool turn ends with "<|im_end|>\\n" like every mlc-llm turn; the template omits that newline (and the last block\'s), so its histories are not prefix-stable anyway.',
     'Array parameters render as list[Union[]] like Python jinja2 (@huggingface/jinja throws on that template); an unknown type name renders "Any" where Python recurses without end.',
-    'Without tools the template fails; the model\'s default ChatML template is used.',
+    "Without tools the template fails; the model's default ChatML template is used.",
     'The pydantic schema line ends with a stray "}" — copied from the official template, which has it.',
     'The BOS token is <|begin_of_text|> (Llama-based Hermes); Hermes-2-Pro-Mistral uses <s>.',
   ],

@@ -4,7 +4,15 @@ import { llama32Format } from './llama';
 import { qwen25Format, qwen3Format } from './qwen';
 import type { FormatId, PromptFormat } from './types';
 
-export type { FormatId, PromptFormat, PromptSegment, PromptPartKind, WireMessage, FormatOptions, TriggeredTagsFormat } from './types';
+export type {
+  FormatId,
+  PromptFormat,
+  PromptSegment,
+  PromptPartKind,
+  WireMessage,
+  FormatOptions,
+  TriggeredTagsFormat,
+} from './types';
 export { promptText } from './types';
 export { qwen25Format, qwen3Format, llama32Format, hermesFormat };
 

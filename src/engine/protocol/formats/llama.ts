@@ -32,7 +32,11 @@ const llama31Template: ConversationTemplate = {
   generationPrompt: () => '<|start_header_id|>assistant<|end_header_id|>\n\n',
 };
 
-function llamaWire(messages: readonly Message[], tools: readonly ToolDefinition[], options?: FormatOptions): AnnotatedWireMessage[] {
+function llamaWire(
+  messages: readonly Message[],
+  tools: readonly ToolDefinition[],
+  options?: FormatOptions,
+): AnnotatedWireMessage[] {
   const first = messages[0];
   const system = first?.role === 'system' ? first.content.trim() : '';
   let rest = first?.role === 'system' ? messages.slice(1) : messages;
@@ -45,7 +49,14 @@ function llamaWire(messages: readonly Message[], tools: readonly ToolDefinition[
   if (tools.length > 0 && rest[0]?.role === 'user') {
     const block = TOOLS_PREAMBLE + tools.map((t) => JSON.stringify(toFunctionTool(t), null, 4) + '\n\n').join('');
     const text = rest[0].content.trim();
-    out.push({ role: 'user', content: block + text, segments: [{ part: 'tools', text: block }, { part: 'history', text }] });
+    out.push({
+      role: 'user',
+      content: block + text,
+      segments: [
+        { part: 'tools', text: block },
+        { part: 'history', text },
+      ],
+    });
     rest = rest.slice(1);
   }
   for (const m of rest) {
@@ -133,7 +144,12 @@ function llamaCall(text: string, makeId: () => string): ToolCall {
     if (name === '') return { id, name, argumentsText: text, parseError: 'the tool call has no "name"' };
     return { id, name, argumentsText: typeof args === 'string' ? args : JSON.stringify(args) };
   } catch (error) {
-    return { id, name: '', argumentsText: text, parseError: `invalid JSON in the tool call (${(error as Error).message})` };
+    return {
+      id,
+      name: '',
+      argumentsText: text,
+      parseError: `invalid JSON in the tool call (${(error as Error).message})`,
+    };
   }
 }
 

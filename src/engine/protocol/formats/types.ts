@@ -62,9 +62,17 @@ export interface PromptFormat {
   /** False where the family's template accepts one call per assistant turn (Llama 3.2). */
   readonly supportsParallelCalls: boolean;
   /** The app's history and tools as the runtime receives them. */
-  toWire(messages: readonly Message[], tools: readonly ToolDefinition[], options?: FormatOptions): AnnotatedWireMessage[];
+  toWire(
+    messages: readonly Message[],
+    tools: readonly ToolDefinition[],
+    options?: FormatOptions,
+  ): AnnotatedWireMessage[];
   /** The exact prompt text the runtime's template builds from `toWire`'s output, generation prompt included. */
-  renderPrompt(messages: readonly Message[], tools: readonly ToolDefinition[], options?: FormatOptions): PromptSegment[];
+  renderPrompt(
+    messages: readonly Message[],
+    tools: readonly ToolDefinition[],
+    options?: FormatOptions,
+  ): PromptSegment[];
   /** The output constraint for `choice`; null when no tools are exposed or the choice is `none`. */
   structuralTag(tools: readonly ToolDefinition[], choice: ToolChoice, parallel: boolean): TriggeredTagsFormat | null;
   /** Parses this family's call syntax out of raw output; never throws. */
