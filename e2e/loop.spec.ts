@@ -14,6 +14,12 @@ test.describe('the manual loop on seoul-time-math', () => {
     await expect(assistantTurn(page, 1).locator('.call-card')).toHaveCount(2);
     await expect(page.getByTestId('tool-result-call_2')).toContainText('896');
     await expect(page.getByRole('table', { name: 'Turn table' }).locator('tbody tr')).toHaveCount(3);
+    // What the model saw: the prompt of turn 2 extends turn 1's prompt plus the exact output (KV-cache reuse).
+    await page.getByRole('tab', { name: 'Prompt' }).click();
+    await page.getByLabel('Model call').selectOption('2');
+    await expect(page.getByRole('tab', { name: 'Prompt' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('prompt-text')).toContainText('<tool_response>');
+    await expect(page.getByTestId('prefix-check')).toContainText('extends');
   });
 
   test('stepped with pause on: approve one call, edit another and see the new number flow through', async ({

@@ -298,7 +298,9 @@ export const actions = {
   },
 
   setInspectorTab: (inspectorTab: InspectorTab) => set({ inspectorTab }),
-  selectRound: (selectedRound: number | null) => set({ selectedRound, inspectorTab: 'request' }),
+  /** Shows one model call in the Request (or Prompt) tab. */
+  selectRound: (selectedRound: number | null, inspectorTab: InspectorTab = 'request') =>
+    set({ selectedRound, inspectorTab }),
   clearNotice: () => set({ notice: null }),
 
   /** Starts a new run (if none is open or the last one ended) and sends the user message. */
