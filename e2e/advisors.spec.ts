@@ -39,4 +39,33 @@ test.describe('advisors: inside vs outside the loop on seoul-time-math', () => {
     await expect(stored).toContainText('assistant (tool calls: current_time call_1, calculate call_2)');
     await expect(stored).toContainText('tool calculate (call_3)');
   });
+
+  test('a custom output schema the answer fails: the run shows 1 + retries calls and the appended errors', async ({
+    page,
+  }) => {
+    await openScenario(page, 'seoul-time-math');
+    await page.getByRole('tab', { name: 'Advisors' }).click();
+    await page.getByLabel(/^Advisor-controlled/).check();
+
+    const field = page.getByLabel('Output schema of Structured-output validation');
+    await field.fill('{"type": "object", "properties": {"answer": {"type": "numbr"}}}');
+    await expect(page.getByTestId('validation-schema-error')).toContainText('Not a valid JSON Schema');
+    await field.fill('{"type": "object", "properties": {"answer": {"type": "number"}}, "required": ["answer"]}');
+    await expect(page.getByTestId('validation-schema-status')).toContainText('applies to the next request');
+    await page.getByLabel('Retries of Structured-output validation').fill('2');
+    await page.getByLabel('Structured-output validation', { exact: true }).check();
+
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    // Two tool rounds, then the prose answer checked 1 + 2 times.
+    await expect(page.getByTestId('advisors-model-calls')).toHaveText('5 model call(s)');
+    await expect(page.getByTestId('advisor-count-validation')).toHaveText('5×');
+    await expect(page.getByTestId('validation-ran-schema')).toContainText('"type": "number"');
+    const attempts = page.getByTestId('validation-attempts');
+    await expect(attempts.locator('li')).toHaveCount(3);
+    await expect(attempts).toContainText('attempt 3: invalid');
+    await expect(attempts).toContainText(
+      'appended to the user message for the retry: Output JSON validation failed because of: Invalid JSON',
+    );
+  });
 });

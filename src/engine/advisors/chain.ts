@@ -11,6 +11,7 @@ import type {
   AdvisedResponse,
   Advisor,
   AdvisorChainApi,
+  AdvisorDescriptor,
   AdvisorHook,
   AdvisorKind,
   AdvisorObservation,
@@ -27,6 +28,16 @@ export class AdvisorChainError extends Error {
  */
 export function sortAdvisors<A extends { readonly order: number }>(advisors: readonly A[]): A[] {
   return [...advisors].reverse().sort((a, b) => a.order - b.order);
+}
+
+/** What the run's `advisor-chain` event records of an advisor: name, kind, order, and a validator's settings. */
+export function describeAdvisor(advisor: Advisor): AdvisorDescriptor {
+  return {
+    name: advisor.name,
+    kind: advisor.kind,
+    order: advisor.order,
+    ...(advisor.validation ? { validation: advisor.validation } : {}),
+  };
 }
 
 /** Refuses a chain with more than one tool advisor, naming them (Spring's validateSingleToolAdvisor). */

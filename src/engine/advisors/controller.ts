@@ -18,7 +18,7 @@ import { errorMessage } from '../tool';
 import type { CommandResult, LoopControllerDeps } from '../loop/controller-core';
 import { ControllerCore, fail, OK, stepRefusal } from '../loop/controller-core';
 import { ChatMemory } from './built-ins';
-import { AdvisorChain } from './chain';
+import { AdvisorChain, describeAdvisor } from './chain';
 import type { AdvisorConfig } from './setup';
 import { buildAdvisors, DEFAULT_ADVISOR_CONFIG } from './setup';
 import type { AdvisedRequest, AdvisedResponse, AdvisorInvocation, ChainEnvironment, ToolBatchResult } from './types';
@@ -183,7 +183,7 @@ export class AdvisorLoopController extends ControllerCore {
     this.append({
       type: 'advisor-chain',
       at: this.deps.now(),
-      advisors: built.advisors.map((a) => ({ name: a.name, kind: a.kind, order: a.order })),
+      advisors: built.advisors.map(describeAdvisor),
       loopOrder: built.loopOrder,
       conversationHistoryEnabled: built.conversationHistoryEnabled,
     });

@@ -4,7 +4,8 @@
  */
 import type { Message } from '../messages';
 import type { LoopEvent } from '../loop/events';
-import type { AdvisorDescriptor, AdvisorHook, AdvisorObservation } from './types';
+import type { AdvisorDescriptor, AdvisorHook, AdvisorObservation, ValidationSettings } from './types';
+import { VALIDATION_FAILED_PREFIX } from './validation-advisor';
 
 export type ActivityScope = 'request' | 'run';
 
@@ -160,6 +161,60 @@ export function loopMetrics(events: readonly LoopEvent[], scope: ActivityScope =
       estimated: e.sees.usage?.estimated ?? false,
     })),
   };
+}
+
+export interface ValidationCheck {
+  /** Model calls made when the check ran (the call it checked is the latest). */
+  readonly round: number;
+  readonly attempt: number;
+  readonly ok: boolean;
+  readonly errors: readonly string[];
+  /** The line appended to the last user message for the retry this failure caused; null when none followed. */
+  readonly appended: string | null;
+}
+
+export interface ValidationReport {
+  readonly advisor: string;
+  /** What the latest request in scope ran with (null for a run recorded before settings were recorded). */
+  readonly settings: ValidationSettings | null;
+  readonly checks: readonly ValidationCheck[];
+}
+
+/** Each validation advisor's checks in scope, with the schema and retries it ran with. */
+export function validationReports(events: readonly LoopEvent[], scope: ActivityScope = 'request'): ValidationReport[] {
+  const reports = new Map<string, { settings: ValidationSettings | null; checks: ValidationCheck[] }>();
+  // The failed check each advisor may retry next, within the current request.
+  const retryable = new Map<string, number>();
+  for (const event of eventsInScope(events, scope)) {
+    if (event.type === 'advisor-chain') {
+      retryable.clear();
+      for (const a of event.advisors) {
+        if (a.kind !== 'validation') continue;
+        const report = reports.get(a.name) ?? { settings: null, checks: [] };
+        report.settings = a.validation ?? null;
+        reports.set(a.name, report);
+      }
+    } else if (event.type === 'advisor-invoked' && event.kind === 'validation') {
+      const report = reports.get(event.advisor) ?? { settings: null, checks: [] };
+      reports.set(event.advisor, report);
+      if (event.hook === 'validate') {
+        retryable.delete(event.advisor);
+        const v = event.sees.validation;
+        if (!v) continue; // tool calls: handed back unvalidated
+        report.checks.push({ round: event.round, attempt: v.attempt, ok: v.ok, errors: v.errors, appended: null });
+        if (!v.ok) retryable.set(event.advisor, report.checks.length - 1);
+      } else if (event.hook === 'attempt') {
+        // An attempt straight after a failed check is its retry: the check's errors went into the user message.
+        const index = retryable.get(event.advisor);
+        retryable.delete(event.advisor);
+        const failed = index === undefined ? undefined : report.checks[index];
+        if (index !== undefined && failed) {
+          report.checks[index] = { ...failed, appended: VALIDATION_FAILED_PREFIX + failed.errors.join('; ') };
+        }
+      }
+    }
+  }
+  return [...reports].map(([advisor, r]) => ({ advisor, settings: r.settings, checks: r.checks }));
 }
 
 export type { InvokedEvent, ChainEvent };

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { JsonSchema } from '../tool';
-import { errorMessage } from '../tool';
+import { errorMessage, jsonSchemaValidator } from '../tool';
 import type { ChatMemory } from './built-ins';
 import { LoggerAdvisor, LoopMetricsAdvisor, MessageChatMemoryAdvisor, ToolCallTraceAdvisor } from './built-ins';
 import { sortAdvisors, validateSingleToolAdvisor } from './chain';
@@ -46,6 +46,51 @@ export const DEFAULT_OUTPUT_SCHEMA: JsonSchema = {
   properties: { answer: { type: 'string' } },
   required: ['answer'],
 };
+
+/**
+ * A schema the scripted answers never satisfy (they are prose, and the answer would have to be a number): switch
+ * validation on with it to watch the retries in any scenario.
+ */
+export const FAILING_DEMO_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { answer: { type: 'number' } },
+  required: ['answer'],
+};
+
+export type OutputSchemaCheck =
+  { readonly ok: true; readonly schema: JsonSchema } | { readonly ok: false; readonly error: string };
+
+/**
+ * Checks a validation advisor's output schema: a JSON object describing an object ("type": "object" or no type)
+ * that zod's `z.fromJSONSchema` accepts (via `jsonSchemaValidator`, as tool input schemas are checked).
+ */
+export function checkOutputSchema(schema: unknown): OutputSchemaCheck {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return { ok: false, error: 'The output schema must be a JSON object, e.g. {"type": "object", …}.' };
+  }
+  const json = schema as JsonSchema;
+  // Checked here, not by jsonSchemaValidator, so that the message speaks of the output rather than a tool's input.
+  if (json.type !== undefined && json.type !== 'object') {
+    return {
+      ok: false,
+      error: `The output schema must describe a JSON object ("type": "object"), not ${JSON.stringify(json.type)}.`,
+    };
+  }
+  const validator = jsonSchemaValidator(json);
+  return validator.ok ? { ok: true, schema: json } : { ok: false, error: validator.error };
+}
+
+/** Parses the text of the schema field: not JSON, or JSON that is not a usable schema, is refused with a reason. */
+export function parseOutputSchema(text: string): OutputSchemaCheck {
+  if (text.trim() === '') return { ok: false, error: 'The output schema is empty: write a JSON Schema object.' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `Not valid JSON: ${errorMessage(error)}` };
+  }
+  return checkOutputSchema(value);
+}
 
 export const DEFAULT_ADVISOR_CONFIG: AdvisorConfig = {
   advisors: [
@@ -134,6 +179,7 @@ function instantiate(spec: AdvisorSpec, name: string, deps: BuildDeps, historyEn
         name,
         order: spec.order,
         schema: schemaFromJson(spec.outputSchema ?? DEFAULT_OUTPUT_SCHEMA),
+        outputSchema: spec.outputSchema ?? DEFAULT_OUTPUT_SCHEMA,
         maxRepeatAttempts: spec.maxRepeatAttempts ?? 3,
       });
     default: {
@@ -144,6 +190,8 @@ function instantiate(spec: AdvisorSpec, name: string, deps: BuildDeps, historyEn
 }
 
 function schemaFromJson(schema: JsonSchema): z.ZodType {
+  const checked = checkOutputSchema(schema);
+  if (!checked.ok) throw new Error(`The validation advisor's output schema is not usable: ${checked.error}`);
   try {
     return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
   } catch (error) {

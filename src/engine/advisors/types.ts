@@ -9,7 +9,7 @@
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messages';
 import type { Usage } from '../runtime';
 import type { FinishReason } from '../stop-reasons';
-import type { ToolDefinition } from '../tool';
+import type { JsonSchema, ToolDefinition } from '../tool';
 import type { FinishReasonKind } from '../loop/events';
 
 export type AdvisorKind = 'memory' | 'tool-calling' | 'trace' | 'metrics' | 'logger' | 'validation';
@@ -83,10 +83,19 @@ export interface AdvisorObservation {
   readonly iteration?: number;
 }
 
+/** What a validation advisor checks against; recorded with the chain so a restored run shows what it ran with. */
+export interface ValidationSettings {
+  /** The JSON Schema (as JSON) the final answer must satisfy. */
+  readonly outputSchema: JsonSchema;
+  readonly maxRepeatAttempts: number;
+}
+
 export interface AdvisorDescriptor {
   readonly name: string;
   readonly kind: AdvisorKind;
   readonly order: number;
+  /** Validation advisors only, when built from a JSON Schema. */
+  readonly validation?: ValidationSettings;
 }
 
 /** One recorded hook invocation. */

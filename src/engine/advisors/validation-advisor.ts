@@ -8,13 +8,16 @@
  */
 import type { z } from 'zod';
 import type { Message } from '../messages';
+import type { JsonSchema } from '../tool';
 import { formatZodIssues } from '../tool';
 import { observeRequest, recordHook, UsageAccumulator } from './chain';
 import { DEFAULT_ORDERS } from './order';
-import type { AdvisedRequest, AdvisedResponse, Advisor, AdvisorChainApi } from './types';
+import type { AdvisedRequest, AdvisedResponse, Advisor, AdvisorChainApi, ValidationSettings } from './types';
 
 export interface ValidationAdvisorOptions {
   readonly schema: z.ZodType;
+  /** The JSON Schema `schema` was built from, when it was: recorded in the run's chain event. */
+  readonly outputSchema?: JsonSchema;
   readonly maxRepeatAttempts?: number;
   readonly order?: number;
   readonly name?: string;
@@ -29,6 +32,7 @@ export class StructuredOutputValidationAdvisor implements Advisor {
   readonly name: string;
   readonly order: number;
   readonly maxRepeatAttempts: number;
+  readonly validation?: ValidationSettings;
   private readonly schema: z.ZodType;
 
   constructor(options: ValidationAdvisorOptions) {
@@ -36,6 +40,7 @@ export class StructuredOutputValidationAdvisor implements Advisor {
     if (!Number.isInteger(retries) || retries < 0) throw new Error('maxRepeatAttempts must be a whole number ≥ 0.');
     this.schema = options.schema;
     this.maxRepeatAttempts = retries;
+    if (options.outputSchema) this.validation = { outputSchema: options.outputSchema, maxRepeatAttempts: retries };
     this.order = options.order ?? DEFAULT_ORDERS.validation;
     this.name = options.name ?? 'Structured-output validation';
   }
@@ -44,10 +49,15 @@ export class StructuredOutputValidationAdvisor implements Advisor {
     const usage = new UsageAccumulator();
     const attempts = 1 + this.maxRepeatAttempts;
     let processed = request;
+    let appended: string | null = null;
     let response: AdvisedResponse | null = null;
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       const sees = observeRequest(processed);
-      recordHook(chain, this, 'attempt', { ...sees, summary: `attempt ${attempt} of ${attempts}; ${sees.summary}` });
+      const retry = appended === null ? '' : `; appended to the user message: ${appended}`;
+      recordHook(chain, this, 'attempt', {
+        ...sees,
+        summary: `attempt ${attempt} of ${attempts}; ${sees.summary}${retry}`,
+      });
       response = await chain.copy(this).nextCall(processed);
       usage.add(response);
       if (response.calls.length > 0) {
@@ -66,7 +76,8 @@ export class StructuredOutputValidationAdvisor implements Advisor {
         validation: { attempt, ok: errors.length === 0, errors },
       });
       if (errors.length === 0) break;
-      processed = augmentUserMessage(request, VALIDATION_FAILED_PREFIX + errors.join('; '));
+      appended = VALIDATION_FAILED_PREFIX + errors.join('; ');
+      processed = augmentUserMessage(request, appended);
     }
     return usage.apply(response!);
   }

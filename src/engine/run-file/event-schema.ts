@@ -203,7 +203,15 @@ const outcomeSchema = z.discriminatedUnion('kind', [
 ]);
 
 const advisorKindSchema = z.enum(ADVISOR_KINDS as readonly AdvisorKind[] as [AdvisorKind, ...AdvisorKind[]]);
-const advisorDescriptorSchema = z.object({ name: z.string(), kind: advisorKindSchema, order: z.number() });
+const advisorDescriptorSchema = z.object({
+  name: z.string(),
+  kind: advisorKindSchema,
+  order: z.number(),
+  // Recorded by the validation advisor: the schema and retries the request ran with (optional: older logs lack it).
+  validation: z
+    .object({ outputSchema: z.record(z.string(), z.unknown()), maxRepeatAttempts: z.number().int().min(0) })
+    .optional(),
+});
 
 const observationSchema = z.object({
   roles: z.array(z.enum(['system', 'user', 'assistant', 'tool'])),

@@ -357,3 +357,25 @@ describe('call-started in run files', () => {
     expect(!bad.ok && bad.error).toMatch(/^Event 7 \(call-started\) is malformed: callId/);
   });
 });
+
+describe('advisor-chain events in run files', () => {
+  it('keep the validation schema and retries the request ran with', () => {
+    const event = {
+      type: 'advisor-chain',
+      at: 1,
+      advisors: [
+        { name: 'Tool calling', kind: 'tool-calling', order: -2147483348 },
+        {
+          name: 'Structured-output validation',
+          kind: 'validation',
+          order: 2147481647,
+          validation: { outputSchema: { type: 'object', required: ['answer'] }, maxRepeatAttempts: 2 },
+        },
+      ],
+      loopOrder: -2147483348,
+      conversationHistoryEnabled: true,
+    };
+    const checked = checkEvent(event, 0);
+    expect(checked).toEqual({ ok: true, event });
+  });
+});

@@ -94,4 +94,40 @@ describe('AdvisorsView', () => {
     expect(screen.getByRole('img', { name: /Sequence diagram/ })).toBeTruthy();
     expect(screen.getByTestId('advisor-metrics-rounds').textContent).toBe('3');
   }, 30_000);
+
+  it('the output schema is checked as it is typed; a valid one applies and the run shows the retries', async () => {
+    const controller = setup();
+    const validation = () => controller.getAdvisorConfig().advisors.find((s) => s.kind === 'validation')!;
+    const field = screen.getByLabelText('Output schema of Structured-output validation');
+    fireEvent.change(field, { target: { value: '{"type": "object",' } });
+    expect(screen.getByTestId('validation-schema-error').textContent).toContain('Not valid JSON');
+    fireEvent.change(field, { target: { value: '{"type": "object", "properties": {"answer": {"type": "numbr"}}}' } });
+    expect(screen.getByTestId('validation-schema-error').textContent).toContain('Not a valid JSON Schema');
+    expect(validation().outputSchema).toEqual({
+      type: 'object',
+      properties: { answer: { type: 'string' } },
+      required: ['answer'],
+    });
+
+    const schema = { type: 'object', properties: { answer: { type: 'number' } }, required: ['answer'] };
+    fireEvent.change(field, { target: { value: JSON.stringify(schema) } });
+    expect(screen.queryByTestId('validation-schema-error')).toBeNull();
+    expect(validation().outputSchema).toEqual(schema);
+    fireEvent.change(screen.getByLabelText('Retries of Structured-output validation'), { target: { value: '1' } });
+    fireEvent.click(screen.getByLabelText('Structured-output validation'));
+    expect(validation()).toMatchObject({ enabled: true, maxRepeatAttempts: 1 });
+
+    await act(async () => {
+      controller.send(scenario.user);
+      await controller.runToEnd();
+    });
+    // Two tool rounds, then the prose answer: 1 + 1 retry.
+    expect(screen.getByTestId('advisors-model-calls').textContent).toBe('4 model call(s)');
+    expect(JSON.parse(screen.getByTestId('validation-ran-schema').textContent!)).toEqual(schema);
+    const attempts = screen.getByTestId('validation-attempts').textContent!;
+    expect(attempts).toContain('attempt 2: invalid');
+    expect(attempts).toContain(
+      'appended to the user message for the retry: Output JSON validation failed because of: ',
+    );
+  }, 30_000);
 });

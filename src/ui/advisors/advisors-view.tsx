@@ -9,7 +9,13 @@ import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import type { CommandResult } from '../../engine/loop/controller';
 import type { LoopEvent } from '../../engine/loop/events';
 import type { ActivityScope, AdvisorActivity } from '../../engine/advisors/projections';
-import { chainActivity, loopMetrics, memoryStores, timesRan } from '../../engine/advisors/projections';
+import {
+  chainActivity,
+  loopMetrics,
+  memoryStores,
+  timesRan,
+  validationReports,
+} from '../../engine/advisors/projections';
 import {
   formatOrder,
   formatOrderShort,
@@ -19,6 +25,7 @@ import {
 } from '../../engine/advisors/order';
 import type { AdvisorConfig, AdvisorSpec, Lane } from '../../engine/advisors/setup';
 import { advisorNames, assignLanes, loopOrderOf } from '../../engine/advisors/setup';
+import type { JsonSchema } from '../../engine/tool';
 import { sequenceDiagram } from '../../engine/advisors/sequence';
 import type { AdvisorHook } from '../../engine/advisors/types';
 import { AdvisorMetrics } from './advisor-metrics';
@@ -26,6 +33,7 @@ import type { ComparisonSourceResult } from './compare-panel';
 import { ComparePanel } from './compare-panel';
 import { describeStoredMessage } from './describe';
 import { SequenceDiagramView } from './sequence-diagram';
+import { ValidationChecks, ValidationSchemaField } from './validation-schema';
 import './advisors.css';
 
 export type LoopControl = 'manual' | 'advisor';
@@ -70,6 +78,7 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
   const stores = useMemo(() => memoryStores(events, scope), [events, scope]);
   const metrics = useMemo(() => loopMetrics(events, scope), [events, scope]);
   const diagram = useMemo(() => sequenceDiagram(events, scope), [events, scope]);
+  const validation = useMemo(() => validationReports(events, scope), [events, scope]);
   const memoryInside = config.advisors.some((s) => s.enabled && s.kind === 'memory' && lanes.get(s.id) === 'inside');
 
   const configure = (next: AdvisorConfig): string | null => {
@@ -178,6 +187,7 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
                   onOrder={(order) => update(spec.id, { order })}
                   onToggle={(enabled) => update(spec.id, { enabled })}
                   onRetries={(maxRepeatAttempts) => update(spec.id, { maxRepeatAttempts })}
+                  onSchema={(outputSchema) => update(spec.id, { outputSchema })}
                   onMove={(to) => moveTo(spec.id, to)}
                 />
               ))}
@@ -216,6 +226,13 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
           off.
         </p>
       </section>
+
+      {validation.length > 0 && (
+        <section className="advisors-section" aria-label="Validation checks">
+          <h3>Structured-output validation checks</h3>
+          <ValidationChecks reports={validation} />
+        </section>
+      )}
 
       <section className="advisors-section" aria-label="Sequence diagram">
         <h3>Sequence diagram</h3>
@@ -274,10 +291,22 @@ interface CardProps {
   readonly onOrder: (order: number) => string | null;
   readonly onToggle: (enabled: boolean) => void;
   readonly onRetries: (retries: number) => void;
+  readonly onSchema: (schema: JsonSchema) => string | null;
   readonly onMove: (lane: Lane) => void;
 }
 
-function AdvisorCard({ spec, name, lane, loopOrder, activity, onOrder, onToggle, onRetries, onMove }: CardProps) {
+function AdvisorCard({
+  spec,
+  name,
+  lane,
+  loopOrder,
+  activity,
+  onOrder,
+  onToggle,
+  onRetries,
+  onSchema,
+  onMove,
+}: CardProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
   const ran = activity ? timesRan(activity) : 0;
@@ -363,6 +392,7 @@ function AdvisorCard({ spec, name, lane, loopOrder, activity, onOrder, onToggle,
           />
         </label>
       )}
+      {spec.kind === 'validation' && <ValidationSchemaField spec={spec} name={name} onSchema={onSchema} />}
       {activity && (
         <p className="small advisors-hooks" data-testid={`advisor-hooks-${spec.id}`}>
           {Object.entries(activity.counts)

@@ -1,0 +1,126 @@
+/**
+ * The validation advisor's output schema, editable: a JSON Schema textarea checked as it is typed (not JSON, or not
+ * a usable object schema, is shown beside the field and not applied), plus the checks of the runs shown: the schema
+ * each request ran with (from its `advisor-chain` event, so a restored or imported run shows its own), every
+ * attempt's outcome, and the line a failed check appended to the user message for the retry.
+ */
+import { useId, useState } from 'react';
+import type { ValidationReport } from '../../engine/advisors/projections';
+import type { AdvisorSpec } from '../../engine/advisors/setup';
+import { DEFAULT_OUTPUT_SCHEMA, FAILING_DEMO_SCHEMA, parseOutputSchema } from '../../engine/advisors/setup';
+import type { JsonSchema } from '../../engine/tool';
+
+export function formatSchema(schema: JsonSchema): string {
+  return JSON.stringify(schema, null, 2);
+}
+
+interface FieldProps {
+  readonly spec: AdvisorSpec;
+  readonly name: string;
+  /** Applies a checked schema to the config; returns the controller's refusal, if any. */
+  readonly onSchema: (schema: JsonSchema) => string | null;
+}
+
+export function ValidationSchemaField({ spec, name, onSchema }: FieldProps) {
+  const applied = spec.outputSchema ?? DEFAULT_OUTPUT_SCHEMA;
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const messageId = useId();
+  const text = draft ?? formatSchema(applied);
+
+  const edit = (next: string) => {
+    setDraft(next);
+    const parsed = parseOutputSchema(next);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      return;
+    }
+    setError(onSchema(parsed.schema));
+  };
+  const load = (schema: JsonSchema) => edit(formatSchema(schema));
+
+  return (
+    <div className="advisors-schema">
+      <label className="advisors-schema-label" htmlFor={`${messageId}-field`}>
+        <span className="muted small">output JSON Schema</span>
+      </label>
+      <textarea
+        id={`${messageId}-field`}
+        className="advisors-schema-field"
+        spellCheck={false}
+        rows={Math.min(12, Math.max(4, text.split('\n').length))}
+        aria-label={`Output schema of ${name}`}
+        aria-invalid={error !== null}
+        aria-describedby={messageId}
+        value={text}
+        onChange={(e) => edit(e.target.value)}
+      />
+      {error ? (
+        <p id={messageId} role="alert" className="advisors-error small" data-testid="validation-schema-error">
+          {error} The last valid schema stays in use.
+        </p>
+      ) : (
+        <p id={messageId} className="muted small" data-testid="validation-schema-status">
+          Valid: applies to the next request.
+        </p>
+      )}
+      <div className="advisors-schema-actions">
+        <button type="button" className="button button-quiet" onClick={() => load(FAILING_DEMO_SCHEMA)}>
+          Try a schema the answer fails
+        </button>
+        <button type="button" className="button button-quiet" onClick={() => load(DEFAULT_OUTPUT_SCHEMA)}>
+          Default schema
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function ValidationChecks({ reports }: { readonly reports: readonly ValidationReport[] }) {
+  return (
+    <div className="advisors-validation" data-testid="validation-checks">
+      {reports.map((report) => (
+        <div key={report.advisor}>
+          <p className="small">
+            <strong>{report.advisor}</strong>
+            {report.settings ? (
+              <>
+                {' '}
+                ran with {report.settings.maxRepeatAttempts} retries (at most {1 + report.settings.maxRepeatAttempts}{' '}
+                model calls for the final answer) and this schema:
+              </>
+            ) : (
+              ' (this run did not record its schema)'
+            )}
+          </p>
+          {report.settings && (
+            <pre className="advisors-schema-ran small" data-testid="validation-ran-schema">
+              {formatSchema(report.settings.outputSchema)}
+            </pre>
+          )}
+          {report.checks.length === 0 ? (
+            <p className="muted small">No final answer checked yet.</p>
+          ) : (
+            <ol className="advisors-plain small" data-testid="validation-attempts">
+              {report.checks.map((check, i) => (
+                <li key={i}>
+                  <span className={check.ok ? 'advisors-ok' : 'advisors-bad'}>
+                    attempt {check.attempt}: {check.ok ? 'valid' : 'invalid'}
+                  </span>{' '}
+                  <span className="muted">(after {check.round} model call(s))</span>
+                  {!check.ok && <> — {check.errors.join('; ')}</>}
+                  {check.appended !== null && (
+                    <div className="advisors-appended">
+                      <span className="muted">appended to the user message for the retry:</span>{' '}
+                      <code>{check.appended}</code>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
