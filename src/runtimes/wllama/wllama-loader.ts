@@ -12,6 +12,7 @@ import { readGgufHeader } from '../../engine/gguf/gguf-reader';
 import type { ModelCheckProblem, ModelSummary } from '../../engine/gguf/model-check';
 import { checkModelFile, formatBytes } from '../../engine/gguf/model-check';
 import { buildTinyModel, TINY_MODEL_NAME } from '../../engine/gguf/tiny-model';
+import type { GgufCache } from './gguf-cache';
 import { describeLoadError } from './wllama-response';
 
 export type ModelSource =
@@ -28,7 +29,7 @@ export interface LoadOptions {
   readonly nCtx: number;
 }
 
-export type LoadPhase = 'generating' | 'reading' | 'downloading' | 'checking' | 'loading';
+export type LoadPhase = 'generating' | 'reading' | 'downloading' | 'checking' | 'loading' | 'caching';
 
 export interface LoadProgress {
   readonly phase: LoadPhase;
@@ -49,7 +50,15 @@ export interface LoadedModel {
   readonly loadMs: number;
   /** Lines worth showing from llama.cpp's own log (warnings, the offload line). */
   readonly log: readonly string[];
+  /** For a URL load: whether the file came from the offline cache, was stored there, or could not be. */
+  readonly cache?: UrlCacheOutcome;
 }
+
+/** What the offline cache did for a URL load. */
+export type UrlCacheOutcome =
+  | { readonly kind: 'hit'; readonly bytes: number }
+  | { readonly kind: 'stored'; readonly bytes: number }
+  | { readonly kind: 'not-stored'; readonly reason: string };
 
 export type LoadFailureProblem = ModelCheckProblem | 'download' | 'llama' | 'unsupported-browser';
 
@@ -104,6 +113,8 @@ export interface LoadCallbacks {
   readonly signal: AbortSignal;
   readonly onProgress: (progress: LoadProgress) => void;
   readonly now?: () => number;
+  /** Where URL loads are looked up first and stored after a successful load; none: always download, never store. */
+  readonly cache?: GgufCache;
 }
 
 export async function loadModel(
@@ -122,6 +133,7 @@ export async function loadModel(
   // 1. Get the bytes (as a Blob, which wllama reads lazily).
   let blob: Blob;
   let sourceLabel: string;
+  let cacheOutcome: UrlCacheOutcome | undefined;
   switch (source.kind) {
     case 'tiny': {
       onProgress({ phase: 'generating' });
@@ -135,10 +147,20 @@ export async function loadModel(
       blob = source.file;
       sourceLabel = source.name;
       break;
-    case 'url':
-      blob = await download(source.url, budget, signal, onProgress);
+    case 'url': {
+      // A URL already in the offline cache loads from there, network or not; "Delete from cache" forces a fresh
+      // download. A cache that cannot be read is only a missed shortcut: the download still runs.
+      const cached = callbacks.cache ? await readCache(callbacks.cache, source.url, onProgress) : null;
+      checkAbort();
+      if (cached) {
+        blob = cached;
+        cacheOutcome = { kind: 'hit', bytes: cached.size };
+      } else {
+        blob = await download(source.url, budget, signal, onProgress);
+      }
       sourceLabel = source.url;
       break;
+    }
     default: {
       const never: never = source;
       throw new Error(`unknown source ${JSON.stringify(never)}`);
@@ -212,6 +234,15 @@ export async function loadModel(
     void wllama.exit();
     throw new LoadCancelled();
   }
+  if (source.kind === 'url' && !cacheOutcome) {
+    // Stored only now that llama.cpp accepted the file: a truncated or foreign download never reaches the cache.
+    onProgress({ phase: 'caching', loadedBytes: 0, totalBytes: blob.size });
+    cacheOutcome = await writeCache(callbacks.cache, source.url, blob);
+    if (signal.aborted) {
+      void wllama.exit();
+      throw new LoadCancelled();
+    }
+  }
   const usedThreads = wllama.getNumThreads();
   const threadText = `${usedThreads} thread${usedThreads === 1 ? '' : 's'}`;
   const ran = offload as { layers: number; total: number } | null;
@@ -230,7 +261,40 @@ export async function loadModel(
     nCtx,
     loadMs: now() - started,
     log,
+    ...(cacheOutcome ? { cache: cacheOutcome } : {}),
   };
+}
+
+async function readCache(
+  cache: GgufCache,
+  url: string,
+  onProgress: (progress: LoadProgress) => void,
+): Promise<Blob | null> {
+  try {
+    const entry = await cache.describe(url);
+    if (!entry) return null;
+    onProgress({ phase: 'reading', loadedBytes: 0, totalBytes: entry.bytes });
+    const blob = await cache.get(url);
+    return blob && blob.size > 0 ? blob : null;
+  } catch {
+    return null;
+  }
+}
+
+async function writeCache(cache: GgufCache | undefined, url: string, blob: Blob): Promise<UrlCacheOutcome> {
+  if (!cache?.available) {
+    return { kind: 'not-stored', reason: 'this page has no Cache Storage (it needs https or localhost)' };
+  }
+  try {
+    const entry = await cache.put(url, blob);
+    return { kind: 'stored', bytes: entry.bytes };
+  } catch (error) {
+    const text =
+      error instanceof Error
+        ? `${error.name === 'QuotaExceededError' ? 'storage is full: ' : ''}${error.message}`
+        : String(error);
+    return { kind: 'not-stored', reason: text };
+  }
 }
 
 async function checkBlob(blob: Blob, nCtx: number, budget: { bytes: number; reason: string }) {

@@ -3,10 +3,12 @@
  * load progress with Cancel; once ready, what was loaded, which backend ran and Unload; errors as clear text.
  * Everything shown is plain text (file names and URLs are untrusted); every control has an accessible name.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatBytes } from '../../engine/gguf/model-check';
-import type { LoadProgress } from './wllama-loader';
+import type { CachedGguf } from './gguf-cache';
+import { cacheKey, fileNameFromUrl } from './gguf-cache';
+import type { LoadProgress, UrlCacheOutcome } from './wllama-loader';
 import { threadSupport } from './wllama-loader';
 import { wllamaStore } from './wllama-store';
 import './wllama-panel.css';
@@ -17,10 +19,37 @@ const PHASE_TEXT: Record<LoadProgress['phase'], string> = {
   downloading: 'Downloading',
   checking: 'Checking the GGUF header',
   loading: 'Loading into llama.cpp',
+  caching: 'Saving for offline use',
 };
 
+/** The cache entry for the URL typed in the field, if any (matching how the cache keys it). */
+function entryFor(url: string, entries: readonly CachedGguf[] | null): CachedGguf | null {
+  if (!entries || url.trim() === '') return null;
+  try {
+    const key = cacheKey(url.trim());
+    return entries.find((e) => e.url === key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function cacheOutcomeText(outcome: UrlCacheOutcome): string {
+  switch (outcome.kind) {
+    case 'hit':
+      return `Loaded from the offline cache (${formatBytes(outcome.bytes)}), no download`;
+    case 'stored':
+      return `Downloaded and saved for offline use (${formatBytes(outcome.bytes)})`;
+    case 'not-stored':
+      return `Downloaded, but not saved for offline use: ${outcome.reason}`;
+    default: {
+      const never: never = outcome;
+      return never;
+    }
+  }
+}
+
 export function WllamaPanel() {
-  const { status, settings } = useStore(wllamaStore.store);
+  const { status, settings, cached } = useStore(wllamaStore.store);
   const { actions } = wllamaStore;
   const [url, setUrl] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
@@ -28,6 +57,8 @@ export function WllamaPanel() {
   const busy = status.kind === 'loading';
   const threads = threadSupport();
   const hasWebGpu = typeof navigator !== 'undefined' && 'gpu' in navigator;
+  const typedEntry = entryFor(url, cached.entries);
+  useEffect(() => void actions.refreshCache(), [actions]);
 
   return (
     <section className="wllama-panel" aria-label="CPU runtime (wllama)">
@@ -73,6 +104,13 @@ export function WllamaPanel() {
           <button type="submit" disabled={busy || url.trim() === ''}>
             Load from URL
           </button>
+          {url.trim() !== '' && cached.available && (
+            <p className="wllama-note wllama-url-cache" data-testid="wllama-url-cache">
+              {typedEntry
+                ? `Cached for offline use (${formatBytes(typedEntry.bytes)}): loads without the network.`
+                : 'Not cached: the first successful load downloads it and keeps it for offline use.'}
+            </p>
+          )}
         </form>
         <div className="wllama-row wllama-tiny">
           <button
@@ -101,6 +139,53 @@ export function WllamaPanel() {
             real inference path (load, tokenize, decode, grammar-constrained tool calls) anywhere.
           </p>
         </div>
+      </div>
+
+      <div className="wllama-cache" role="region" aria-label="Offline GGUF cache">
+        <h4 className="wllama-subtitle">Cached for offline use</h4>
+        {!cached.available ? (
+          <p className="wllama-note">
+            This page has no Cache Storage (it needs https or localhost): URL loads are not kept.
+          </p>
+        ) : cached.entries === null ? (
+          <p className="wllama-note">Reading the cache…</p>
+        ) : cached.entries.length === 0 ? (
+          <p className="wllama-note">No GGUF files cached. A model loaded from a URL is kept here for offline use.</p>
+        ) : (
+          <ul className="wllama-cache-list" aria-label="Cached GGUF models">
+            {cached.entries.map((entry) => (
+              <li key={entry.url} aria-label={entry.url}>
+                <span className="wllama-cache-name" title={entry.url}>
+                  {fileNameFromUrl(entry.url)}
+                </span>{' '}
+                <span className="wllama-cache-size" data-testid="wllama-cache-size">
+                  {formatBytes(entry.bytes)}
+                </span>
+                <span className="wllama-cache-url">{entry.url}</span>
+                <span className="wllama-cache-actions">
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => {
+                      setUrl(entry.url);
+                      void actions.load({ kind: 'url', url: entry.url });
+                    }}
+                  >
+                    Load
+                  </button>
+                  <button type="button" disabled={busy} onClick={() => void actions.deleteCached(entry.url)}>
+                    Delete from cache
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {cached.error && (
+          <p className="wllama-error" role="alert">
+            {cached.error}
+          </p>
+        )}
       </div>
 
       <details className="wllama-options">
@@ -206,6 +291,12 @@ export function WllamaPanel() {
             </dd>
             <dt>Load time</dt>
             <dd>{Math.round(status.model.loadMs)} ms</dd>
+            {status.model.cache && (
+              <>
+                <dt>Offline</dt>
+                <dd data-testid="wllama-cache-outcome">{cacheOutcomeText(status.model.cache)}</dd>
+              </>
+            )}
           </dl>
           {status.model.log.length > 0 && (
             <details>

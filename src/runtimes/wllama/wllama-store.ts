@@ -2,12 +2,15 @@
  * The CPU runtime's load state (a small zustand store): idle → loading (with phase and bytes) → ready, or an
  * error with a clear message; cancel and unload from any state. It owns the one loaded wllama instance and the
  * ChatRuntime built on it. A failed load or a crash never leaves the page stuck: the state says what happened and
- * every control works again.
+ * every control works again. It also keeps the list of GGUF files in the offline cache (`gguf-cache.ts`), which
+ * URL loads read first and fill after a successful load.
  */
 import { createStore } from 'zustand/vanilla';
 import type { ChatRuntime } from '../../engine/runtime';
 import type { ModelSummary } from '../../engine/gguf/model-check';
-import type { LoadedModel, LoadProgress, ModelSource } from './wllama-loader';
+import type { CachedGguf, GgufCache } from './gguf-cache';
+import { ggufCache } from './gguf-cache';
+import type { LoadedModel, LoadProgress, ModelSource, UrlCacheOutcome } from './wllama-loader';
 import { LoadCancelled, LoadFailure, loadModel, threadSupport } from './wllama-loader';
 import { createWllamaRuntime, DEFAULT_PROFILE, TINY_MODEL_PROFILE } from './wllama-runtime';
 
@@ -30,6 +33,16 @@ export interface ReadyModel {
   readonly nCtx: number;
   readonly loadMs: number;
   readonly log: readonly string[];
+  readonly cache?: UrlCacheOutcome;
+}
+
+/** The offline cache of URL-loaded GGUF files, as last read. */
+export interface GgufCacheView {
+  readonly available: boolean;
+  /** Null until first read. */
+  readonly entries: readonly CachedGguf[] | null;
+  /** Why the last read or delete failed. */
+  readonly error?: string;
 }
 
 export type WllamaStatus =
@@ -43,6 +56,7 @@ export interface WllamaState {
   readonly settings: WllamaSettings;
   /** The runtime to call; null unless a model is ready. */
   readonly runtime: ChatRuntime | null;
+  readonly cached: GgufCacheView;
 }
 
 export interface WllamaActions {
@@ -50,13 +64,18 @@ export interface WllamaActions {
   cancel(): void;
   unload(): Promise<void>;
   updateSettings(patch: Partial<WllamaSettings>): void;
+  /** Re-reads the offline cache's entries. */
+  refreshCache(): Promise<void>;
+  /** Removes a URL's file from the offline cache (a loaded model stays loaded). */
+  deleteCached(url: string): Promise<void>;
 }
 
-export function createWllamaStore(now: () => number = () => performance.now()) {
+export function createWllamaStore(now: () => number = () => performance.now(), cache: GgufCache = ggufCache) {
   const store = createStore<WllamaState>(() => ({
     status: { kind: 'idle' },
     settings: { threads: threadSupport().recommended, gpuOffload: false, nCtx: 4096, tinySeed: 1 },
     runtime: null,
+    cached: { available: cache.available, entries: null },
   }));
   let loaded: LoadedModel | null = null;
   let loading: AbortController | null = null;
@@ -89,6 +108,7 @@ export function createWllamaStore(now: () => number = () => performance.now()) {
           {
             signal: controller.signal,
             now,
+            cache,
             onProgress: (progress) => {
               if (loading === controller) store.setState({ status: { kind: 'loading', sourceLabel, progress } });
             },
@@ -144,9 +164,36 @@ export function createWllamaStore(now: () => number = () => performance.now()) {
     updateSettings(patch) {
       store.setState((state) => ({ settings: { ...state.settings, ...patch } }));
     },
+    async refreshCache() {
+      try {
+        const entries = await cache.list();
+        store.setState({ cached: { available: cache.available, entries } });
+      } catch (error) {
+        store.setState((state) => ({
+          cached: { ...state.cached, error: `Could not read the offline cache: ${errorText(error)}` },
+        }));
+      }
+    },
+    async deleteCached(url) {
+      try {
+        await cache.remove(url);
+      } catch (error) {
+        store.setState((state) => ({
+          cached: { ...state.cached, error: `Could not delete from the offline cache: ${errorText(error)}` },
+        }));
+        return;
+      }
+      await actions.refreshCache();
+    },
   };
+  // Any store or delete (here, or by another part of the page) refreshes the list.
+  cache.subscribe(() => void actions.refreshCache());
   return { store, actions };
 }
 
 /** The app's one CPU runtime store. */
 export const wllamaStore = createWllamaStore();
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -5,6 +5,8 @@
  */
 import { registerSW } from 'virtual:pwa-register';
 import { create } from 'zustand';
+import type { GgufCache } from '../../runtimes/wllama/gguf-cache';
+import { fileNameFromUrl, ggufCache } from '../../runtimes/wllama/gguf-cache';
 
 export type ShellStatus =
   | 'unsupported' // no service workers (e.g. a non-secure origin)
@@ -16,10 +18,19 @@ export type ShellStatus =
 export interface ModelCacheStatus {
   /** Model ids with weights in Cache Storage (web-llm's `webllm/model` cache, keyed by their download URL). */
   readonly models: readonly string[];
+  /** GGUF files the CPU runtime keeps for offline use (its `tlp-gguf` cache, keyed by URL), sorted by URL. */
+  readonly ggufModels: readonly CachedGgufModel[];
   /** Bytes the origin uses, when the browser tells. */
   readonly usageBytes: number | null;
   readonly quotaBytes: number | null;
   readonly error?: string;
+}
+
+export interface CachedGgufModel {
+  /** The file name, e.g. "qwen2.5-0.5b-instruct-q4_k_m.gguf". */
+  readonly name: string;
+  readonly url: string;
+  readonly bytes: number;
 }
 
 interface OfflineState {
@@ -68,11 +79,13 @@ export function startOfflineSupport(): void {
         set({ shell: 'error', shellDetail: error instanceof Error ? error.message : String(error) }),
     });
   }
+  // A GGUF stored or deleted by the CPU runtime shows here at once.
+  ggufCache.subscribe(() => void refreshModelCache());
   void refreshModelCache();
 }
 
 /** Reads which models have weights in Cache Storage and how much the origin stores. */
-export async function refreshModelCache(): Promise<void> {
+export async function refreshModelCache(gguf: GgufCache = ggufCache): Promise<void> {
   try {
     const models = new Set<string>();
     if (typeof caches !== 'undefined') {
@@ -85,10 +98,12 @@ export async function refreshModelCache(): Promise<void> {
         }
       }
     }
-    const estimate = await navigator.storage?.estimate?.();
+    const ggufModels = (await gguf.list()).map((e) => ({ name: fileNameFromUrl(e.url), url: e.url, bytes: e.bytes }));
+    const estimate = typeof navigator !== 'undefined' ? await navigator.storage?.estimate?.() : undefined;
     set({
       modelCache: {
         models: [...models].sort(),
+        ggufModels,
         usageBytes: estimate?.usage ?? null,
         quotaBytes: estimate?.quota ?? null,
       },
@@ -97,6 +112,7 @@ export async function refreshModelCache(): Promise<void> {
     set({
       modelCache: {
         models: [],
+        ggufModels: [],
         usageBytes: null,
         quotaBytes: null,
         error: error instanceof Error ? error.message : String(error),

@@ -18,6 +18,7 @@ export function OfflineStatus() {
   const modelCache = useOfflineStore((s) => s.modelCache);
   useEffect(() => startOfflineSupport(), []);
   const models = modelCache?.models ?? [];
+  const ggufModels = modelCache?.ggufModels ?? [];
   return (
     <div className="offline-status" role="status" aria-label="Offline and cache status">
       <span className={`badge ${online ? 'badge-accent' : 'badge-warn'}`} data-testid="network-status">
@@ -36,9 +37,15 @@ export function OfflineStatus() {
           ? 'Model cache: checking…'
           : modelCache.error
             ? `Model cache unreadable: ${modelCache.error}`
-            : models.length === 0
+            : models.length === 0 && ggufModels.length === 0
               ? 'Model cache: no model weights stored (scripted replay needs none)'
-              : `Model cache: ${models.join(', ')}`}
+              : `Model cache: ${models.map((m) => `${m} (web-llm)`).join(', ')}`}
+        {ggufModels.map((g, i) => (
+          <span key={g.url} className="offline-gguf" data-testid="gguf-cache-entry" title={g.url}>
+            {models.length > 0 || i > 0 ? ', ' : ''}
+            {g.name} (GGUF, {formatBytes(g.bytes)})
+          </span>
+        ))}
         {modelCache?.usageBytes !== null &&
           modelCache?.usageBytes !== undefined &&
           ` · ${formatBytes(modelCache.usageBytes)} stored`}

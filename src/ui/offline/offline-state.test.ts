@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { FakeCacheStorage } from '../../runtimes/wllama/fake-cache-storage';
+import { createGgufCache } from '../../runtimes/wllama/gguf-cache';
+import { modelIdFromUrl, refreshModelCache, useOfflineStore } from './offline-state';
+
+describe('offline state: model cache', () => {
+  it('lists the cached GGUF files by name, URL and size', async () => {
+    const gguf = createGgufCache(new FakeCacheStorage());
+    await gguf.put('https://models.example/b/tiny.gguf', new Blob([new Uint8Array(300)]));
+    await gguf.put('https://models.example/a/qwen-0.5b-q4_k_m.gguf', new Blob([new Uint8Array(100)]));
+    await refreshModelCache(gguf);
+    const status = useOfflineStore.getState().modelCache;
+    expect(status?.error).toBeUndefined();
+    expect(status?.ggufModels).toEqual([
+      { name: 'qwen-0.5b-q4_k_m.gguf', url: 'https://models.example/a/qwen-0.5b-q4_k_m.gguf', bytes: 100 },
+      { name: 'tiny.gguf', url: 'https://models.example/b/tiny.gguf', bytes: 300 },
+    ]);
+
+    await gguf.remove('https://models.example/b/tiny.gguf');
+    await refreshModelCache(gguf);
+    expect(useOfflineStore.getState().modelCache?.ggufModels.map((g) => g.name)).toEqual(['qwen-0.5b-q4_k_m.gguf']);
+  });
+
+  it('an unreadable cache is reported, with empty lists', async () => {
+    const broken = createGgufCache({
+      has: async () => true,
+      open: async () => {
+        throw new Error('storage is disabled');
+      },
+    });
+    await refreshModelCache(broken);
+    expect(useOfflineStore.getState().modelCache).toMatchObject({
+      models: [],
+      ggufModels: [],
+      error: 'storage is disabled',
+    });
+  });
+
+  it('names web-llm models by their Hugging Face repository', () => {
+    expect(modelIdFromUrl('https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC/resolve/main/params_shard_0.bin')).toBe(
+      'Qwen3-0.6B-q4f16_1-MLC',
+    );
+  });
+});
