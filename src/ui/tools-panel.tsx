@@ -2,6 +2,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Tool } from '../engine/tool';
 import { findDuplicateToolName } from '../engine/tool-registry';
+import { getScenario } from '../engine/scenarios';
 import { actions, useAppStore } from '../store/app-store';
 import { onToolSourcesChanged, toolSources } from '../store/tool-catalog';
 import { ToolStudio } from './tool-studio';
@@ -68,6 +69,11 @@ export function ToolsPanel() {
 }
 
 function ToolItem({ tool, checked }: { tool: Tool; checked: boolean }) {
+  // A scenario may flip a tool's flags for its runs (e.g. reserve_inventory needs approval in reserve-and-todo).
+  const override = useAppStore((s) => getScenario(s.scenarioId ?? '')?.toolOverrides?.[tool.name]);
+  const returnDirect = override?.returnDirect ?? tool.returnDirect;
+  const needsApproval = override?.needsApproval ?? tool.needsApproval;
+  const note = override ? ' (in this scenario)' : '';
   return (
     <li className="tool-item">
       <label className="tool-item-head">
@@ -79,8 +85,8 @@ function ToolItem({ tool, checked }: { tool: Tool; checked: boolean }) {
         />
         <code className="tool-name">{tool.name}</code>
         <span className="badge">{tool.source}</span>
-        {tool.returnDirect && <span className="badge badge-accent">returnDirect</span>}
-        {tool.needsApproval && <span className="badge badge-warn">needs approval</span>}
+        {returnDirect && <span className="badge badge-accent">returnDirect{note}</span>}
+        {needsApproval && <span className="badge badge-warn">needs approval{note}</span>}
       </label>
       <p className="tool-description">{tool.description}</p>
       <details>

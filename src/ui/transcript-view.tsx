@@ -156,6 +156,10 @@ function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'as
 
 function CallCard({ call }: { call: ToolCall }) {
   const awaiting = useAppStore((s) => s.loop.pending?.awaiting.includes(call.id) ?? false);
+  // Why it waits when the pause toggle is off: the run's definition of this tool asks for approval.
+  const needsApproval = useAppStore(
+    (s) => s.loop.config?.tools.find((t) => t.name === call.name)?.needsApproval === true,
+  );
   return (
     <div
       className="call-card"
@@ -166,6 +170,7 @@ function CallCard({ call }: { call: ToolCall }) {
       <div className="call-head">
         <code>{call.id}</code> <code className="tool-name">{call.name || '(no name)'}</code>
         {awaiting && <span className="badge badge-warn">waiting for you</span>}
+        {needsApproval && <span className="badge badge-warn">needs approval</span>}
       </div>
       <pre className="code-block">{prettyJson(call.argumentsText)}</pre>
       {call.parseError !== undefined && <p className="anomaly">Could not parse: {call.parseError}</p>}
