@@ -6,10 +6,9 @@
  * system prompt) and counted with the real Qwen3 tokenizer. Token counts are exact for that tokenizer and
  * deterministic (the clock is fixed), unlike timings.
  */
-import { compareToolSearch } from '../src/engine/tool-search/measure';
+import { compareLandsmeer } from '../src/engine/tool-search/measure';
 import type { RunMeasurement, SearchComparison } from '../src/engine/tool-search/measure';
 import type { ToolIndexKind } from '../src/engine/tool-search/tool-index';
-import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../src/engine/tool-search/workspace-28';
 import { loadQwen3Counter } from '../src/tokenizers/qwen3';
 import type { BenchTable } from './table';
 
@@ -18,16 +17,7 @@ export const BENCH_CLOCK = Date.UTC(2026, 2, 14, 10, 30);
 
 export async function measureAll(): Promise<Record<ToolIndexKind, SearchComparison>> {
   const counter = await loadQwen3Counter();
-  const compare = (index: ToolIndexKind) =>
-    compareToolSearch({
-      system: LANDSMEER_SCENARIO.system,
-      user: LANDSMEER_SCENARIO.user,
-      tools: createWorkspace28Tools(),
-      script: LANDSMEER_SCENARIO.script,
-      index,
-      now: () => BENCH_CLOCK,
-      counter,
-    });
+  const compare = (index: ToolIndexKind) => compareLandsmeer(index, counter, () => BENCH_CLOCK);
   return { keyword: await compare('keyword'), regex: await compare('regex') };
 }
 

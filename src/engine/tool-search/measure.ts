@@ -28,6 +28,7 @@ import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from './search-tool'
 import type { ToolIndexKind } from './tool-index';
 import type { TokenCounter } from './token-count';
 import { countRequestTokens } from './token-count';
+import { createWorkspace28Tools, LANDSMEER_SCENARIO } from './workspace-28';
 
 export interface RoundMeasurement {
   readonly round: number;
@@ -248,6 +249,23 @@ export async function compareToolSearch(
     totalSaving: saving(off.totalTokens, on.totalTokens),
     extraModelCalls: on.modelCalls - off.modelCalls,
   };
+}
+
+/** The comparison the bench prints and the panel shows: the Landsmeer scenario on the 28-tool workspace. */
+export function compareLandsmeer(
+  index: ToolIndexKind,
+  counter: TokenCounter,
+  now: () => number,
+): Promise<SearchComparison> {
+  return compareToolSearch({
+    system: LANDSMEER_SCENARIO.system,
+    user: LANDSMEER_SCENARIO.user,
+    tools: createWorkspace28Tools(),
+    script: LANDSMEER_SCENARIO.script,
+    index,
+    now,
+    counter,
+  });
 }
 
 function saving(before: number, after: number): number {

@@ -7,10 +7,9 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { ChatRuntime } from '../../engine/runtime';
-import type { ModelSummary } from '../../engine/gguf/model-check';
 import type { CachedGguf, GgufCache } from './gguf-cache';
 import { ggufCache } from './gguf-cache';
-import type { LoadedModel, LoadProgress, ModelSource, UrlCacheOutcome } from './wllama-loader';
+import type { LoadedModel, LoadProgress, ModelSource } from './wllama-loader';
 import { LoadCancelled, LoadFailure, loadModel, threadSupport } from './wllama-loader';
 import { createWllamaRuntime, DEFAULT_PROFILE, TINY_MODEL_PROFILE } from './wllama-runtime';
 
@@ -23,18 +22,8 @@ export interface WllamaSettings {
   readonly tinySeed: number;
 }
 
-/** What the panel shows of a loaded model. */
-export interface ReadyModel {
-  readonly sourceLabel: string;
-  readonly isTinyModel: boolean;
-  readonly summary: ModelSummary;
-  readonly backend: string;
-  readonly threads: number;
-  readonly nCtx: number;
-  readonly loadMs: number;
-  readonly log: readonly string[];
-  readonly cache?: UrlCacheOutcome;
-}
+/** What the panel shows of a loaded model: everything the loader reports but the wllama instance. */
+export type ReadyModel = Omit<LoadedModel, 'wllama'>;
 
 /** The offline cache of URL-loaded GGUF files, as last read. */
 export interface GgufCacheView {

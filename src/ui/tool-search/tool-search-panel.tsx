@@ -6,14 +6,10 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { RoundMeasurement, RunMeasurement, SearchComparison } from '../../engine/tool-search/measure';
-import { compareToolSearch, measureRun } from '../../engine/tool-search/measure';
+import { compareLandsmeer, measureRun } from '../../engine/tool-search/measure';
 import type { ToolIndexKind } from '../../engine/tool-search/tool-index';
 import type { TokenCounter } from '../../engine/tool-search/token-count';
-import {
-  createWorkspace28Tools,
-  LANDSMEER_SCENARIO,
-  LANDSMEER_SCENARIO_ID,
-} from '../../engine/tool-search/workspace-28';
+import { LANDSMEER_SCENARIO_ID } from '../../engine/tool-search/workspace-28';
 import { errorMessage } from '../../engine/tool';
 import { actions, useAppStore } from '../../store/app-store';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';
@@ -233,15 +229,7 @@ function SideBySide({ counter }: { counter: TokenCounter }) {
     if (!relevant) return;
     let live = true;
     setComparison({ status: 'running' });
-    compareToolSearch({
-      system: LANDSMEER_SCENARIO.system,
-      user: LANDSMEER_SCENARIO.user,
-      tools: createWorkspace28Tools(),
-      script: LANDSMEER_SCENARIO.script,
-      index,
-      now: () => Date.now(),
-      counter,
-    }).then(
+    compareLandsmeer(index, counter, () => Date.now()).then(
       (result) => live && setComparison({ status: 'done', result }),
       (error: unknown) => live && setComparison({ status: 'failed', error: errorMessage(error) }),
     );
