@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { buildTinyModel } from '../src/engine/gguf/tiny-model';
+import { buildTinyModel } from '../src/runtimes/wllama/gguf/tiny-model';
 import { createPresetTools } from '../src/engine/presets';
 import { buildToolGrammar } from '../src/engine/protocol/grammar';
 import { renderChatMlPrompt } from '../src/runtimes/wllama/chatml-prompt';
@@ -91,7 +91,7 @@ export async function run(): Promise<BenchTable> {
     await page.waitForFunction(() => typeof (window as { bench?: unknown }).bench === 'function');
     const result = (await page.evaluate(
       (args) => (window as unknown as { bench: (a: typeof args) => Promise<unknown> }).bench(args),
-      { runs: RUNS, prompt, grammar: grammar.gbnf, temperature: TINY_MODEL_PROFILE.temperature },
+      { runs: RUNS, prompt, grammar: grammar.value.gbnf, temperature: TINY_MODEL_PROFILE.temperature },
     )) as {
       loads: number[];
       free: number[];

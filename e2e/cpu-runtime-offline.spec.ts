@@ -5,7 +5,7 @@
  * model, built in Node and served by the test itself.
  */
 import { expect, test } from '@playwright/test';
-import { buildTinyModel } from '../src/engine/gguf/tiny-model';
+import { buildTinyModel } from '../src/runtimes/wllama/gguf/tiny-model';
 import { button, openScenario } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });

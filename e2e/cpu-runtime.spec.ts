@@ -11,8 +11,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { LoopEvent } from '../src/engine/loop/events';
-import { oversizedGgufHeader } from '../src/engine/gguf/test-fixtures';
-import { buildTinyModel } from '../src/engine/gguf/tiny-model';
+import { oversizedGgufHeader } from '../src/runtimes/wllama/gguf/test-fixtures';
+import { buildTinyModel } from '../src/runtimes/wllama/gguf/tiny-model';
 import { jsonSchemaValidator } from '../src/engine/tool';
 import { button, openScenario } from './helpers';
 
@@ -119,7 +119,7 @@ async function runAndCheckStructure(page: Page, maxRounds: number): Promise<numb
         expect(schema, `unknown tool ${call.name}`).toBeDefined();
         const validator = jsonSchemaValidator(schema!);
         if (!validator.ok) throw new Error(validator.error);
-        expect(validator.validate(JSON.parse(call.argumentsText)), call.argumentsText).toMatchObject({ ok: true });
+        expect(validator.value(JSON.parse(call.argumentsText)), call.argumentsText).toMatchObject({ ok: true });
       }
       // The tools executed: one finished call per call, and the results were fed back paired by id.
       const finished = events.filter((e) => e.type === 'call-finished' && e.round === round);

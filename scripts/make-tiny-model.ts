@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { buildTinyModel } from '../src/engine/gguf/tiny-model';
+import { buildTinyModel } from '../src/runtimes/wllama/gguf/tiny-model';
 
 export function parseArgs(argv: readonly string[]): { out: string; seed: number; f16: boolean } | { error: string } {
   let out: string | null = null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from './messages';
-import { assertNever, toOpenAIMessages } from './messages';
+import { toOpenAIMessages } from './messages';
+import { assertNever } from './result';
 
 describe('toOpenAIMessages', () => {
   const transcript: Message[] = [

@@ -2,6 +2,7 @@
  * The conversation as the harness keeps it. Every message is plain, serializable data: the event log stores
  * them, projections rebuild them, and `toOpenAIMessages` exports them in the OpenAI chat-completions shape.
  */
+import { assertNever } from './result';
 
 /** A tool call parsed out of a model response (or authored by a human playing the model). */
 export interface ToolCall {
@@ -81,8 +82,4 @@ export function toOpenAIMessages(messages: readonly Message[]): OpenAIChatMessag
         return assertNever(m);
     }
   });
-}
-
-export function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }

@@ -5,6 +5,7 @@
  */
 
 export const OPENAI_FINISH_REASONS = ['stop', 'length', 'tool_calls', 'content_filter', 'abort'] as const;
+import { assertNever } from './result';
 export type FinishReason = (typeof OPENAI_FINISH_REASONS)[number];
 
 export const ANTHROPIC_STOP_REASONS = [
@@ -32,7 +33,7 @@ export function toAnthropicStopReason(reason: FinishReason): AnthropicStopReason
     case 'abort':
       return null;
     default:
-      return assertNeverReason(reason);
+      return assertNever(reason);
   }
 }
 
@@ -52,7 +53,7 @@ export function toOpenAIFinishReason(reason: AnthropicStopReason): FinishReason 
     case 'pause_turn':
       return null;
     default:
-      return assertNeverReason(reason);
+      return assertNever(reason);
   }
 }
 
@@ -126,7 +127,7 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
     case 'content_filter':
       break;
     default:
-      assertNeverReason(input.raw);
+      assertNever(input.raw);
   }
   if (input.raw !== 'length' && input.unterminatedBlock) {
     anomalies.push({ kind: 'unterminated-tool-call', detail: 'A <tool_call> block was opened but never closed.' });
@@ -147,8 +148,4 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
     });
   }
   return { raw: input.raw, derived, anomalies };
-}
-
-function assertNeverReason(value: never): never {
-  throw new Error(`Unknown stop reason: ${String(value)}`);
 }

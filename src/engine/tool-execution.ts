@@ -7,10 +7,10 @@
  * returnDirect ends the loop only when every *executed* call is returnDirect.
  */
 import type { ToolCall, ToolMessage } from './messages';
-import { assertNever } from './messages';
 import type { ToolContext, ToolResult } from './tool';
 import { errorMessage } from './tool';
 import type { ToolRegistry } from './tool-registry';
+import { assertNever, type Result } from './result';
 
 export type ExceptionMode = 'send-to-model' | 'stop-loop';
 
@@ -146,9 +146,9 @@ export async function executeToolCall(
   }
   const validated = tool.validate(args.value);
   if (!validated.ok) {
-    const text = `Invalid arguments for ${tool.name}:\n${validated.issues.map((i) => `- ${i}`).join('\n')}`;
+    const text = `Invalid arguments for ${tool.name}:\n${validated.error.map((i) => `- ${i}`).join('\n')}`;
     return done(
-      { text, isError: true, metadata: { issues: validated.issues } },
+      { text, isError: true, metadata: { issues: validated.error } },
       'invalid-arguments',
       false,
       tool.returnDirect,
@@ -237,7 +237,7 @@ export function toToolMessage(outcome: CallOutcome): ToolMessage[] {
   ];
 }
 
-export function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export function parseArguments(text: string): Result<unknown> {
   // Spring AI treats blank arguments as "{}" (streaming can leave them empty).
   const source = text.trim() === '' ? '{}' : text;
   try {

@@ -40,15 +40,15 @@ describe('zodToToolSchema', () => {
     const bad = tool.validate({ city: 3, days: 9, extra: true });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
-      expect(bad.issues.some((i) => i.startsWith('city:'))).toBe(true);
-      expect(bad.issues.some((i) => i.startsWith('days:'))).toBe(true);
+      expect(bad.error.some((i) => i.startsWith('city:'))).toBe(true);
+      expect(bad.error.some((i) => i.startsWith('days:'))).toBe(true);
     }
     // z.object strips keys it does not know (as Spring's Jackson mapper ignores unknown properties).
     expect(tool.validate({ city: 'Seoul', days: 2, extra: true })).toEqual({
       ok: true,
       value: { city: 'Seoul', days: 2 },
     });
-    expect(tool.validate('nope')).toMatchObject({ ok: false, issues: [expect.stringMatching(/^\(root\): /)] });
+    expect(tool.validate('nope')).toMatchObject({ ok: false, error: [expect.stringMatching(/^\(root\): /)] });
     expect(Object.keys(toDefinition(tool)).sort()).toEqual(
       ['description', 'inputSchema', 'name', 'needsApproval', 'returnDirect', 'source'].sort(),
     );
@@ -65,10 +65,10 @@ describe('jsonSchemaValidator', () => {
     });
     expect(made.ok).toBe(true);
     if (!made.ok) return;
-    expect(made.validate({ sku: 'A', quantity: 2 }).ok).toBe(true);
-    expect(made.validate({ quantity: 2 }).ok).toBe(false);
-    expect(made.validate({ sku: 'A', quantity: 0 }).ok).toBe(false);
-    expect(made.validate({ sku: 'A', more: 1 }).ok).toBe(false);
+    expect(made.value({ sku: 'A', quantity: 2 }).ok).toBe(true);
+    expect(made.value({ quantity: 2 }).ok).toBe(false);
+    expect(made.value({ sku: 'A', quantity: 0 }).ok).toBe(false);
+    expect(made.value({ sku: 'A', more: 1 }).ok).toBe(false);
   });
 
   it('refuses non-objects and non-object schemas with a reason', () => {

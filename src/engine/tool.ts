@@ -3,6 +3,7 @@
  * returnDirect and needs-approval flags, and an implementation. Tools are exposed per request; nothing is global.
  */
 import { z } from 'zod';
+import { type Result } from './result';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -35,7 +36,8 @@ export interface ToolContext {
   readonly callId: string;
 }
 
-export type ValidationResult = { ok: true; value: unknown } | { ok: false; issues: string[] };
+/** Arguments checked against a schema: the parsed value, or every problem found. */
+export type ValidationResult = Result<unknown, string[]>;
 
 export interface Tool extends ToolDefinition {
   /** Checks parsed arguments against the input schema; never throws. */
@@ -84,7 +86,7 @@ export function zodToToolSchema(schema: z.ZodType): JsonSchema {
 export function validateWithZod(schema: z.ZodType, args: unknown): ValidationResult {
   const parsed = schema.safeParse(args);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, issues: formatZodIssues(parsed.error) };
+  return { ok: false, error: formatZodIssues(parsed.error) };
 }
 
 export function formatZodIssues(error: z.ZodError): string[] {
@@ -98,9 +100,7 @@ export function formatZodIssues(error: z.ZodError): string[] {
  * Converts a JSON Schema (a pasted schema, an MCP `inputSchema`) to a validator. Returns the reason when the
  * schema is not a JSON Schema zod can understand.
  */
-export function jsonSchemaValidator(
-  schema: JsonSchema,
-): { ok: true; validate: (args: unknown) => ValidationResult } | { ok: false; error: string } {
+export function jsonSchemaValidator(schema: JsonSchema): Result<(args: unknown) => ValidationResult> {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return { ok: false, error: 'The input schema must be a JSON object.' };
   }
@@ -112,7 +112,7 @@ export function jsonSchemaValidator(
   }
   try {
     const zodSchema = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
-    return { ok: true, validate: (args) => validateWithZod(zodSchema, args) };
+    return { ok: true, value: (args) => validateWithZod(zodSchema, args) };
   } catch (error) {
     return { ok: false, error: `Not a valid JSON Schema: ${errorMessage(error)}` };
   }

@@ -43,7 +43,7 @@ export async function loadUserTools(): Promise<LoadedUserTools> {
   const problems: string[] = [];
   for (const record of records) {
     const parsed = parseUserToolSpec(record);
-    if (parsed.ok) tools.push(parsed.spec);
+    if (parsed.ok) tools.push(parsed.value);
     else problems.push(`Stored tool ${describeRecord(record)} could not be read and was skipped (${parsed.error}).`);
   }
   tools.sort((a, b) => a.updatedAt - b.updatedAt || a.id.localeCompare(b.id));

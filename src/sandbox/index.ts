@@ -3,10 +3,11 @@
  * `userToolToTool`, which turns a stored user tool into an engine Tool that runs there.
  */
 import type { Tool } from '../engine/tool';
-import type { Compiled, ToolExecutor, UserToolSpec } from '../engine/user-tools';
+import type { ToolExecutor, UserToolSpec } from '../engine/user-tools';
 import { specToTool } from '../engine/user-tools';
 import { createSandboxExecutor } from './host';
 import { createIframeSpawner } from './iframe-spawner';
+import { type Result } from '../engine/result';
 
 let shared: ToolExecutor | null = null;
 
@@ -21,7 +22,7 @@ export function browserSandbox(): ToolExecutor {
 }
 
 /** A user tool as an engine Tool whose code runs in the browser sandbox; or why it cannot be one. */
-export function userToolToTool(spec: UserToolSpec): Compiled<Tool> {
+export function userToolToTool(spec: UserToolSpec): Result<Tool> {
   return specToTool(spec, browserSandbox());
 }
 

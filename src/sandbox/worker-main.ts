@@ -9,6 +9,7 @@
  * `(args, console)`; runs it; serializes the return value strictly as JSON; caps the text and the console.
  * The page adds the outer walls (an opaque-origin iframe with a CSP, and the time limit that kills the worker).
  */
+import { type Result } from '../engine/result';
 
 /** Only what the function touches, so it can be driven in Node tests with a shim. */
 export interface SandboxScope {
@@ -137,9 +138,9 @@ export function sandboxWorkerMain(scope: SandboxScope): void {
       });
     };
 
-    const serialize = (value: unknown): { ok: true; text: string } | { ok: false; message: string } => {
-      if (typeof value === 'string') return { ok: true, text: value };
-      if (value === undefined) return { ok: true, text: '' };
+    const serialize = (value: unknown): Result<string> => {
+      if (typeof value === 'string') return { ok: true, value };
+      if (value === undefined) return { ok: true, value: '' };
       const kindOf = (v: unknown): string | null => {
         if (typeof v === 'function') return 'a function';
         if (typeof v === 'symbol') return 'a symbol';
@@ -156,12 +157,12 @@ export function sandboxWorkerMain(scope: SandboxScope): void {
           if (kind) throw new TypeError(key === '' ? `the value is ${kind}` : `property "${key}" is ${kind}`);
           return inner;
         });
-        return { ok: true, text: text ?? '' };
+        return { ok: true, value: text ?? '' };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         return {
           ok: false,
-          message: `The tool returned a value that cannot be sent to the model as JSON: ${reason}. Return a string or plain data (objects, arrays, strings, numbers, booleans, null).`,
+          error: `The tool returned a value that cannot be sent to the model as JSON: ${reason}. Return a string or plain data (objects, arrays, strings, numbers, booleans, null).`,
         };
       }
     };
@@ -187,8 +188,8 @@ export function sandboxWorkerMain(scope: SandboxScope): void {
     returned.then(
       (value) => {
         const serialized = serialize(value);
-        if (!serialized.ok) return finish({ kind: 'not-serializable', message: serialized.message });
-        const full = serialized.text;
+        if (!serialized.ok) return finish({ kind: 'not-serializable', message: serialized.error });
+        const full = serialized.value;
         const max = request.maxOutputChars;
         if (full.length <= max)
           return finish({ kind: 'returned', text: full, truncated: false, originalLength: full.length });

@@ -22,6 +22,7 @@ import { deleteRun, loadRuns, loadSetting, saveRun, saveSetting } from '../persi
 import { providerFor, scriptedProvider } from '../runtimes/registry';
 import { studioActions } from '../ui/tool-studio/user-tools-store';
 import { toolSources, workspaceTools } from './tool-catalog';
+import { type Result } from '../engine/result';
 
 export interface RunSummary {
   readonly runId: string;
@@ -419,7 +420,7 @@ function restoreRun(run: StoredRun): void {
 }
 
 /** Shows a refused command as a notice; returns whether it succeeded. */
-function report(result: { ok: true } | { ok: false; error: string }): boolean {
+function report(result: Result): boolean {
   if (!result.ok) set({ notice: { kind: 'error', text: result.error } });
   else if (get().notice?.kind === 'error') set({ notice: null });
   return result.ok;

@@ -22,6 +22,7 @@ import type { StoredRun } from '../persistence/runs-db';
 import { loadRuns, saveRun } from '../persistence/runs-db';
 import { loadUserTools } from '../persistence/user-tools-db';
 import { actions, controller, persistActiveRun, reloadRunList, useAppStore } from './app-store';
+import { type Result } from '../engine/result';
 
 export type RunFilesNotice = { readonly kind: 'error' | 'info'; readonly text: string };
 
@@ -58,8 +59,6 @@ export interface ExportedText {
   readonly fileName: string;
   readonly text: string;
 }
-
-type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
 const newRunId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 
@@ -105,14 +104,14 @@ export const runFileActions = {
         now: Date.now(),
       });
       if (!built.ok) return fail(built.error);
-      const withCode = built.file.toolCode?.length ?? 0;
+      const withCode = built.value.file.toolCode?.length ?? 0;
       set({
         notice: {
           kind: 'info',
           text: `Exported “${run.title || run.runId}”${includeCode ? ` with the code of ${withCode} user tool(s)` : ''}.`,
         },
       });
-      return { ok: true, value: { fileName: `${fileBase(run)}.run.json`, text: built.text } };
+      return { ok: true, value: { fileName: `${fileBase(run)}.run.json`, text: built.value.text } };
     } catch (error) {
       return fail(`Could not export the run: ${errorMessage(error)}`);
     }
@@ -145,7 +144,7 @@ export const runFileActions = {
     set({ warnings: [], pendingTrust: null });
     const parsed = parseRunFile(text);
     if (!parsed.ok) return fail(`Import failed: ${parsed.error}`);
-    const { file, warnings } = parsed;
+    const { file, warnings } = parsed.value;
     try {
       const { runs } = await loadRuns();
       const taken = runs.some((r) => r.runId === file.run.runId);
@@ -168,8 +167,8 @@ export const runFileActions = {
       const specs = file.toolCode ?? [];
       set({
         warnings: [
-          ...(parsed.migratedFrom !== undefined
-            ? [`The file was written in format version ${parsed.migratedFrom} and was updated on import.`]
+          ...(parsed.value.migratedFrom !== undefined
+            ? [`The file was written in format version ${parsed.value.migratedFrom} and was updated on import.`]
             : []),
           ...warnings,
         ],
@@ -216,7 +215,7 @@ export const runFileActions = {
     try {
       await persistActiveRun();
       const parentTitle = useAppStore.getState().runs.find((r) => r.runId === parentId)?.title ?? '';
-      const first = forked.events[0];
+      const first = forked.value.events[0];
       await saveRun({
         runId,
         title: `${parentTitle || 'Run'} · fork at turn ${turn}`,
@@ -225,8 +224,8 @@ export const runFileActions = {
         ...(first?.type === 'run-started' && first.config.scenarioId !== undefined
           ? { scenarioId: first.config.scenarioId }
           : {}),
-        parent: { runId: parentId, eventCount: forked.keptFromParent },
-        events: forked.events,
+        parent: { runId: parentId, eventCount: forked.value.keptFromParent },
+        events: forked.value.events,
       });
       await reloadRunList();
       await actions.openRun(runId);
@@ -237,7 +236,7 @@ export const runFileActions = {
             ? 'after its tool results: Step calls the model for the next turn'
             : 'before its model call: Step asks the model again';
       // The advisor chain's call stack is not in the log: a fork inside one of its requests cannot resume it.
-      const advisor = forked.events.some((e) => e.type === 'advisor-chain')
+      const advisor = forked.value.events.some((e) => e.type === 'advisor-chain')
         ? ' This run went through the advisor chain, which cannot resume in the middle of a request: press Stop, then send the next message.'
         : '';
       set({ notice: { kind: 'info', text: `Forked at turn ${turn}, ${what}.${advisor}` } });

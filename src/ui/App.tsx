@@ -2,11 +2,11 @@
 import { useEffect } from 'react';
 import { actions, useAppStore } from '../store/app-store';
 import { HeaderBar } from './header-bar';
-import { Inspector } from './inspector';
+import { Inspector } from './inspector/inspector';
 import { StatusBar } from './keyboard/status-bar';
-import { LoopPanel } from './loop-panel';
+import { LoopPanel } from './loop/loop-panel';
 import { ModelBand } from './model-band';
-import { ToolsPanel } from './tools-panel';
+import { ToolsPanel } from './tools/tools-panel';
 
 export function App() {
   const ready = useAppStore((s) => s.ready);

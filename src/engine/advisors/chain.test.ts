@@ -256,15 +256,15 @@ describe('memory placement', () => {
   it('buildAdvisors switches the internal history off exactly when a memory advisor sits inside', () => {
     const deps = { memory: new ChatMemory(), maxRounds: () => 10 };
     const outside = buildAdvisors(DEFAULT_ADVISOR_CONFIG, deps);
-    expect(outside.ok && outside.conversationHistoryEnabled).toBe(true);
+    expect(outside.ok && outside.value.conversationHistoryEnabled).toBe(true);
     const moved = {
       advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) =>
         s.kind === 'memory' ? { ...s, order: HIGHEST_PRECEDENCE + 400 } : s,
       ),
     };
     const inside = buildAdvisors(moved, deps);
-    expect(inside.ok && inside.conversationHistoryEnabled).toBe(false);
-    const loop = inside.ok ? inside.advisors.find((a) => a.kind === 'tool-calling') : undefined;
+    expect(inside.ok && inside.value.conversationHistoryEnabled).toBe(false);
+    const loop = inside.ok ? inside.value.advisors.find((a) => a.kind === 'tool-calling') : undefined;
     expect(loop instanceof ToolCallingAdvisor && loop.conversationHistoryEnabled).toBe(false);
   });
 });

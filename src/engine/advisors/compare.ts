@@ -8,6 +8,7 @@ import type { ChatRuntime } from '../runtime';
 import type { Tool } from '../tool';
 import { AdvisorLoopController } from './controller';
 import type { AdvisorConfig } from './setup';
+import { type Result } from '../result';
 
 export interface ComparisonSource {
   readonly runtime: ChatRuntime;
@@ -21,8 +22,7 @@ export interface ComparisonSource {
 export type ComparisonMode =
   { readonly control: 'manual' } | { readonly control: 'advisor'; readonly config: AdvisorConfig };
 
-export type ComparisonResult =
-  { readonly ok: true; readonly events: readonly LoopEvent[] } | { readonly ok: false; readonly error: string };
+export type ComparisonResult = Result<readonly LoopEvent[]>;
 
 /** Runs to the end with "pause before tools" off; tools that need approval are approved as they come. */
 export async function runToCompletion(source: ComparisonSource, mode: ComparisonMode): Promise<ComparisonResult> {
@@ -44,5 +44,5 @@ export async function runToCompletion(source: ComparisonSource, mode: Comparison
       controller.getState().phase === 'approve' ? await controller.approveAll() : await controller.runToEnd();
     if (!result.ok) return result;
   }
-  return { ok: true, events: controller.getEvents() };
+  return { ok: true, value: controller.getEvents() };
 }

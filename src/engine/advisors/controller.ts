@@ -13,7 +13,6 @@
  * unchanged) plus `advisor-chain` once per request and `advisor-invoked` for every hook.
  */
 import type { Message, ToolCall } from '../messages';
-import { assertNever } from '../messages';
 import { errorMessage } from '../tool';
 import type { CommandResult, LoopControllerDeps } from '../loop/controller-core';
 import { ControllerCore, fail, OK, stepRefusal } from '../loop/controller-core';
@@ -23,6 +22,7 @@ import type { AdvisorConfig } from './setup';
 import { buildAdvisors, DEFAULT_ADVISOR_CONFIG } from './setup';
 import type { AdvisedRequest, AdvisedResponse, AdvisorInvocation, ChainEnvironment, ToolBatchResult } from './types';
 import { LoopEndSignal } from './types';
+import { assertNever, type Result } from '../result';
 
 export interface AdvisorLoopControllerDeps extends LoopControllerDeps {
   /** The chain used until `configureAdvisors` changes it. */
@@ -118,7 +118,7 @@ export class AdvisorLoopController extends ControllerCore {
         if (this.state.phase !== 'prompt' || this.requestStarted()) return fail(RESTORED_MID_REQUEST);
         const started = this.startProcess();
         if (!started.ok) return started;
-        await started.process.parked.promise;
+        await started.value.parked.promise;
       }
       const process = this.process;
       if (!process) return OK; // the chain ended before reaching a gate
@@ -171,7 +171,7 @@ export class AdvisorLoopController extends ControllerCore {
 
   // ── internals: the chain ───────────────────────────────────────────────────────────────────────────────
 
-  private startProcess(): { ok: true; process: ChainProcess } | { ok: false; error: string } {
+  private startProcess(): Result<ChainProcess> {
     const built = buildAdvisors(this.config, {
       memory: this.memory,
       maxRounds: () => this.state.settings?.maxRounds ?? 10,
@@ -183,13 +183,13 @@ export class AdvisorLoopController extends ControllerCore {
     this.append({
       type: 'advisor-chain',
       at: this.deps.now(),
-      advisors: built.advisors.map(describeAdvisor),
-      loopOrder: built.loopOrder,
-      conversationHistoryEnabled: built.conversationHistoryEnabled,
+      advisors: built.value.advisors.map(describeAdvisor),
+      loopOrder: built.value.loopOrder,
+      conversationHistoryEnabled: built.value.conversationHistoryEnabled,
     });
     const process: ChainProcess = { id: ++this.processCounter, gate: null, parked: deferred() };
     this.process = process;
-    const chain = AdvisorChain.build(built.advisors, this.environment(process.id));
+    const chain = AdvisorChain.build(built.value.advisors, this.environment(process.id));
     const request: AdvisedRequest = {
       messages: this.requestMessages(),
       tools: this.exposedTools(),
@@ -199,7 +199,7 @@ export class AdvisorLoopController extends ControllerCore {
       (response) => this.finishProcess(process.id, response),
       (error: unknown) => this.failProcess(process.id, error),
     );
-    return { ok: true, process };
+    return { ok: true, value: process };
   }
 
   /** A ChatClient call carries the system message and the new user message; memory supplies earlier turns. */

@@ -39,7 +39,7 @@ function validationOnly(outputSchema: JsonSchema, maxRepeatAttempts = 3): Adviso
 function chainFor(config: AdvisorConfig) {
   const built = buildAdvisors(config, { memory: new ChatMemory(), maxRounds: () => 10 });
   if (!built.ok) throw new Error(built.error);
-  return built.advisors;
+  return built.value.advisors;
 }
 
 describe('validation advisor with a custom output schema', () => {
@@ -82,7 +82,7 @@ describe('validation advisor with a custom output schema', () => {
       ok: false,
       error: /^Not a valid JSON Schema: .*numbr/,
     });
-    expect(parseOutputSchema(JSON.stringify(FAILING_DEMO_SCHEMA))).toEqual({ ok: true, schema: FAILING_DEMO_SCHEMA });
+    expect(parseOutputSchema(JSON.stringify(FAILING_DEMO_SCHEMA))).toEqual({ ok: true, value: FAILING_DEMO_SCHEMA });
     expect(checkOutputSchema(CITY_SCHEMA).ok).toBe(true);
   });
 

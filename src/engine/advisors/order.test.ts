@@ -19,10 +19,10 @@ describe('orders', () => {
 
   it('parses what it formats, and the short forms', () => {
     for (const order of Object.values(DEFAULT_ORDERS))
-      expect(parseOrder(formatOrder(order))).toEqual({ ok: true, order });
-    expect(parseOrder('H+400')).toEqual({ ok: true, order: HIGHEST_PRECEDENCE + 400 });
-    expect(parseOrder('l - 5')).toEqual({ ok: true, order: LOWEST_PRECEDENCE - 5 });
-    expect(parseOrder('-25')).toEqual({ ok: true, order: -25 });
+      expect(parseOrder(formatOrder(order))).toEqual({ ok: true, value: order });
+    expect(parseOrder('H+400')).toEqual({ ok: true, value: HIGHEST_PRECEDENCE + 400 });
+    expect(parseOrder('l - 5')).toEqual({ ok: true, value: LOWEST_PRECEDENCE - 5 });
+    expect(parseOrder('-25')).toEqual({ ok: true, value: -25 });
   });
 
   it('has a compact form that parses back', () => {
@@ -30,7 +30,7 @@ describe('orders', () => {
     expect(formatOrderShort(DEFAULT_ORDERS.validation)).toBe('L-2000');
     expect(formatOrderShort(-7)).toBe('-7');
     for (const order of [...Object.values(DEFAULT_ORDERS), HIGHEST_PRECEDENCE, LOWEST_PRECEDENCE, 42]) {
-      expect(parseOrder(formatOrderShort(order))).toEqual({ ok: true, order });
+      expect(parseOrder(formatOrderShort(order))).toEqual({ ok: true, value: order });
     }
   });
 

@@ -1,3 +1,4 @@
+import { type Result } from '../result';
 /**
  * Advisor orders, Spring's `Ordered` convention: the chain is sorted ascending, so a lower order is closer to the
  * caller (first on the request, last on the response). Orders are Java ints; the built-ins sit a few hundred
@@ -29,8 +30,7 @@ export function formatOrder(order: number): string {
   return String(order);
 }
 
-export type ParsedOrder =
-  { readonly ok: true; readonly order: number } | { readonly ok: false; readonly error: string };
+export type ParsedOrder = Result<number>;
 
 /**
  * Reads an order as a person writes it: `HIGHEST_PRECEDENCE + 400`, `H+400`, `LOWEST_PRECEDENCE - 2000`, `L-2000`,
@@ -52,7 +52,7 @@ export function parseOrder(text: string): ParsedOrder {
   if (!Number.isSafeInteger(order) || order < HIGHEST_PRECEDENCE || order > LOWEST_PRECEDENCE) {
     return { ok: false, error: 'An order must lie between HIGHEST_PRECEDENCE and LOWEST_PRECEDENCE (a Java int).' };
   }
-  return { ok: true, order };
+  return { ok: true, value: order };
 }
 
 /** The compact form for narrow places: `H+300`, `L-2000`, or the number. `parseOrder` reads it back. */

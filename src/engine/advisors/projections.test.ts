@@ -127,10 +127,10 @@ describe('side-by-side comparison', () => {
     };
     const manual = await runToCompletion(source, { control: 'manual' });
     const advised = await runToCompletion(source, { control: 'advisor', config: DEFAULT_ADVISOR_CONFIG });
-    const answer = (r: typeof manual) => (r.ok ? r.events.find((e) => e.type === 'run-finished') : undefined);
+    const answer = (r: typeof manual) => (r.ok ? r.value.find((e) => e.type === 'run-finished') : undefined);
     expect(answer(manual)).toMatchObject({ reason: 'final-answer', finalAnswer: expect.stringContaining('877') });
     expect(answer(advised)).toMatchObject({ reason: 'final-answer', finalAnswer: expect.stringContaining('877') });
-    expect(manual.ok && manual.events.some((e) => e.type === 'advisor-invoked')).toBe(false);
-    expect(advised.ok && advised.events.filter((e) => e.type === 'advisor-invoked').length).toBeGreaterThan(20);
+    expect(manual.ok && manual.value.some((e) => e.type === 'advisor-invoked')).toBe(false);
+    expect(advised.ok && advised.value.filter((e) => e.type === 'advisor-invoked').length).toBeGreaterThan(20);
   });
 });

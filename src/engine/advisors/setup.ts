@@ -15,6 +15,7 @@ import { DEFAULT_ORDERS } from './order';
 import { ToolCallingAdvisor } from './tool-calling-advisor';
 import type { Advisor, AdvisorKind } from './types';
 import { StructuredOutputValidationAdvisor } from './validation-advisor';
+import { type Result } from '../result';
 
 export interface AdvisorSpec {
   /** Unique within the config; the UI's key. */
@@ -57,8 +58,7 @@ export const FAILING_DEMO_SCHEMA: JsonSchema = {
   required: ['answer'],
 };
 
-export type OutputSchemaCheck =
-  { readonly ok: true; readonly schema: JsonSchema } | { readonly ok: false; readonly error: string };
+export type OutputSchemaCheck = Result<JsonSchema>;
 
 /**
  * Checks a validation advisor's output schema: a JSON object describing an object ("type": "object" or no type)
@@ -77,7 +77,7 @@ export function checkOutputSchema(schema: unknown): OutputSchemaCheck {
     };
   }
   const validator = jsonSchemaValidator(json);
-  return validator.ok ? { ok: true, schema: json } : { ok: false, error: validator.error };
+  return validator.ok ? { ok: true, value: json } : { ok: false, error: validator.error };
 }
 
 /** Parses the text of the schema field: not JSON, or JSON that is not a usable schema, is refused with a reason. */
@@ -117,16 +117,13 @@ export interface BuildDeps {
   readonly maxRounds: () => number;
 }
 
-export type BuiltChain =
-  | {
-      readonly ok: true;
-      /** Sorted as the chain will run them. */
-      readonly advisors: readonly Advisor[];
-      /** The loop advisor's order, or null when the chain has no loop (tools are sent but never executed). */
-      readonly loopOrder: number | null;
-      readonly conversationHistoryEnabled: boolean;
-    }
-  | { readonly ok: false; readonly error: string };
+export type BuiltChain = Result<{
+  /** Sorted as the chain will run them. */
+  readonly advisors: readonly Advisor[];
+  /** The loop advisor's order, or null when the chain has no loop (tools are sent but never executed). */
+  readonly loopOrder: number | null;
+  readonly conversationHistoryEnabled: boolean;
+}>;
 
 /** Display names, numbered when a kind repeats ("Logger", "Logger 2"). */
 export function advisorNames(config: AdvisorConfig): Map<string, string> {
@@ -154,7 +151,10 @@ export function buildAdvisors(config: AdvisorConfig, deps: BuildDeps): BuiltChai
   } catch (error) {
     return { ok: false, error: errorMessage(error) };
   }
-  return { ok: true, advisors: sortAdvisors(advisors), loopOrder, conversationHistoryEnabled: !memoryInside };
+  return {
+    ok: true,
+    value: { advisors: sortAdvisors(advisors), loopOrder, conversationHistoryEnabled: !memoryInside },
+  };
 }
 
 function instantiate(spec: AdvisorSpec, name: string, deps: BuildDeps, historyEnabled: boolean): Advisor {

@@ -10,7 +10,7 @@ import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messag
 import type { Usage } from '../runtime';
 import type { FinishReason } from '../stop-reasons';
 import type { JsonSchema, ToolDefinition } from '../tool';
-import type { FinishReasonKind } from '../loop/events';
+import type { FinishReasonKind } from '../loop/run-end';
 
 export type AdvisorKind = 'memory' | 'tool-calling' | 'trace' | 'metrics' | 'logger' | 'validation';
 

@@ -8,7 +8,6 @@
  * data; ending the run (or the advisor chain) is the controller's choice.
  */
 import type { Message, ToolCall, ToolMessage } from '../messages';
-import { assertNever } from '../messages';
 import type { InterpretedResponse } from '../protocol/interpret';
 import { interpretResponse } from '../protocol/interpret';
 import type { ChatRuntime, ModelRequest, ModelResponse } from '../runtime';
@@ -22,6 +21,7 @@ import type { LoopListener } from './event-log';
 import { EventLog } from './event-log';
 import type { LoopEvent, LoopSettings, RunConfig } from './events';
 import type { LoopState, Phase } from './state';
+import { assertNever, type Result } from '../result';
 
 export interface LoopControllerDeps {
   /** The runtime to call; read at every model call, so the user may switch runtimes between steps. */
@@ -39,9 +39,10 @@ export interface StartRunOptions {
   readonly scenarioId?: string;
 }
 
-export type CommandResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
+/** What a command returns: done, or refused with the reason to show. */
+export type CommandResult = Result;
 
-export const OK: CommandResult = { ok: true };
+export const OK: CommandResult = { ok: true, value: undefined };
 export const fail = (error: string): CommandResult => ({ ok: false, error });
 
 /** How one model call ended. Its events (`model-called`, then `model-responded` or `model-failed`) are logged. */
@@ -254,7 +255,7 @@ export abstract class ControllerCore {
     if (tool) {
       const validation = tool.validate(parsed.value);
       if (!validation.ok)
-        return Promise.resolve(fail(`Arguments do not match the schema:\n${validation.issues.join('\n')}`));
+        return Promise.resolve(fail(`Arguments do not match the schema:\n${validation.error.join('\n')}`));
     }
     return this.decide(callId, { kind: 'edit', argumentsText });
   }

@@ -8,9 +8,9 @@
  * tool needs approval), else straight to `execute`. The max-rounds guard is checked before every model call.
  */
 import type { ToolCall } from '../messages';
-import { assertNever } from '../messages';
 import type { CommandResult } from './controller-core';
 import { ControllerCore, fail, OK, stepRefusal } from './controller-core';
+import { assertNever } from '../result';
 
 export type { CommandResult, LoopControllerDeps, StartRunOptions } from './controller-core';
 export type { LoopListener } from './event-log';

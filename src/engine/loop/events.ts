@@ -9,6 +9,9 @@ import type { ModelResponse, RuntimeKind, ToolChoice } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
 import type { ToolDefinition } from '../tool';
 import type { CallDecision, CallOutcome, ExceptionMode } from '../tool-execution';
+import type { FinishReasonKind } from './run-end';
+
+export type { FinishReasonKind } from './run-end';
 
 export interface LoopSettings {
   /** Stop at every response that asks for tools, before anything executes. */
@@ -35,10 +38,6 @@ export interface RunConfig {
   readonly settings: LoopSettings;
   readonly scenarioId?: string;
 }
-
-/** Why a run ended. */
-export type FinishReasonKind =
-  'final-answer' | 'return-direct' | 'max-rounds' | 'aborted' | 'stopped' | 'refused' | 'tool-error' | 'runtime-error';
 
 export type LoopEvent =
   | { readonly type: 'run-started'; readonly at: number; readonly runId: string; readonly config: RunConfig }

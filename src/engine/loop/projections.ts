@@ -8,6 +8,7 @@ import type { ModelResponse, Timings, Usage } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
 import type { CallDecision, CallOutcome } from '../tool-execution';
 import type { FinishReasonKind, LoopEvent } from './events';
+import { assertNever } from '../result';
 
 export type TranscriptEntry =
   | { readonly kind: 'system'; readonly index: number; readonly content: string }
@@ -103,7 +104,7 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
       case 'advisor-invoked':
         break;
       default:
-        assertNeverEvent(event);
+        assertNever(event);
     }
   }
   return entries;
@@ -171,7 +172,7 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
       case 'advisor-invoked':
         break;
       default:
-        assertNeverEvent(event);
+        assertNever(event);
     }
   }
   flush();
@@ -278,7 +279,7 @@ function describeDecision(callId: string, decision: CallDecision): string {
     case 'write':
       return `wrote the result of ${callId} by hand`;
     default:
-      return assertNeverEvent(decision);
+      return assertNever(decision);
   }
 }
 
@@ -302,14 +303,10 @@ function describeOutcome(outcome: CallOutcome): string {
     case 'written-by-hand':
       return `${outcome.name}: hand-written result sent`;
     default:
-      return assertNeverEvent(outcome);
+      return assertNever(outcome);
   }
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
-}
-
-function assertNeverEvent(value: never): never {
-  throw new Error(`Unexpected: ${JSON.stringify(value)}`);
 }

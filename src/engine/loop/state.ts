@@ -7,9 +7,9 @@
  *                                     └─(no calls)──▶ done      └─(no pause)─▶ execute
  */
 import type { Message, ToolCall } from '../messages';
-import { assertNever } from '../messages';
 import type { CallDecision } from '../tool-execution';
 import type { FinishReasonKind, LoopEvent, LoopSettings, RunConfig } from './events';
+import { assertNever } from '../result';
 
 /** The phases highlighted on the loop diagram. */
 export type Phase = 'idle' | 'prompt' | 'model' | 'approve' | 'execute' | 'done';

@@ -11,7 +11,7 @@ const ctx: ToolContext = { now: clock.now, signal: new AbortController().signal,
 async function run(tools: Tool[], name: string, args: unknown): Promise<ToolResult> {
   const tool = tools.find((t) => t.name === name)!;
   const valid = tool.validate(args);
-  if (!valid.ok) throw new Error(`invalid: ${valid.issues.join('; ')}`);
+  if (!valid.ok) throw new Error(`invalid: ${valid.error.join('; ')}`);
   const out = await tool.execute(valid.value, ctx);
   return typeof out === 'string' ? { text: out, isError: false, metadata: {} } : out;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../gguf/prng';
+import { createPrng } from '../prng';
 import { createPresetTools } from '../presets';
 import type { JsonSchema, ToolDefinition } from '../tool';
 import { jsonSchemaValidator, toDefinition } from '../tool';
@@ -25,7 +25,7 @@ function grammarFor(
 ): Grammar {
   const result = buildToolGrammar(tools, choice, { parallelToolCalls: parallel, ...(limits ? { limits } : {}) });
   if (!result.ok) throw new Error(result.error);
-  return result.grammar;
+  return result.value.grammar;
 }
 
 /** Parses a reply as the harness does and checks every call against its tool's schema. */
@@ -40,7 +40,7 @@ function checkReply(reply: string, tools: readonly ToolDefinition[]) {
     const validator = jsonSchemaValidator(definition!.inputSchema);
     if (!validator.ok) throw new Error(validator.error);
     const args: unknown = JSON.parse(call.argumentsText);
-    const validation = validator.validate(args);
+    const validation = validator.value(args);
     expect(validation.ok, `${call.name} ${call.argumentsText} ${JSON.stringify(validation)}`).toBe(true);
   }
   if (parsed.toolCalls.length > 0) expect(parsed.content).toBe('');
@@ -263,7 +263,7 @@ describe('JSON Schema features', () => {
       required: ['id'],
     });
     const result = buildToolGrammar([patterned], 'auto', { parallelToolCalls: true });
-    expect(result.ok && result.notes).toEqual([
+    expect(result.ok && result.value.notes).toEqual([
       'patterned: patterned-args-id: pattern ^C-\\d+$ is not enforced',
       'patterned: patterned-args-at: format "date-time" is not enforced',
       'patterned: patterned-args-r: number bounds other than whole numbers ≥ 0 are not enforced',
@@ -284,9 +284,9 @@ describe('JSON Schema features', () => {
     const validator = jsonSchemaValidator(schema.anyOf ? { type: 'object', ...schema } : schema);
     expect(Array.isArray(schema.anyOf)).toBe(true);
     if (!validator.ok) throw new Error(validator.error);
-    expect(validator.validate({ name: 'discount', arguments: { price: 1, percent: 5 } }).ok).toBe(true);
-    expect(validator.validate({ name: 'discount', arguments: { price: 1, percent: 500 } }).ok).toBe(false);
-    expect(validator.validate({ name: 'list_todos', arguments: {} }).ok).toBe(true);
+    expect(validator.value({ name: 'discount', arguments: { price: 1, percent: 5 } }).ok).toBe(true);
+    expect(validator.value({ name: 'discount', arguments: { price: 1, percent: 500 } }).ok).toBe(false);
+    expect(validator.value({ name: 'list_todos', arguments: {} }).ok).toBe(true);
   });
 });
 
@@ -356,8 +356,8 @@ describe('renderGbnf', () => {
   it('renders the preset tools deterministically, root first', () => {
     const a = buildToolGrammar(exposed, 'auto', { parallelToolCalls: true });
     const b = buildToolGrammar(exposed, 'auto', { parallelToolCalls: true });
-    expect(a.ok && b.ok && a.gbnf === b.gbnf).toBe(true);
-    expect(a.ok && a.gbnf.startsWith('root ::= calls | text\n')).toBe(true);
-    expect(a.ok && a.gbnf).toContain('call ::= "<tool_call>\\n{\\"name\\": " (call-calculate | call-discount');
+    expect(a.ok && b.ok && a.value.gbnf === b.value.gbnf).toBe(true);
+    expect(a.ok && a.value.gbnf.startsWith('root ::= calls | text\n')).toBe(true);
+    expect(a.ok && a.value.gbnf).toContain('call ::= "<tool_call>\\n{\\"name\\": " (call-calculate | call-discount');
   });
 });

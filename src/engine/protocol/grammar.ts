@@ -26,6 +26,7 @@ import type { ToolChoice } from '../runtime';
 import type { JsonSchema, ToolDefinition } from '../tool';
 import { TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from './hermes';
 import { pythonJson } from './python-json';
+import { type Result } from '../result';
 
 // ── grammar AST ─────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -107,16 +108,13 @@ export interface ToolGrammarOptions {
   readonly limits?: GrammarLimits;
 }
 
-export type ToolGrammarResult =
-  | {
-      readonly ok: true;
-      readonly grammar: Grammar;
-      /** The grammar as GBNF text. */
-      readonly gbnf: string;
-      /** Schema keywords the grammar could not enforce exactly, per tool. */
-      readonly notes: readonly string[];
-    }
-  | { readonly ok: false; readonly error: string };
+export type ToolGrammarResult = Result<{
+  readonly grammar: Grammar;
+  /** The grammar as GBNF text. */
+  readonly gbnf: string;
+  /** Schema keywords the grammar could not enforce exactly, per tool. */
+  readonly notes: readonly string[];
+}>;
 
 /** Longest integer part the grammar allows: 15 digits stay exact in a double. */
 const MAX_INT_DIGITS = 15;
@@ -177,7 +175,7 @@ export function buildToolGrammar(
     builder.defineRoot(ref('calls'));
   }
   const grammar = builder.grammar();
-  return { ok: true, grammar, gbnf: renderGbnf(grammar), notes: builder.notes };
+  return { ok: true, value: { grammar, gbnf: renderGbnf(grammar), notes: builder.notes } };
 }
 
 /** Free text without call blocks: the reply language when no tool may be called. */
@@ -186,7 +184,7 @@ function textOnly(): ToolGrammarResult {
   builder.defineTextWithout(TOOL_CALL_OPEN, 'text');
   builder.defineRoot(ref('text'));
   const grammar = builder.grammar();
-  return { ok: true, grammar, gbnf: renderGbnf(grammar), notes: [] };
+  return { ok: true, value: { grammar, gbnf: renderGbnf(grammar), notes: [] } };
 }
 
 /**

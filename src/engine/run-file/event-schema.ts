@@ -16,6 +16,7 @@ import { OPENAI_FINISH_REASONS } from '../stop-reasons';
 import type { ToolDefinition, ToolSource } from '../tool';
 import type { CallDisposition } from '../tool-execution';
 import type { FinishReasonKind, LoopEvent, LoopEventType, LoopSettings, RunConfig } from '../loop/events';
+import { type Result } from '../result';
 
 /** Compile-time check that a literal list names every member of a union. */
 type Complete<All extends string, Listed extends readonly string[]> = [Exclude<All, Listed[number]>] extends [never]
@@ -296,8 +297,7 @@ export const EVENT_SCHEMAS: { readonly [K in LoopEventType]: z.ZodType<EventOf<K
   }),
 };
 
-export type EventCheck =
-  { readonly ok: true; readonly event: LoopEvent } | { readonly ok: false; readonly error: string };
+export type EventCheck = Result<LoopEvent>;
 
 /**
  * Validates one event: first its `type` (a clear "unknown kind" message), then the kind's own schema. The
@@ -312,7 +312,7 @@ export function checkEvent(value: unknown, index: number): EventCheck {
   if (!Object.hasOwn(EVENT_SCHEMAS, type))
     return { ok: false, error: `${where} has an unknown type "${type.slice(0, 60)}".` };
   const parsed = EVENT_SCHEMAS[type as LoopEventType].safeParse(value);
-  if (parsed.success) return { ok: true, event: parsed.data };
+  if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, error: `${where} (${type}) is malformed: ${describeIssue(parsed.error)}` };
 }
 

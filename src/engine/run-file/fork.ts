@@ -12,6 +12,7 @@
 import type { LoopEvent } from '../loop/events';
 import type { Phase } from '../loop/state';
 import { replay } from '../loop/state';
+import { assertNever, type Result } from '../result';
 
 export type ForkPoint = 'before-call' | 'before-tools' | 'after-results';
 
@@ -22,15 +23,12 @@ export interface ForkOptions {
   readonly now: number;
 }
 
-export type Forked =
-  | {
-      readonly ok: true;
-      readonly events: readonly LoopEvent[];
-      /** How many of the parent's events the fork kept (the added pause is not one of them). */
-      readonly keptFromParent: number;
-      readonly phase: Phase;
-    }
-  | { readonly ok: false; readonly error: string };
+export type Forked = Result<{
+  readonly events: readonly LoopEvent[];
+  /** How many of the parent's events the fork kept (the added pause is not one of them). */
+  readonly keptFromParent: number;
+  readonly phase: Phase;
+}>;
 
 /** What can be forked at each turn of a log. */
 export interface TurnForkPoints {
@@ -85,7 +83,7 @@ export function forkEvents(events: readonly LoopEvent[], atTurn: number, options
       break;
     }
     default:
-      return assertNeverPoint(options.point);
+      return assertNever(options.point);
   }
 
   kept[0] = { ...first, runId: options.newRunId };
@@ -99,7 +97,7 @@ export function forkEvents(events: readonly LoopEvent[], atTurn: number, options
     };
   }
   const keptFromParent = options.point === 'before-tools' ? kept.length - 1 : kept.length;
-  return { ok: true, events: kept, keptFromParent, phase: state.phase };
+  return { ok: true, value: { events: kept, keptFromParent, phase: state.phase } };
 }
 
 /** The fork points each turn of a log offers, in turn order. */
@@ -119,8 +117,4 @@ export function forkPoints(events: readonly LoopEvent[]): TurnForkPoints[] {
 /** The fork a "Fork here" button on a turn makes: before its tools when it has any (to change a result), else before the call. */
 export function defaultForkPoint(points: readonly ForkPoint[]): ForkPoint {
   return points.includes('before-tools') ? 'before-tools' : 'before-call';
-}
-
-function assertNeverPoint(value: never): never {
-  throw new Error(`Unknown fork point: ${String(value)}`);
 }

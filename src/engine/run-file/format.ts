@@ -15,6 +15,7 @@ import type { ToolDefinition } from '../tool';
 import type { UserToolSpec } from '../user-tools/spec';
 import { userToolSpecSchema } from '../user-tools/spec';
 import { checkEvent, describeIssue, runtimeRefSchema, settingsSchema, toolDefinitionSchema } from './event-schema';
+import { assertNever, type Result } from '../result';
 
 export const RUN_FILE_FORMAT = 'tool-loop-playground/run';
 export const RUN_FILE_VERSION = 1;
@@ -53,8 +54,7 @@ export interface BuildRunFileInput {
   readonly now: number;
 }
 
-export type Built =
-  { readonly ok: true; readonly file: RunFile; readonly text: string } | { readonly ok: false; readonly error: string };
+export type Built = Result<{ readonly file: RunFile; readonly text: string }>;
 
 /** Builds the file of a run. Refuses a log that does not start with run-started. */
 export function buildRunFile(input: BuildRunFileInput): Built {
@@ -74,21 +74,18 @@ export function buildRunFile(input: BuildRunFileInput): Built {
     settings: state.settings ?? first.config.settings,
     ...(toolCode !== undefined ? { toolCode } : {}),
   };
-  return { ok: true, file, text: JSON.stringify(file, null, 2) };
+  return { ok: true, value: { file, text: JSON.stringify(file, null, 2) } };
 }
 
 // ── reading ──────────────────────────────────────────────────────────────────────────────────────────────
 
-export type ImportedRun =
-  | {
-      readonly ok: true;
-      readonly file: RunFile;
-      /** Things the person should know that do not stop the import (HTML-looking text, unused code…). */
-      readonly warnings: readonly string[];
-      /** The version the file was written in, when it was migrated. */
-      readonly migratedFrom?: number;
-    }
-  | { readonly ok: false; readonly error: string };
+export type ImportedRun = Result<{
+  readonly file: RunFile;
+  /** Things the person should know that do not stop the import (HTML-looking text, unused code…). */
+  readonly warnings: readonly string[];
+  /** The version the file was written in, when it was migrated. */
+  readonly migratedFrom?: number;
+}>;
 
 const envelopeSchema = z.object({ format: z.string(), version: z.number() });
 
@@ -216,7 +213,7 @@ function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | un
   for (const [index, raw] of data.run.events.entries()) {
     const checked = checkEvent(raw, index);
     if (!checked.ok) return { ok: false, error: checked.error };
-    events.push(checked.event);
+    events.push(checked.value);
   }
   const first = events[0]!;
   if (first.type !== 'run-started') return { ok: false, error: "The run's log must start with a run-started event." };
@@ -278,7 +275,7 @@ function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | un
     settings: data.settings,
     ...(data.toolCode ? { toolCode } : {}),
   };
-  return { ok: true, file, warnings, ...(migratedFrom !== undefined ? { migratedFrom } : {}) };
+  return { ok: true, value: { file, warnings, ...(migratedFrom !== undefined ? { migratedFrom } : {}) } };
 }
 
 function firstDuplicate(names: readonly string[]): string | null {
@@ -330,13 +327,9 @@ export function findMarkup(events: readonly LoopEvent[]): string | null {
       case 'advisor-invoked':
         break;
       default:
-        return assertNeverEvent(event);
+        return assertNever(event);
     }
   }
   const hit = texts.find(([, text]) => MARKUP.test(text));
   return hit ? `in ${hit[0]}` : null;
-}
-
-function assertNeverEvent(value: never): never {
-  throw new Error(`Unexpected event: ${JSON.stringify(value)}`);
 }

@@ -55,7 +55,7 @@ function fileText(events: readonly LoopEvent[], extra: Record<string, unknown> =
     now: 0,
   });
   if (!built.ok) throw new Error(built.error);
-  return JSON.stringify({ ...built.file, ...extra });
+  return JSON.stringify({ ...built.value.file, ...extra });
 }
 
 describe('event schema', () => {
@@ -81,8 +81,8 @@ describe('event schema', () => {
       hook: 'before',
       sees: { roles: ['system', 'user'], summary: 'loaded 0', stored: [{ role: 'user', content: 'hi' }], loaded: 0 },
     };
-    expect(checkEvent(chain, 0)).toEqual({ ok: true, event: chain });
-    expect(checkEvent(invoked, 1)).toEqual({ ok: true, event: invoked });
+    expect(checkEvent(chain, 0)).toEqual({ ok: true, value: chain });
+    expect(checkEvent(invoked, 1)).toEqual({ ok: true, value: invoked });
     expect(checkEvent({ type: 'teleported', at: 1 }, 4)).toEqual({
       ok: false,
       error: 'Event 5 has an unknown type "teleported".',
@@ -99,12 +99,12 @@ describe('run file export and import', () => {
     const imported = parseRunFile(fileText(events));
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;
-    expect(imported.warnings).toEqual([]);
-    expect(imported.file.run.events).toEqual(events);
-    expect(transcript(imported.file.run.events)).toEqual(transcript(events));
-    expect(imported.file.tools.map((t) => t.name)).toEqual(['current_time', 'calculate']);
-    expect(imported.file.runtime.kind).toBe('scripted');
-    expect(replay(imported.file.run.events).finished?.finalAnswer).toContain('877');
+    expect(imported.value.warnings).toEqual([]);
+    expect(imported.value.file.run.events).toEqual(events);
+    expect(transcript(imported.value.file.run.events)).toEqual(transcript(events));
+    expect(imported.value.file.tools.map((t) => t.name)).toEqual(['current_time', 'calculate']);
+    expect(imported.value.file.runtime.kind).toBe('scripted');
+    expect(replay(imported.value.file.run.events).finished?.finalAnswer).toContain('877');
   });
 
   it('keeps the latest settings and only the code of tools the run used', async () => {
@@ -120,12 +120,12 @@ describe('run file export and import', () => {
       toolCode: [used, unused],
       now: 0,
     });
-    expect(built.ok && built.file.settings.maxRounds).toBe(4);
-    expect(built.ok && built.file.toolCode?.map((s) => s.name)).toEqual(['calculate']);
-    const back = parseRunFile(built.ok ? built.text : '');
-    expect(back.ok && back.file.toolCode?.[0]?.code).toBe('return 1;');
+    expect(built.ok && built.value.file.settings.maxRounds).toBe(4);
+    expect(built.ok && built.value.file.toolCode?.map((s) => s.name)).toEqual(['calculate']);
+    const back = parseRunFile(built.ok ? built.value.text : '');
+    expect(back.ok && back.value.file.toolCode?.[0]?.code).toBe('return 1;');
     const without = buildRunFile({ run: { runId: 'run_a', title: '', createdAt: 0, events }, now: 0 });
-    expect(without.ok && 'toolCode' in without.file).toBe(false);
+    expect(without.ok && 'toolCode' in without.value.file).toBe(false);
   });
 
   it('refuses an empty log', () => {
@@ -172,10 +172,10 @@ describe('run file export and import', () => {
     const result = parseRunFile(JSON.stringify(file));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.warnings.join(' ')).toMatch(
+    expect(result.value.warnings.join(' ')).toMatch(
       /looks like HTML or script \(in a user message \(event 2\)\)\. It is shown as plain text and never run\./,
     );
-    expect(replay(result.file.run.events).history[1]).toEqual({ role: 'user', content: payload });
+    expect(replay(result.value.file.run.events).history[1]).toEqual({ role: 'user', content: payload });
   });
 
   it('explains schema problems, foreign files and bad JSON', async () => {
@@ -217,11 +217,11 @@ describe('run file export and import', () => {
     const result = parseRunFile(JSON.stringify(stored));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.migratedFrom).toBe(0);
-    expect(result.file.format).toBe(RUN_FILE_FORMAT);
-    expect(result.file.run).toMatchObject({ runId: 'run_a', title: 'Old', createdAt: 5, scenarioId: SEOUL.id });
-    expect(result.file.run.events).toEqual(events);
-    expect(result.file.tools.map((t) => t.name)).toEqual(['current_time', 'calculate']);
+    expect(result.value.migratedFrom).toBe(0);
+    expect(result.value.file.format).toBe(RUN_FILE_FORMAT);
+    expect(result.value.file.run).toMatchObject({ runId: 'run_a', title: 'Old', createdAt: 5, scenarioId: SEOUL.id });
+    expect(result.value.file.run.events).toEqual(events);
+    expect(result.value.file.tools.map((t) => t.name)).toEqual(['current_time', 'calculate']);
   });
 });
 
@@ -265,11 +265,13 @@ describe('fork', () => {
         const forked = forkEvents(events, turn, { point, newRunId: 'fork', now: 99 });
         expect(forked.ok, `${turn} ${point}`).toBe(true);
         if (!forked.ok) continue;
-        expect(forked.phase).toBe(expected[point]);
-        const state = replay(forked.events);
+        expect(forked.value.phase).toBe(expected[point]);
+        const state = replay(forked.value.events);
         expect(state.runId).toBe('fork');
         expect(state.finished).toBeNull();
-        expect(forked.events.slice(1, forked.keptFromParent)).toEqual(events.slice(1, forked.keptFromParent));
+        expect(forked.value.events.slice(1, forked.value.keptFromParent)).toEqual(
+          events.slice(1, forked.value.keptFromParent),
+        );
       }
     }
     expect(events[0]?.type === 'run-started' && events[0].runId).toBe('run_a');
@@ -295,7 +297,7 @@ describe('fork', () => {
     expect(forked.ok).toBe(true);
     if (!forked.ok) return;
     const { controller, tools } = controllerFor();
-    expect(controller.restore(forked.events, tools)).toEqual({ ok: true });
+    expect(controller.restore(forked.value.events, tools)).toEqual({ ok: true });
     expect(controller.getState().pending?.awaiting).toEqual(['call_3']);
     expect(await controller.writeResult('call_3', '1000')).toEqual({ ok: true });
     expect(await controller.runToEnd()).toEqual({ ok: true });
@@ -346,12 +348,12 @@ describe('call-started in run files', () => {
     const events = await seoulRun();
     expect(events.filter((e) => e.type === 'call-started')).toHaveLength(3);
     const withStarted = parseRunFile(fileText(events));
-    expect(withStarted.ok && withStarted.file.run.events).toEqual(events);
+    expect(withStarted.ok && withStarted.value.file.run.events).toEqual(events);
 
     const older = events.filter((e) => e.type !== 'call-started');
     const withoutStarted = parseRunFile(fileText(older));
-    expect(withoutStarted.ok && withoutStarted.file.run.events).toEqual(older);
-    expect(withoutStarted.ok && transcript(withoutStarted.file.run.events)).toEqual(transcript(events));
+    expect(withoutStarted.ok && withoutStarted.value.file.run.events).toEqual(older);
+    expect(withoutStarted.ok && transcript(withoutStarted.value.file.run.events)).toEqual(transcript(events));
 
     const bad = checkEvent({ type: 'call-started', at: 1, round: 1, name: 'calculate', argumentsText: '{}' }, 6);
     expect(!bad.ok && bad.error).toMatch(/^Event 7 \(call-started\) is malformed: callId/);
@@ -376,6 +378,6 @@ describe('advisor-chain events in run files', () => {
       conversationHistoryEnabled: true,
     };
     const checked = checkEvent(event, 0);
-    expect(checked).toEqual({ ok: true, event });
+    expect(checked).toEqual({ ok: true, value: event });
   });
 });

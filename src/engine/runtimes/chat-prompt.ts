@@ -6,9 +6,10 @@
  * `<tool_response>` tags, and the prompt ends with the generation prompt `<|im_start|>assistant\n`.
  */
 import type { AssistantMessage } from '../messages';
-import { assertNever, toOpenAIMessages } from '../messages';
+import { toOpenAIMessages } from '../messages';
 import { renderToolCallBlock, systemPromptWithTools, toFunctionTool } from '../protocol/hermes';
 import type { ModelRequest, RequestTrace } from '../runtime';
+import { assertNever } from '../result';
 
 /** Qwen2.5's template falls back to this system text when the history has none. */
 export const QWEN_DEFAULT_SYSTEM = 'You are Qwen, created by Alibaba Cloud. You are a helpful assistant.';

@@ -10,6 +10,7 @@ import type { FinishReason } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
 import { renderToolCallBlock } from '../protocol/hermes';
 import { estimateTokens, traceFor } from './chat-prompt';
+import { type Result } from '../result';
 
 export interface HumanToolCall {
   readonly id?: string;
@@ -24,7 +25,7 @@ export interface HumanTurn {
   readonly finishReason: FinishReason;
 }
 
-export type SubmitResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
+export type SubmitResult = Result;
 
 export interface HumanRuntime extends ChatRuntime {
   readonly kind: 'human';
@@ -149,7 +150,7 @@ export function createHumanRuntime(options: { readonly now: () => number; readon
         turn.finishReason,
         turn.toolCalls.map((c) => c.id?.trim() ?? ''),
       );
-      return { ok: true };
+      return { ok: true, value: undefined };
     },
   };
 }

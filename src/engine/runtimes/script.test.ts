@@ -135,7 +135,7 @@ describe('validateScript', () => {
         { branches: [{ when: { kind: 'latest-error' }, turn: { text: 'x' } }], otherwise: { text: 'y' } },
       ],
     };
-    expect(validateScript(JSON.parse(JSON.stringify(script)))).toEqual({ ok: true, script });
+    expect(validateScript(JSON.parse(JSON.stringify(script)))).toEqual({ ok: true, value: script });
   });
 
   it('explains what is wrong', () => {

@@ -21,6 +21,7 @@ import { DENIED_TEXT } from '../tool-execution';
 import type { FinishReason } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
 import { renderToolCallBlock } from '../protocol/hermes';
+import { type Result } from '../result';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -205,7 +206,7 @@ export function renderTurn(turn: ScriptTurn, messages: readonly Message[]): stri
 }
 
 /** Checks that imported data is a script; returns the reason when it is not. */
-export function validateScript(value: unknown): { ok: true; script: Script } | { ok: false; error: string } {
+export function validateScript(value: unknown): Result<Script> {
   if (typeof value !== 'object' || value === null || !Array.isArray((value as { steps?: unknown }).steps)) {
     return { ok: false, error: 'A script is an object with a "steps" array.' };
   }
@@ -214,7 +215,7 @@ export function validateScript(value: unknown): { ok: true; script: Script } | {
     const error = stepError(step);
     if (error) return { ok: false, error: `Step ${i + 1}: ${error}` };
   }
-  return { ok: true, script: value as Script };
+  return { ok: true, value: value as Script };
 }
 
 function stepError(step: unknown): string | null {

@@ -1,5 +1,5 @@
 /** The preset scenarios, each with a script for the scripted-replay runtime (see runtimes/script.ts). */
-import { LANDSMEER_SCENARIO } from '../tool-search/workspace-28';
+import { LANDSMEER_SCENARIO } from './workspace-28';
 import type { Scenario } from './scenario';
 
 const ASSISTANT = 'You are a helpful assistant. Use the tools for facts and arithmetic; never guess.';

@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from '../loop/events';
 import { LoopController } from '../loop/controller';
 import { createPresetTools } from '../presets';
 import { ToolSearchSession } from '../tool-search/apply';
-import { createWorkspace28Tools } from '../tool-search/workspace-28';
+import { createWorkspace28Tools } from './workspace-28';
 import { validateScript } from '../runtimes/script';
 import { createScriptedRuntime } from '../runtimes/scripted';
 import { createFakeClock } from '../test-support';
@@ -57,7 +57,7 @@ describe('scenarios', () => {
     for (const scenario of SCENARIOS) {
       expect(validateScript(JSON.parse(JSON.stringify(scenario.script))), scenario.id).toEqual({
         ok: true,
-        script: scenario.script,
+        value: scenario.script,
       });
       expect(missingScenarioTools(scenario, allTools()), scenario.id).toEqual([]);
       expect(getScenario(scenario.id)).toBe(scenario);

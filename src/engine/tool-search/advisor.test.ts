@@ -11,7 +11,7 @@ import { createToolRegistry } from '../tool-registry';
 import { ORIGINAL_TOOLS_KEY, ToolSearchToolCallingAdvisor } from './advisor';
 import { ToolSearchSession } from './apply';
 import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from './search-tool';
-import { createWorkspace28Tools, LANDSMEER_SCENARIO } from './workspace-28';
+import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../scenarios/workspace-28';
 
 const NOW = Date.UTC(2026, 2, 14, 10, 30);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KeywordToolIndex, queryTerms, splitWords, stem } from './keyword-index';
 import type { IndexedTool } from './tool-index';
 import { toIndexedTool } from './tool-index';
-import { createWorkspace28Tools } from './workspace-28';
+import { createWorkspace28Tools } from '../scenarios/workspace-28';
 
 const tool = (name: string, description: string, parameters = ''): IndexedTool => ({ name, description, parameters });
 
@@ -42,14 +42,14 @@ describe('KeywordToolIndex (BM25 via MiniSearch)', () => {
       tool('weather', 'Current conditions and forecast for a city.'),
     ]);
     const result = index.search({ query: 'weather' });
-    expect(result.ok && result.hits.map((h) => h.name)).toEqual(['weather', 'listOrders']);
+    expect(result.ok && result.value.hits.map((h) => h.name)).toEqual(['weather', 'listOrders']);
   });
 
   it('finds the three Landsmeer tools on the 28-tool workspace', () => {
     const index = workspace();
     const top = (query: string) => {
       const result = index.search({ query, maxResults: 1 });
-      return result.ok ? result.hits[0]?.name : result.error;
+      return result.ok ? result.value.hits[0]?.name : result.error;
     };
     expect(top('current time at a location')).toBe('currentTime');
     expect(top('weather forecast')).toBe('weather');
@@ -62,21 +62,24 @@ describe('KeywordToolIndex (BM25 via MiniSearch)', () => {
       tool('lookup', 'Looks a record up.', 'postcode The postal code'),
       tool('other', 'Unrelated.'),
     ]);
-    expect(index.search({ query: 'postal' })).toMatchObject({ ok: true, hits: [{ name: 'lookup' }] });
-    expect(index.search({ query: 'postc' })).toMatchObject({ ok: true, hits: [{ name: 'lookup' }] });
+    expect(index.search({ query: 'postal' })).toMatchObject({ ok: true, value: { hits: [{ name: 'lookup' }] } });
+    expect(index.search({ query: 'postc' })).toMatchObject({ ok: true, value: { hits: [{ name: 'lookup' }] } });
   });
 
   it('limits hits to maxResults (default 10) and counts all matches', () => {
     const index = indexOf(Array.from({ length: 14 }, (_, i) => tool(`shop${i}`, 'A shop tool.')));
     const three = index.search({ query: 'shop', maxResults: 3 });
-    expect(three.ok && three.hits.length).toBe(3);
-    expect(three.ok && three.totalMatches).toBe(14);
+    expect(three.ok && three.value.hits.length).toBe(3);
+    expect(three.ok && three.value.totalMatches).toBe(14);
     const all = index.search({ query: 'shop' });
-    expect(all.ok && all.hits.length).toBe(10);
+    expect(all.ok && all.value.hits.length).toBe(10);
   });
 
   it('returns no hits for words no tool has', () => {
-    expect(workspace().search({ query: 'submarine periscope' })).toMatchObject({ ok: true, hits: [], totalMatches: 0 });
+    expect(workspace().search({ query: 'submarine periscope' })).toMatchObject({
+      ok: true,
+      value: { hits: [], totalMatches: 0 },
+    });
   });
 
   it('answers an empty or stop-words-only query with an error outcome that says how to ask', () => {
@@ -91,6 +94,6 @@ describe('KeywordToolIndex (BM25 via MiniSearch)', () => {
     const index = indexOf([tool('weather', 'Forecast.')]);
     index.reindex([tool('clothing', 'Shops.')]);
     expect(index.size).toBe(1);
-    expect(index.search({ query: 'weather forecast' })).toMatchObject({ ok: true, hits: [] });
+    expect(index.search({ query: 'weather forecast' })).toMatchObject({ ok: true, value: { hits: [] } });
   });
 });

@@ -59,9 +59,11 @@ export class KeywordToolIndex implements ToolIndex {
       ok: true,
       kind: this.kind,
       query: request.query,
-      hits,
-      totalMatches: results.length,
-      explanation: `BM25 over the terms ${terms.map((t) => JSON.stringify(t)).join(', ')}`,
+      value: {
+        hits,
+        totalMatches: results.length,
+        explanation: `BM25 over the terms ${terms.map((t) => JSON.stringify(t)).join(', ')}`,
+      },
     };
   }
 }

@@ -6,7 +6,7 @@ import type { SearchComparison } from './measure';
 import { compareToolSearch } from './measure';
 import type { TokenCounter } from './token-count';
 import { countRequestTokens } from './token-count';
-import { createWorkspace28Tools, LANDSMEER_SCENARIO } from './workspace-28';
+import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../scenarios/workspace-28';
 
 let counter: TokenCounter;
 const results: Partial<Record<'keyword' | 'regex', SearchComparison>> = {};

@@ -28,7 +28,7 @@ import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from './search-tool'
 import type { ToolIndexKind } from './tool-index';
 import type { TokenCounter } from './token-count';
 import { countRequestTokens } from './token-count';
-import { createWorkspace28Tools, LANDSMEER_SCENARIO } from './workspace-28';
+import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../scenarios/workspace-28';
 
 export interface RoundMeasurement {
   readonly round: number;

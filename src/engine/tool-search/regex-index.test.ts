@@ -59,10 +59,10 @@ describe('RegexToolIndex', () => {
     const result = indexOf().search({ query: 'weather' });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.hits.map((h) => h.name)).toEqual(['weather', 'weatherAlerts']);
-    expect(result.hits[0]!.score).toBeGreaterThan(result.hits[1]!.score);
-    expect(result.totalMatches).toBe(2);
-    expect(result.explanation).toBe('/(weather)/i');
+    expect(result.value.hits.map((h) => h.name)).toEqual(['weather', 'weatherAlerts']);
+    expect(result.value.hits[0]!.score).toBeGreaterThan(result.value.hits[1]!.score);
+    expect(result.value.totalMatches).toBe(2);
+    expect(result.value.explanation).toBe('/(weather)/i');
   });
 
   it('limits the hits to maxResults, defaulting to 10', () => {
@@ -70,23 +70,23 @@ describe('RegexToolIndex', () => {
     const index = indexOf(many);
     const limited = index.search({ query: 'weather', maxResults: 3 });
     const unlimited = index.search({ query: 'weather' });
-    expect(limited.ok && limited.hits.length).toBe(3);
-    expect(limited.ok && limited.totalMatches).toBe(15);
-    expect(unlimited.ok && unlimited.hits.length).toBe(10);
+    expect(limited.ok && limited.value.hits.length).toBe(3);
+    expect(limited.ok && limited.value.totalMatches).toBe(15);
+    expect(unlimited.ok && unlimited.value.hits.length).toBe(10);
     // Ties keep index order (a stable sort, as Java's).
-    expect(limited.ok && limited.hits.map((h) => h.name)).toEqual(['tool0', 'tool1', 'tool2']);
+    expect(limited.ok && limited.value.hits.map((h) => h.name)).toEqual(['tool0', 'tool1', 'tool2']);
   });
 
   it('matches every tool for a blank query, and none for words no tool contains', () => {
     const blank = indexOf().search({ query: '' });
-    expect(blank.ok && blank.hits.length).toBe(4);
+    expect(blank.ok && blank.value.hits.length).toBe(4);
     const none = indexOf().search({ query: 'perfume' });
-    expect(none).toMatchObject({ ok: true, hits: [], totalMatches: 0 });
+    expect(none).toMatchObject({ ok: true, value: { hits: [], totalMatches: 0 } });
   });
 
   it('uses a /…/ query as the regular expression itself', () => {
     const result = indexOf().search({ query: '/^current|alerts$/' });
-    expect(result.ok && result.hits.map((h) => h.name)).toEqual(['currentTime', 'weatherAlerts']);
+    expect(result.ok && result.value.hits.map((h) => h.name)).toEqual(['currentTime', 'weatherAlerts']);
   });
 
   it('answers an invalid regular expression with a clear error outcome, not an exception', () => {
@@ -100,11 +100,11 @@ describe('RegexToolIndex', () => {
 
   it('searches nothing before tools are indexed, and forgets old tools on reindex', () => {
     const index = new RegexToolIndex();
-    expect(index.search({ query: 'weather' })).toMatchObject({ ok: true, hits: [] });
+    expect(index.search({ query: 'weather' })).toMatchObject({ ok: true, value: { hits: [] } });
     index.reindex(TOOLS);
     expect(index.size).toBe(4);
     index.reindex([tool('clothing', 'Find clothing shops.')]);
     const result = index.search({ query: 'weather clothing' });
-    expect(result.ok && result.hits.map((h) => h.name)).toEqual(['clothing']);
+    expect(result.ok && result.value.hits.map((h) => h.name)).toEqual(['clothing']);
   });
 });

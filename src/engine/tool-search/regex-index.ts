@@ -15,14 +15,14 @@
  */
 import type { IndexedTool, ToolHit, ToolIndex, ToolSearchOutcome, ToolSearchRequest } from './tool-index';
 import { effectiveMaxResults, STOP_WORDS } from './tool-index';
+import { type Result } from '../result';
 
 export const MAX_PATTERN_LENGTH = 200;
 
 /** Spring splits queries on whitespace and these delimiters: `, ; : . ! ? ( ) [ ] { } " '`. */
 const QUERY_DELIMITERS = /[\s,;:.!?()[\]{}"']+/;
 
-export type QueryPattern =
-  { readonly ok: true; readonly source: string } | { readonly ok: false; readonly error: string };
+export type QueryPattern = Result<string>;
 
 /** Spring's `convertQueryToRegexPattern`, without the Java-only `(?i)` prefix (the flag is set on the RegExp). */
 export function queryToPattern(query: string): string {
@@ -43,7 +43,7 @@ export function queryToPattern(query: string): string {
 export function patternForQuery(query: string): QueryPattern {
   const trimmed = query.trim();
   const literal = /^\/(.+)\/$/s.exec(trimmed);
-  if (!literal) return { ok: true, source: queryToPattern(query) };
+  if (!literal) return { ok: true, value: queryToPattern(query) };
   const source = literal[1]!;
   if (source.length > MAX_PATTERN_LENGTH) {
     return {
@@ -60,7 +60,7 @@ export function patternForQuery(query: string): QueryPattern {
       error: `Invalid regular expression /${source}/: ${reason}. Write a valid JavaScript regular expression between slashes, or search with plain keywords (e.g. "weather forecast").`,
     };
   }
-  return { ok: true, source };
+  return { ok: true, value: source };
 }
 
 export class RegexToolIndex implements ToolIndex {
@@ -79,7 +79,7 @@ export class RegexToolIndex implements ToolIndex {
   search(request: ToolSearchRequest): ToolSearchOutcome {
     const pattern = patternForQuery(request.query);
     if (!pattern.ok) return { ok: false, kind: this.kind, query: request.query, error: pattern.error };
-    const regex = new RegExp(pattern.source, 'gi');
+    const regex = new RegExp(pattern.value, 'gi');
     const scored: ToolHit[] = [];
     for (const tool of this.tools) {
       const score = scoreTool(regex, tool);
@@ -91,9 +91,11 @@ export class RegexToolIndex implements ToolIndex {
       ok: true,
       kind: this.kind,
       query: request.query,
-      hits: scored.slice(0, effectiveMaxResults(request.maxResults)),
-      totalMatches: scored.length,
-      explanation: `/${pattern.source}/i`,
+      value: {
+        hits: scored.slice(0, effectiveMaxResults(request.maxResults)),
+        totalMatches: scored.length,
+        explanation: `/${pattern.value}/i`,
+      },
     };
   }
 }

@@ -13,9 +13,7 @@ describe('toolSearchTool', () => {
       ok: true,
       kind: 'regex',
       query: '',
-      hits: [],
-      totalMatches: 0,
-      explanation: '',
+      value: { hits: [], totalMatches: 0, explanation: '' },
     }));
     expect(tool.name).toBe(TOOL_SEARCH_TOOL_NAME);
     expect(tool.description).toBe(TOOL_SEARCH_TOOL_DESCRIPTION);
@@ -37,12 +35,14 @@ describe('toolSearchTool', () => {
           ok: true,
           kind: 'keyword',
           query: request.query,
-          hits: [
-            { name: 'weather', score: 3.14159, summary: '' },
-            { name: 'currentTime', score: 1, summary: '' },
-          ],
-          totalMatches: 7,
-          explanation: 'terms',
+          value: {
+            hits: [
+              { name: 'weather', score: 3.14159, summary: '' },
+              { name: 'currentTime', score: 1, summary: '' },
+            ],
+            totalMatches: 7,
+            explanation: 'terms',
+          },
         };
       },
       { defaultMaxResults: 5 },

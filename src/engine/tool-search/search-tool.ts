@@ -67,12 +67,12 @@ export function createToolSearchTool(
       const maxResults = args.maxResults ?? options.defaultMaxResults;
       const outcome = search({ query: args.query, ...(maxResults !== undefined ? { maxResults } : {}) });
       if (!outcome.ok) return errorResult(outcome.error, { index: outcome.kind, query: outcome.query });
-      return textResult(JSON.stringify(outcome.hits.map((h) => h.name)), {
+      return textResult(JSON.stringify(outcome.value.hits.map((h) => h.name)), {
         index: outcome.kind,
         query: outcome.query,
-        explanation: outcome.explanation,
-        totalMatches: outcome.totalMatches,
-        hits: outcome.hits.map((h) => ({ name: h.name, score: Math.round(h.score * 1000) / 1000 })),
+        explanation: outcome.value.explanation,
+        totalMatches: outcome.value.totalMatches,
+        hits: outcome.value.hits.map((h) => ({ name: h.name, score: Math.round(h.score * 1000) / 1000 })),
       });
     },
   });

@@ -9,6 +9,7 @@
  * whose message is written for the model, which reads it as the search tool's result.
  */
 import type { ToolDefinition } from '../tool';
+import { type Result } from '../result';
 
 export type ToolIndexKind = 'keyword' | 'regex';
 
@@ -38,19 +39,15 @@ export interface ToolHit {
   readonly summary: string;
 }
 
-export type ToolSearchOutcome =
-  | {
-      readonly ok: true;
-      readonly kind: ToolIndexKind;
-      readonly query: string;
-      /** Best first, at most `maxResults`. */
-      readonly hits: readonly ToolHit[];
-      /** How many tools matched before the `maxResults` cut. */
-      readonly totalMatches: number;
-      /** What the index actually ran: the regular expression, or the keyword terms. */
-      readonly explanation: string;
-    }
-  | { readonly ok: false; readonly kind: ToolIndexKind; readonly query: string; readonly error: string };
+/** One search: what was asked, of which index, and its hits or the reason it could not run. */
+export type ToolSearchOutcome = { readonly kind: ToolIndexKind; readonly query: string } & Result<{
+  /** Best first, at most `maxResults`. */
+  readonly hits: readonly ToolHit[];
+  /** How many tools matched before the `maxResults` cut. */
+  readonly totalMatches: number;
+  /** What the index actually ran: the regular expression, or the keyword terms. */
+  readonly explanation: string;
+}>;
 
 export interface ToolIndex {
   readonly kind: ToolIndexKind;

@@ -10,7 +10,7 @@ describe('the user tools file', () => {
 
   it('round-trips', () => {
     const result = importUserTools(exportUserTools(tools, 0));
-    expect(result).toEqual({ ok: true, tools, problems: [] });
+    expect(result).toEqual({ ok: true, value: { tools, problems: [] } });
   });
 
   it('refuses a foreign or corrupted file with a reason', () => {
@@ -34,8 +34,8 @@ describe('the user tools file', () => {
     const result = importUserTools(text);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.tools.map((t) => t.id)).toEqual(['a']);
-    expect(result.problems).toEqual([
+    expect(result.value.tools.map((t) => t.id)).toEqual(['a']);
+    expect(result.value.problems).toEqual([
       'Tool 2: the name "add" appears twice in the file.',
       expect.stringMatching(/^Tool 3: /),
       expect.stringContaining('exactly one of them'),

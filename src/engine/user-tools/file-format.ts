@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { UserToolSpec } from './spec';
 import { parseUserToolSpec } from './spec';
+import { type Result } from '../result';
 
 export const USER_TOOLS_FORMAT = 'tool-loop-playground/user-tools';
 export const USER_TOOLS_VERSION = 1;
@@ -28,9 +29,10 @@ export function exportUserTools(tools: readonly UserToolSpec[], now: number): st
   return JSON.stringify(file, null, 2);
 }
 
-export type UserToolsImport =
-  | { readonly ok: true; readonly tools: readonly UserToolSpec[]; readonly problems: readonly string[] }
-  | { readonly ok: false; readonly error: string };
+export type UserToolsImport = Result<{
+  readonly tools: readonly UserToolSpec[];
+  readonly problems: readonly string[];
+}>;
 
 /** Reads an export file. Tools keep their ids, so re-importing a file updates the same tools. */
 export function importUserTools(text: string): UserToolsImport {
@@ -59,10 +61,10 @@ export function importUserTools(text: string): UserToolsImport {
   parsed.data.tools.forEach((entry, index) => {
     const spec = parseUserToolSpec(entry);
     if (!spec.ok) return void problems.push(`Tool ${index + 1}: ${spec.error}`);
-    if (names.has(spec.spec.name))
-      return void problems.push(`Tool ${index + 1}: the name "${spec.spec.name}" appears twice in the file.`);
-    names.add(spec.spec.name);
-    tools.push(spec.spec);
+    if (names.has(spec.value.name))
+      return void problems.push(`Tool ${index + 1}: the name "${spec.value.name}" appears twice in the file.`);
+    names.add(spec.value.name);
+    tools.push(spec.value);
   });
-  return { ok: true, tools, problems };
+  return { ok: true, value: { tools, problems } };
 }

@@ -8,9 +8,9 @@ describe('checking a pasted JSON Schema', () => {
     );
     expect(check.ok).toBe(true);
     if (!check.ok) return;
-    expect(check.schema).not.toHaveProperty('$schema');
-    expect(check.validate({ sku: 'A1' }).ok).toBe(true);
-    expect(check.validate({}).ok).toBe(false);
+    expect(check.value.schema).not.toHaveProperty('$schema');
+    expect(check.value.validate({ sku: 'A1' }).ok).toBe(true);
+    expect(check.value.validate({}).ok).toBe(false);
   });
 
   it.each([

@@ -5,6 +5,7 @@
  */
 import type { JsonSchema, ValidationResult } from '../tool';
 import { jsonSchemaValidator } from '../tool';
+import { type Result } from '../result';
 
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
@@ -75,9 +76,10 @@ function checkNode(node: unknown, path: string): string | null {
   return null;
 }
 
-export type SchemaCheck =
-  | { readonly ok: true; readonly schema: JsonSchema; readonly validate: (args: unknown) => ValidationResult }
-  | { readonly ok: false; readonly error: string };
+export type SchemaCheck = Result<{
+  readonly schema: JsonSchema;
+  readonly validate: (args: unknown) => ValidationResult;
+}>;
 
 /** Parses JSON text and checks it as a tool input schema. */
 export function checkJsonSchemaText(text: string): SchemaCheck {
@@ -115,7 +117,7 @@ export function checkToolInputSchema(value: unknown): SchemaCheck {
   const validator = jsonSchemaValidator(schema);
   if (!validator.ok) return { ok: false, error: validator.error };
   const { $schema: _dropped, ...rest } = schema;
-  return { ok: true, schema: rest, validate: validator.validate };
+  return { ok: true, value: { schema: rest, validate: validator.value } };
 }
 
 /** A `required` name that is not among the `properties` is almost always a typo: refuse it by name. */

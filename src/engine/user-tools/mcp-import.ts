@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { checkToolInputSchema } from './json-schema-check';
 import type { UserToolSpec } from './spec';
 import { DEFAULT_TIMEOUT_MS, checkToolName } from './spec';
+import { type Result } from '../result';
 
 const mcpToolSchema = z.looseObject({
   name: z.string(),
@@ -25,8 +26,7 @@ export interface McpImport {
   readonly problems: readonly string[];
 }
 
-export type McpImportResult =
-  { readonly ok: true; readonly value: McpImport } | { readonly ok: false; readonly error: string };
+export type McpImportResult = Result<McpImport>;
 
 export function parseMcpToolsListText(
   text: string,
@@ -82,7 +82,7 @@ export function importMcpToolsList(
       name: tool.name,
       description: tool.description ?? tool.title ?? tool.annotations?.title ?? '',
       parameters: null,
-      jsonSchema: schema.schema,
+      jsonSchema: schema.value.schema,
       code: '',
       returnDirect: false,
       needsApproval: true,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { JsonSchema } from '../tool';
 import { zodToToolSchema } from '../tool';
+import { assertNever } from '../result';
 
 export const PARAM_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array'] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];
@@ -152,7 +153,7 @@ function shapeToZod(shape: ParamShape): z.ZodType {
       schema = z.array(shapeToZod(shape.items ?? emptyShape()));
       break;
     default:
-      return assertNeverType(shape.type);
+      return assertNever(shape.type);
   }
   return shape.description.trim() ? schema.describe(shape.description.trim()) : schema;
 }
@@ -193,7 +194,7 @@ function shapeToSource(shape: ParamShape, indent: string): string {
       source = `z.array(${shapeToSource(shape.items ?? emptyShape(), indent)})`;
       break;
     default:
-      return assertNeverType(shape.type);
+      return assertNever(shape.type);
   }
   const description = shape.description.trim();
   return description ? `${source}.describe(${JSON.stringify(description)})` : source;
@@ -273,8 +274,4 @@ function toShape(value: unknown): ParamShape | null {
     return items ? { ...base, items } : null;
   }
   return base;
-}
-
-function assertNeverType(type: never): never {
-  throw new Error(`Unknown parameter type: ${String(type)}`);
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { paramFieldSchema } from './param-form';
 import type { ParamField } from './param-form';
 import type { JsonSchema } from '../tool';
+import { type Result } from '../result';
 
 export type UserToolKind = 'code' | 'mcp';
 
@@ -123,9 +124,9 @@ export function checkNameClash(name: string, others: readonly { name: string; so
 }
 
 /** Parses unknown data (an IndexedDB record, an import) as a spec, with a readable reason when it is not one. */
-export function parseUserToolSpec(value: unknown): { ok: true; spec: UserToolSpec } | { ok: false; error: string } {
+export function parseUserToolSpec(value: unknown): Result<UserToolSpec> {
   const parsed = userToolSpecSchema.safeParse(value);
-  if (parsed.success) return { ok: true, spec: parsed.data };
+  if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0]!;
   const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(record)';
   return { ok: false, error: `${where}: ${issue.message}` };

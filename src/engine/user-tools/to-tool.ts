@@ -10,6 +10,7 @@ import { checkToolInputSchema } from './json-schema-check';
 import { checkParamForm, formToJsonSchema, formToZod, formToZodSource } from './param-form';
 import type { UserToolSpec } from './spec';
 import { checkToolName } from './spec';
+import { type Result } from '../result';
 
 export interface CompiledSchema {
   readonly inputSchema: JsonSchema;
@@ -18,10 +19,8 @@ export interface CompiledSchema {
   readonly zodSource: string | null;
 }
 
-export type Compiled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
-
 /** Compiles a spec's parameters (form or JSON Schema) to the schema the model receives and a validator. */
-export function compileSpecSchema(spec: Pick<UserToolSpec, 'parameters' | 'jsonSchema'>): Compiled<CompiledSchema> {
+export function compileSpecSchema(spec: Pick<UserToolSpec, 'parameters' | 'jsonSchema'>): Result<CompiledSchema> {
   if (spec.parameters) {
     const problems = checkParamForm(spec.parameters);
     if (problems.length > 0) return { ok: false, error: `The parameters have problems:\n${problems.join('\n')}` };
@@ -37,7 +36,7 @@ export function compileSpecSchema(spec: Pick<UserToolSpec, 'parameters' | 'jsonS
   }
   const checked = checkToolInputSchema(spec.jsonSchema);
   if (!checked.ok) return checked;
-  return { ok: true, value: { inputSchema: checked.schema, validate: checked.validate, zodSource: null } };
+  return { ok: true, value: { inputSchema: checked.value.schema, validate: checked.value.validate, zodSource: null } };
 }
 
 /** An MCP tool without a mock cannot run here: the loop must pause so the person writes its result. */
@@ -49,11 +48,7 @@ export interface SpecToToolOptions {
   readonly maxOutputChars?: number;
 }
 
-export function specToTool(
-  spec: UserToolSpec,
-  executor: ToolExecutor,
-  options: SpecToToolOptions = {},
-): Compiled<Tool> {
+export function specToTool(spec: UserToolSpec, executor: ToolExecutor, options: SpecToToolOptions = {}): Result<Tool> {
   const nameProblem = checkToolName(spec.name);
   if (nameProblem) return { ok: false, error: nameProblem };
   const compiled = compileSpecSchema(spec);

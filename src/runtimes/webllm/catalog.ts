@@ -5,6 +5,7 @@
  * when the worker reads the exact size from its `tensor-cache.json`.
  */
 import type { Capability } from './capability';
+import { assertNever, type Result } from '../../engine/result';
 
 /** The exact web-llm version the model libraries' URLs are built for (`v0_2_86/base`). */
 export const WEBLLM_VERSION = '0.2.86';
@@ -133,24 +134,26 @@ export function isNativeToolModel(modelId: string): boolean {
   return NATIVE_TOOL_MODEL_IDS.includes(modelId);
 }
 
-export type Runnable = { ok: true; warning?: string } | { ok: false; reason: string };
+/** Whether a model runs here: with a warning to show, or the reason it cannot. */
+export type Runnable = Result<{ readonly warning?: string }>;
 
 /** Whether a model can run on the probed GPU, and why not. */
 export function canRun(model: Pick<CatalogModel, 'needsF16' | 'vramMB'>, cap: Capability): Runnable {
   switch (cap.kind) {
     case 'unavailable':
-      return { ok: false, reason: cap.message };
+      return { ok: false, error: cap.message };
     case 'available': {
       if (model.needsF16 && !cap.shaderF16)
-        return { ok: false, reason: 'Needs shader-f16, which this GPU adapter lacks: pick the q4f32 variant.' };
+        return { ok: false, error: 'Needs shader-f16, which this GPU adapter lacks: pick the q4f32 variant.' };
       const bindingMB = cap.limits.maxStorageBufferBindingSize / 2 ** 20;
       if (bindingMB < 128)
         return {
           ok: false,
-          reason: `The adapter's storage buffer binding limit (${bindingMB.toFixed(0)} MB) is under web-llm's 128 MB minimum.`,
+          error: `The adapter's storage buffer binding limit (${bindingMB.toFixed(0)} MB) is under web-llm's 128 MB minimum.`,
         };
-      if (cap.fallbackAdapter) return { ok: true, warning: 'Software adapter (no real GPU): it will be very slow.' };
-      return { ok: true };
+      if (cap.fallbackAdapter)
+        return { ok: true, value: { warning: 'Software adapter (no real GPU): it will be very slow.' } };
+      return { ok: true, value: {} };
     }
     default:
       return assertNever(cap);
@@ -163,8 +166,4 @@ export function recommend(cap: Capability): CatalogModel | null {
   const size = cap.fallbackAdapter ? '0.6B' : '1.7B';
   const quant = cap.shaderF16 ? 'q4f16_1' : 'q4f32_1';
   return CATALOG.find((m) => m.id === `Qwen3-${size}-${quant}-MLC`) ?? null;
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected capability: ${JSON.stringify(value)}`);
 }

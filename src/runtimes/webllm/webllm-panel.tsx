@@ -135,7 +135,7 @@ export function WebLLMPanel() {
                 !runnable.ok &&
                 all.every((o) => {
                   const r = canRun(o, cap);
-                  return !r.ok && r.reason === runnable.reason;
+                  return !r.ok && r.error === runnable.error;
                 });
               return (
                 <tr
@@ -157,15 +157,15 @@ export function WebLLMPanel() {
                     {runnable === null ? (
                       '…'
                     ) : runnable.ok ? (
-                      runnable.warning ? (
-                        `yes (${runnable.warning})`
+                      runnable.value.warning ? (
+                        `yes (${runnable.value.warning})`
                       ) : (
                         'yes'
                       )
                     ) : (
                       // The reason can be long (and the same for every row when WebGPU is missing): clamp it, full text on hover.
-                      <span className="webllm-reason" title={runnable.reason}>
-                        {sharedReason ? 'no — see the message above' : `no: ${runnable.reason}`}
+                      <span className="webllm-reason" title={runnable.error}>
+                        {sharedReason ? 'no — see the message above' : `no: ${runnable.error}`}
                       </span>
                     )}
                   </td>

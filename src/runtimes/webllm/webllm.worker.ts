@@ -6,6 +6,7 @@
 import type { AppConfig, MLCEngine, ModelRecord } from '@mlc-ai/web-llm';
 import type * as WebLLMModule from '@mlc-ai/web-llm';
 import type { CacheEntry, FromWorker, NativeCall, ToWorker, WorkerUsage } from './worker-protocol';
+import { assertNever } from '../../engine/result';
 
 type WebLLM = typeof WebLLMModule;
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -229,10 +230,6 @@ async function handle(message: ToWorker): Promise<void> {
     default:
       return assertNever(message);
   }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unknown message: ${JSON.stringify(value)}`);
 }
 
 scope.onmessage = (event: MessageEvent<ToWorker>) => {

@@ -1,7 +1,7 @@
 import { Template } from '@huggingface/jinja';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../engine/messages';
-import { QWEN25_CHAT_TEMPLATE } from '../../engine/gguf/tiny-model';
+import { QWEN25_CHAT_TEMPLATE } from './gguf/tiny-model';
 import { createPresetTools } from '../../engine/presets';
 import { toFunctionTool } from '../../engine/protocol/hermes';
 import { toDefinition } from '../../engine/tool';

@@ -1,17 +1,17 @@
 /**
  * Loads a GGUF model into wllama (llama.cpp in WebAssembly): from a file the user picked, from a URL (a
  * streamed download with progress), or the tiny random test model generated in the page. Before llama.cpp sees
- * the bytes, the header is read and checked (`engine/gguf/model-check.ts`), so a foreign file, a truncated
+ * the bytes, the header is read and checked (`gguf/model-check.ts`), so a foreign file, a truncated
  * download and a model too large for memory each get a clear message. Abortable at every phase; a failed or
  * cancelled load leaves no worker behind. wllama itself is imported lazily: it is not in the page's bundle.
  */
 import type * as WllamaModuleType from '@wllama/wllama';
 import type { Wllama } from '@wllama/wllama';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
-import { readGgufHeader } from '../../engine/gguf/gguf-reader';
-import type { ModelCheckProblem, ModelSummary } from '../../engine/gguf/model-check';
-import { checkModelFile, formatBytes } from '../../engine/gguf/model-check';
-import { buildTinyModel, TINY_MODEL_NAME } from '../../engine/gguf/tiny-model';
+import { readGgufHeader } from './gguf/gguf-reader';
+import type { ModelCheckProblem, ModelSummary } from './gguf/model-check';
+import { checkModelFile, formatBytes } from './gguf/model-check';
+import { buildTinyModel, TINY_MODEL_NAME } from './gguf/tiny-model';
 import type { GgufCache } from './gguf-cache';
 import { describeLoadError } from './wllama-response';
 
@@ -173,8 +173,8 @@ export async function loadModel(
   onProgress({ phase: 'checking' });
   const check = await checkBlob(blob, options.nCtx, budget);
   checkAbort();
-  if (!check.ok) throw new LoadFailure(check.message, check.problem);
-  const summary = check.summary;
+  if (!check.ok) throw new LoadFailure(check.error.message, check.error.problem);
+  const summary = check.value;
   const isTinyModel = summary.name === TINY_MODEL_NAME;
   const nCtx = summary.contextLength !== null ? Math.min(options.nCtx, summary.contextLength) : options.nCtx;
 
@@ -302,7 +302,7 @@ async function checkBlob(blob: Blob, nCtx: number, budget: { bytes: number; reas
   for (;;) {
     const bytes = new Uint8Array(await blob.slice(0, probe).arrayBuffer());
     const parsed = readGgufHeader(bytes, blob.size);
-    if (parsed.ok || parsed.kind !== 'need-more-bytes' || probe >= blob.size) {
+    if (parsed.ok || parsed.error.kind !== 'need-more-bytes' || probe >= blob.size) {
       return checkModelFile(parsed, blob.size, {
         nCtx,
         memoryBudgetBytes: budget.bytes,

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { formatBytes } from '../../engine/gguf/model-check';
+import { formatBytes } from './gguf/model-check';
 import type { CachedGguf } from './gguf-cache';
 import { cacheKey, fileNameFromUrl } from './gguf-cache';
 import type { LoadProgress, UrlCacheOutcome } from './wllama-loader';

@@ -77,7 +77,7 @@ export function createWllamaRuntime(config: WllamaRuntimeConfig): ChatRuntime {
         // Deterministic but different per model call: with one seed for every round, a model whose first token
         // barely depends on the prompt (the tiny random one) would make the same choice every round.
         seed: request.seed ?? profile.seed + request.round,
-        grammar: grammar.gbnf,
+        grammar: grammar.value.gbnf,
       };
       const mode = typeof request.toolChoice === 'string' ? request.toolChoice : `named (${request.toolChoice.name})`;
       const notes = [
@@ -85,7 +85,7 @@ export function createWllamaRuntime(config: WllamaRuntimeConfig): ChatRuntime {
         request.tools.length > 0 && mode !== 'none'
           ? `The whole reply is constrained by a GBNF grammar built from the exposed tools (tool choice: ${mode}).`
           : `The reply is constrained to free text without tool calls (tool choice: ${mode}, ${request.tools.length} tools exposed).`,
-        ...grammar.notes.map((n) => `Not enforced by the grammar — ${n}`),
+        ...grammar.value.notes.map((n) => `Not enforced by the grammar — ${n}`),
       ];
       const trace = {
         requestJson: { endpoint: 'createCompletion', ...params, stream: true },

@@ -319,7 +319,7 @@ function AdvisorCard({
       setOrderError(parsed.error);
       return;
     }
-    const refused = onOrder(parsed.order);
+    const refused = onOrder(parsed.value);
     setOrderError(refused);
     if (!refused) setDraft(null);
   };

@@ -57,7 +57,7 @@ export function ComparePanel({
       const results: Column[] = [];
       for (const [title, mode] of modes) {
         const result = await runToCompletion(src, mode);
-        results.push(result.ok ? { title, events: result.events } : { title, error: result.error });
+        results.push(result.ok ? { title, events: result.value } : { title, error: result.error });
       }
       setColumns(results);
     } catch (error) {

@@ -35,7 +35,7 @@ export function ValidationSchemaField({ spec, name, onSchema }: FieldProps) {
       setError(parsed.error);
       return;
     }
-    setError(onSchema(parsed.schema));
+    setError(onSchema(parsed.value));
   };
   const load = (schema: JsonSchema) => edit(formatSchema(schema));
 

@@ -11,7 +11,7 @@ import { TOOL_SEARCH_TOOL_NAME } from '../../engine/tool-search/search-tool';
 import { ToolSearchSession } from '../../engine/tool-search/apply';
 import type { ToolIndexKind } from '../../engine/tool-search/tool-index';
 import { TOOL_INDEX_KINDS } from '../../engine/tool-search/tool-index';
-import { createWorkspace28Tools } from '../../engine/tool-search/workspace-28';
+import { createWorkspace28Tools } from '../../engine/scenarios/workspace-28';
 import { loadSetting, saveSetting } from '../../persistence/runs-db';
 import { setRequestHook, useAppStore } from '../../store/app-store';
 import { registerToolSource } from '../../store/tool-catalog';

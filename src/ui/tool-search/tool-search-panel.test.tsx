@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { playScenarioRun } from '../../engine/tool-search/measure';
-import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../../engine/tool-search/workspace-28';
+import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../../engine/scenarios/workspace-28';
 import { useAppStore } from '../../store/app-store';
 import { ToolSearchPanel } from './tool-search-panel';
 import { toolSearchSession } from './tool-search-feature';

@@ -9,7 +9,7 @@ import type { RoundMeasurement, RunMeasurement, SearchComparison } from '../../e
 import { compareLandsmeer, measureRun } from '../../engine/tool-search/measure';
 import type { ToolIndexKind } from '../../engine/tool-search/tool-index';
 import type { TokenCounter } from '../../engine/tool-search/token-count';
-import { LANDSMEER_SCENARIO_ID } from '../../engine/tool-search/workspace-28';
+import { LANDSMEER_SCENARIO_ID } from '../../engine/scenarios/workspace-28';
 import { errorMessage } from '../../engine/tool';
 import { actions, useAppStore } from '../../store/app-store';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';

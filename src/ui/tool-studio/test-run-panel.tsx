@@ -23,7 +23,7 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
     if (!validation.ok) {
       return setShown({
         kind: 'refused',
-        text: `The sample arguments do not match the schema:\n${validation.issues.join('\n')}`,
+        text: `The sample arguments do not match the schema:\n${validation.error.join('\n')}`,
       });
     }
     if (draft.kind === 'mcp' && draft.code.trim() === '') {

@@ -47,7 +47,7 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
     setSchemaText(text);
     const checked = checkJsonSchemaText(text);
     // An invalid schema is kept as parsed JSON (or an empty marker) so the error shows and Save refuses it.
-    if (checked.ok) patch({ jsonSchema: checked.schema });
+    if (checked.ok) patch({ jsonSchema: checked.value.schema });
     else {
       try {
         const value: unknown = JSON.parse(text);

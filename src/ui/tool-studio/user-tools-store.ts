@@ -199,10 +199,10 @@ export const studioActions = {
   async importFile(text: string): Promise<void> {
     const result = importUserTools(text);
     if (!result.ok) return set({ notice: { kind: 'error', text: `Import failed: ${result.error}` } });
-    const problems = [...result.problems];
+    const problems = [...result.value.problems];
     const accepted: UserToolSpec[] = [];
     let specs = [...get().specs];
-    for (const spec of result.tools) {
+    for (const spec of result.value.tools) {
       const clash = checkNameClash(spec.name, [
         ...presetDefinitions().map((p) => ({ name: p.name, source: 'preset' })),
         ...specs.filter((s) => s.id !== spec.id).map((s) => ({ name: s.name, source: 'user' })),

@@ -1,9 +1,9 @@
 /** Every message as it was sent, with raw text beside the parsed tool calls and both stop-reason vocabularies. */
 import { useMemo } from 'react';
-import type { TranscriptEntry } from '../engine/loop/projections';
-import { FINISH_LABELS, transcript } from '../engine/loop/projections';
-import type { ToolCall } from '../engine/messages';
-import { useAppStore } from '../store/app-store';
+import type { TranscriptEntry } from '../../engine/loop/projections';
+import { FINISH_LABELS, transcript } from '../../engine/loop/projections';
+import type { ToolCall } from '../../engine/messages';
+import { useAppStore } from '../../store/app-store';
 import { PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
 

@@ -1,2 +1,2 @@
 /** The Runs tab: see src/ui/runs/ (tree, export / import, fork, compare). */
-export { RunsPanel as RunsView } from './runs/runs-panel';
+export { RunsPanel as RunsView } from '../runs/runs-panel';

@@ -1,7 +1,7 @@
 /** The loop as a small state diagram with the current phase highlighted. */
-import type { Phase } from '../engine/loop/state';
-import { FINISH_LABELS } from '../engine/loop/projections';
-import { useAppStore } from '../store/app-store';
+import type { Phase } from '../../engine/loop/state';
+import { FINISH_LABELS } from '../../engine/loop/projections';
+import { useAppStore } from '../../store/app-store';
 
 const STEPS: { phase: Phase; label: string; hint: string }[] = [
   { phase: 'prompt', label: 'prompt', hint: 'history ready; Step calls the model' },

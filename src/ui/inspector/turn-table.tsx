@@ -1,9 +1,9 @@
 /** turn | messages sent | model response and stop reason | what our code did */
 import { useMemo } from 'react';
-import { turnTable } from '../engine/loop/projections';
-import { actions, useAppStore } from '../store/app-store';
-import { ForkHereButton } from './runs';
-import { StopBadge } from './stop-badge';
+import { turnTable } from '../../engine/loop/projections';
+import { actions, useAppStore } from '../../store/app-store';
+import { ForkHereButton } from '../runs';
+import { StopBadge } from '../loop/stop-badge';
 
 export function TurnTable() {
   const events = useAppStore((s) => s.events);

@@ -1,9 +1,9 @@
 /** Right column: projections of the run's event log, one tab each. */
 import type { ReactNode } from 'react';
-import type { InspectorTab } from '../store/app-store';
-import { actions, advisorController, comparisonSource, useAppStore } from '../store/app-store';
-import { AdvisorsView } from './advisors/advisors-view';
-import { ToolSearchPanel } from './tool-search/tool-search-panel';
+import type { InspectorTab } from '../../store/app-store';
+import { actions, advisorController, comparisonSource, useAppStore } from '../../store/app-store';
+import { AdvisorsView } from '../advisors/advisors-view';
+import { ToolSearchPanel } from '../tool-search/tool-search-panel';
 import { MetricsView } from './metrics-view';
 import { RequestView } from './request-view';
 import { RunsView } from './runs-view';

@@ -22,8 +22,8 @@ export function oversizedGgufHeader(): Uint8Array {
     tensors: [{ name, dims: [1], type: 'f32', data: new Float32Array(1) }],
   });
   const parsed = readGgufHeader(full);
-  if (!parsed.ok) throw new Error(parsed.message);
-  const bytes = full.slice(0, parsed.header.dataOffset);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const bytes = full.slice(0, parsed.value.dataOffset);
   // The tensor info is: u64 name length, name, u32 n_dims, u64 dims…; patch dims[0] from 1 to 2^31.
   const nameBytes = new TextEncoder().encode(name);
   const at = findBytes(bytes, nameBytes) + nameBytes.length + 4;

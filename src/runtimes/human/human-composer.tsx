@@ -1,8 +1,8 @@
 /** "You are the model": write the assistant turn — text and/or tool calls with ids — and the finish reason. */
 import { useState, useSyncExternalStore } from 'react';
-import type { FinishReason } from '../engine/stop-reasons';
-import { humanRuntime } from '../runtimes/human/human-provider';
-import { useAppStore } from '../store/app-store';
+import type { FinishReason } from '../../engine/stop-reasons';
+import { humanRuntime } from './human-provider';
+import { useAppStore } from '../../store/app-store';
 
 interface DraftCall {
   id: string;

@@ -1,8 +1,8 @@
 /** Rounds, tokens per round, timings, calls per tool and tool time, from the run's log. */
 import { useMemo } from 'react';
-import { usageTotals } from '../engine/loop/projections';
-import { useAppStore } from '../store/app-store';
-import { formatMs } from './transcript-view';
+import { usageTotals } from '../../engine/loop/projections';
+import { useAppStore } from '../../store/app-store';
+import { formatMs } from '../loop/transcript-view';
 
 export function MetricsView() {
   const events = useAppStore((s) => s.events);

@@ -10,11 +10,11 @@
  */
 import { z } from 'zod';
 import type { Condition, Script, ScriptBranches, ScriptTurn } from '../runtimes/script';
-import type { Scenario } from '../scenarios/scenario';
+import type { Scenario } from './scenario';
 import type { Tool } from '../tool';
 import { defineTool } from '../tool';
-import type { Place } from './local-time';
-import { TOOL_SEARCH_TOOL_NAME } from './search-tool';
+import type { Place } from '../tool-search/local-time';
+import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
 import {
   findPlace,
   formatHuman,
@@ -23,7 +23,7 @@ import {
   parseLocalDateTime,
   unknownPlaceMessage,
   weekdayName,
-} from './local-time';
+} from '../tool-search/local-time';
 
 /** The tools the Landsmeer task needs. */
 export const RELEVANT_TOOL_NAMES = ['currentTime', 'weather', 'clothing'] as const;

@@ -1,11 +1,11 @@
 /** The exact request of a model call and the prompt text the model saw (when the runtime can tell). */
 import { useMemo } from 'react';
-import type { LoopEvent } from '../engine/loop/events';
-import { messagesSentAt } from '../engine/loop/projections';
-import type { PrefixCheck } from '../engine/prompt-trace';
-import { checkPrefixExtension } from '../engine/prompt-trace';
-import { toOpenAIMessages } from '../engine/messages';
-import { actions, useAppStore } from '../store/app-store';
+import type { LoopEvent } from '../../engine/loop/events';
+import { messagesSentAt } from '../../engine/loop/projections';
+import type { PrefixCheck } from '../../engine/prompt-trace';
+import { checkPrefixExtension } from '../../engine/prompt-trace';
+import { toOpenAIMessages } from '../../engine/messages';
+import { actions, useAppStore } from '../../store/app-store';
 
 export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
   const events = useAppStore((s) => s.events);

@@ -5,6 +5,7 @@
  */
 import type { GgufHeader, GgufHeaderResult } from './gguf-reader';
 import { metaNumber, metaString, tensorTypeNames } from './gguf-reader';
+import { type Result } from '../../../engine/result';
 
 export interface ModelSummary {
   readonly architecture: string;
@@ -30,9 +31,7 @@ export interface MemoryEstimate {
 
 export type ModelCheckProblem = 'not-gguf' | 'unsupported-version' | 'malformed' | 'truncated' | 'too-large';
 
-export type ModelCheck =
-  | { readonly ok: true; readonly summary: ModelSummary }
-  | { readonly ok: false; readonly problem: ModelCheckProblem; readonly message: string };
+export type ModelCheck = Result<ModelSummary, { readonly problem: ModelCheckProblem; readonly message: string }>;
 
 export interface ModelCheckOptions {
   /** The context size the runtime will ask for. */
@@ -49,48 +48,54 @@ const COMPUTE_BASE_BYTES = 48 * 1024 * 1024;
 
 export function checkModelFile(parsed: GgufHeaderResult, fileBytes: number, options: ModelCheckOptions): ModelCheck {
   if (!parsed.ok) {
-    switch (parsed.kind) {
+    switch (parsed.error.kind) {
       case 'not-gguf':
       case 'unsupported-version':
       case 'malformed':
       case 'truncated':
-        return { ok: false, problem: parsed.kind, message: parsed.message };
+        return { ok: false, error: { problem: parsed.error.kind, message: parsed.error.message } };
       case 'need-more-bytes':
         // The caller passes the whole header; running out here means the file ends inside it.
         return {
           ok: false,
-          problem: 'truncated',
-          message: 'This GGUF file is truncated: it ends inside its header. Download it again.',
+          error: {
+            problem: 'truncated',
+            message: 'This GGUF file is truncated: it ends inside its header. Download it again.',
+          },
         };
       default: {
-        const never: never = parsed;
+        const never: never = parsed.error;
         return never;
       }
     }
   }
-  const header = parsed.header;
+  const header = parsed.value;
   const memory = estimateMemory(header, options.nCtx);
   if (memory.totalBytes > options.memoryBudgetBytes) {
     return {
       ok: false,
-      problem: 'too-large',
-      message:
-        `This model is too large for memory: it needs about ${formatBytes(memory.totalBytes)} ` +
-        `(weights ${formatBytes(memory.weightsBytes)}, context cache ${formatBytes(memory.kvCacheBytes)} for ` +
-        `${memory.nCtx} tokens), and ${options.memoryBudgetReason} allows ${formatBytes(options.memoryBudgetBytes)}. ` +
-        'Pick a smaller or more quantized model (for example a 0.5B–1.5B Q4 GGUF).',
+      error: {
+        problem: 'too-large',
+        message:
+          `This model is too large for memory: it needs about ${formatBytes(memory.totalBytes)} ` +
+          `(weights ${formatBytes(memory.weightsBytes)}, context cache ${formatBytes(memory.kvCacheBytes)} for ` +
+          `${memory.nCtx} tokens), and ${options.memoryBudgetReason} allows ${formatBytes(options.memoryBudgetBytes)}. ` +
+          'Pick a smaller or more quantized model (for example a 0.5B–1.5B Q4 GGUF).',
+      },
     };
   }
   if (header.dataEnd > fileBytes) {
     return {
       ok: false,
-      problem: 'truncated',
-      message:
-        `This GGUF file is truncated: its header describes ${formatBytes(header.dataEnd)} of data but the file ` +
-        `has only ${formatBytes(fileBytes)}. The download was probably cut off: download it again.`,
+      error: {
+        problem: 'truncated',
+        message:
+          `This GGUF file is truncated: its header describes ${formatBytes(header.dataEnd)} of data but the file ` +
+          `has only ${formatBytes(fileBytes)}. The download was probably cut off: download it again.`,
+      },
     };
   }
-  return { ok: true, summary: summarize(header, fileBytes, memory) };
+  return { ok: true, value: summarize(header, fileBytes, memory) };
 }
 
 export function estimateMemory(header: GgufHeader, requestedCtx: number): MemoryEstimate {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool, ToolResult } from '../tool';
-import { measureRun, playScenarioRun } from './measure';
-import type { TokenCounter } from './token-count';
+import { measureRun, playScenarioRun } from '../tool-search/measure';
+import type { TokenCounter } from '../tool-search/token-count';
 import {
   createWorkspace28Tools,
   LANDSMEER_SCENARIO,
@@ -22,7 +22,7 @@ function byName(name: string, tools: Tool[] = createWorkspace28Tools()): Tool {
 async function run(name: string, args: unknown, now = SATURDAY_MORNING, tools?: Tool[]): Promise<string> {
   const tool = byName(name, tools);
   const valid = tool.validate(args);
-  if (!valid.ok) throw new Error(valid.issues.join('; '));
+  if (!valid.ok) throw new Error(valid.error.join('; '));
   const out: ToolResult | string = await tool.execute(valid.value, ctx(now));
   return typeof out === 'string' ? out : out.text;
 }

@@ -11,12 +11,12 @@ import {
   tinyVocabulary,
   TOKEN_TYPE,
 } from './tiny-model';
-import { createPrng } from './prng';
+import { createPrng } from '../../../engine/prng';
 
 function header(bytes: Uint8Array): GgufHeader {
   const parsed = readGgufHeader(bytes);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.header;
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
 }
 
 function scalar(h: GgufHeader, key: string): GgufReadValue & { type: Exclude<GgufReadValue['type'], 'array'> } {

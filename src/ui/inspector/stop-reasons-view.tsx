@@ -5,7 +5,7 @@ import {
   OPENAI_FINISH_REASONS,
   toAnthropicStopReason,
   toOpenAIFinishReason,
-} from '../engine/stop-reasons';
+} from '../../engine/stop-reasons';
 
 export function StopReasonsView() {
   return (

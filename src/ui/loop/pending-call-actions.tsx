@@ -1,8 +1,8 @@
 /** At a pause, per call: Approve, Edit arguments (validated against the schema), Deny, or Write result. */
 import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
-import type { ToolCall } from '../engine/messages';
-import { actions } from '../store/app-store';
+import type { ToolCall } from '../../engine/messages';
+import { actions } from '../../store/app-store';
 
 type Mode = 'none' | 'edit' | 'deny' | 'write';
 

@@ -14,6 +14,7 @@ import {
   tensorByteSize,
   valueTypeFromCode,
 } from './gguf-format';
+import { type Result } from '../../../engine/result';
 
 /** Arrays up to this length are kept whole; longer ones (a 150k-token vocabulary) keep only their length. */
 const KEEP_ARRAY_ITEMS = 4096;
@@ -67,8 +68,7 @@ export type GgufHeaderProblem =
   /** The bytes given end inside the header but the file is longer: read more and try again. */
   | { readonly kind: 'need-more-bytes'; readonly message: string };
 
-export type GgufHeaderResult =
-  { readonly ok: true; readonly header: GgufHeader } | ({ readonly ok: false } & GgufHeaderProblem);
+export type GgufHeaderResult = Result<GgufHeader, GgufHeaderProblem>;
 
 class OutOfBytes extends Error {}
 class Malformed extends Error {}
@@ -80,12 +80,14 @@ class Malformed extends Error {}
 export function readGgufHeader(bytes: Uint8Array, fileSize: number = bytes.length): GgufHeaderResult {
   if (bytes.length < 4 || new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) !== GGUF_MAGIC) {
     if (bytes.length < 4 && fileSize >= 4)
-      return { ok: false, kind: 'need-more-bytes', message: 'Need the first 4 bytes.' };
+      return { ok: false, error: { kind: 'need-more-bytes', message: 'Need the first 4 bytes.' } };
     const start = Array.from(bytes.slice(0, 4), (b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : '.')).join('');
     return {
       ok: false,
-      kind: 'not-gguf',
-      message: `This is not a GGUF model file: it starts with "${start}", a GGUF file starts with "GGUF".`,
+      error: {
+        kind: 'not-gguf',
+        message: `This is not a GGUF model file: it starts with "${start}", a GGUF file starts with "GGUF".`,
+      },
     };
   }
   const reader = new ByteReader(bytes);
@@ -95,8 +97,10 @@ export function readGgufHeader(bytes: Uint8Array, fileSize: number = bytes.lengt
     if (version !== 2 && version !== 3) {
       return {
         ok: false,
-        kind: 'unsupported-version',
-        message: `This GGUF file has version ${version}; llama.cpp reads versions 2 and 3.`,
+        error: {
+          kind: 'unsupported-version',
+          message: `This GGUF file has version ${version}; llama.cpp reads versions 2 and 3.`,
+        },
       };
     }
     const tensorCount = reader.count();
@@ -139,7 +143,7 @@ export function readGgufHeader(bytes: Uint8Array, fileSize: number = bytes.lengt
     }
     return {
       ok: true,
-      header: {
+      value: {
         version,
         alignment,
         metadata,
@@ -153,16 +157,21 @@ export function readGgufHeader(bytes: Uint8Array, fileSize: number = bytes.lengt
   } catch (error) {
     if (error instanceof OutOfBytes) {
       if (bytes.length < fileSize) {
-        return { ok: false, kind: 'need-more-bytes', message: 'The header continues past the bytes read so far.' };
+        return {
+          ok: false,
+          error: { kind: 'need-more-bytes', message: 'The header continues past the bytes read so far.' },
+        };
       }
       return {
         ok: false,
-        kind: 'truncated',
-        message: `This GGUF file is truncated: it ends inside its header (after ${fileSize} bytes). Download it again.`,
+        error: {
+          kind: 'truncated',
+          message: `This GGUF file is truncated: it ends inside its header (after ${fileSize} bytes). Download it again.`,
+        },
       };
     }
     if (error instanceof Malformed) {
-      return { ok: false, kind: 'malformed', message: `This GGUF file is damaged: ${error.message}` };
+      return { ok: false, error: { kind: 'malformed', message: `This GGUF file is damaged: ${error.message}` } };
     }
     throw error;
   }

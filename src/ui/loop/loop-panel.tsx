@@ -1,8 +1,8 @@
 /** Middle column: prompts, the debugger controls, the loop's phase, and the transcript. */
-import type { ToolChoice } from '../engine/runtime';
-import type { ExceptionMode } from '../engine/tool-execution';
-import { actions, useAppStore } from '../store/app-store';
-import { HumanComposer } from './human-composer';
+import type { ToolChoice } from '../../engine/runtime';
+import type { ExceptionMode } from '../../engine/tool-execution';
+import { actions, useAppStore } from '../../store/app-store';
+import { HumanComposer } from '../../runtimes/human/human-composer';
 import { PhaseDiagram } from './phase-diagram';
 import { TranscriptView } from './transcript-view';
 

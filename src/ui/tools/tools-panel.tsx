@@ -1,11 +1,11 @@
 /** Left column: the runtime's own panel (model picker…) and the workspace's tools with per-request exposure. */
 import { useMemo, useSyncExternalStore } from 'react';
-import type { Tool } from '../engine/tool';
-import { findDuplicateToolName } from '../engine/tool-registry';
-import { getScenario } from '../engine/scenarios';
-import { actions, useAppStore } from '../store/app-store';
-import { onToolSourcesChanged, toolSources } from '../store/tool-catalog';
-import { ToolStudio } from './tool-studio';
+import type { Tool } from '../../engine/tool';
+import { findDuplicateToolName } from '../../engine/tool-registry';
+import { getScenario } from '../../engine/scenarios';
+import { actions, useAppStore } from '../../store/app-store';
+import { onToolSourcesChanged, toolSources } from '../../store/tool-catalog';
+import { ToolStudio } from '../tool-studio';
 
 let catalogVersion = 0;
 const subscribeCatalog = (listener: () => void) =>

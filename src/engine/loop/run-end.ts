@@ -1,0 +1,6 @@
+/**
+ * Why a run ended. Its own module so that the advisors (which report it) and the event log (which records it)
+ * both import it without importing each other.
+ */
+export type FinishReasonKind =
+  'final-answer' | 'return-direct' | 'max-rounds' | 'aborted' | 'stopped' | 'refused' | 'tool-error' | 'runtime-error';
