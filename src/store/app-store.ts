@@ -20,7 +20,7 @@ import { errorMessage } from '../engine/tool';
 import type { StoredRun } from '../persistence/runs-db';
 import { deleteRun, loadRuns, loadSetting, saveRun, saveSetting } from '../persistence/runs-db';
 import { providerFor, scriptedProvider } from '../runtimes/registry';
-import { studioActions } from '../ui/tool-studio/user-tools-store';
+import { studioActions } from './user-tools-store';
 import { toolSources, workspaceTools } from './tool-catalog';
 import { type Result } from '../engine/result';
 

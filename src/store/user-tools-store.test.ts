@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exportUserTools, newUserToolSpec } from '../../engine/user-tools';
-import { closeUserToolsDb, loadUserTools, USER_TOOLS_DB_NAME } from '../../persistence/user-tools-db';
-import { workspaceTools } from '../../store/tool-catalog';
+import { exportUserTools, newUserToolSpec } from '../engine/user-tools';
+import { closeUserToolsDb, loadUserTools, USER_TOOLS_DB_NAME } from '../persistence/user-tools-db';
+import { workspaceTools } from './tool-catalog';
 import { studioActions, useStudioStore } from './user-tools-store';
 
 beforeEach(async () => {

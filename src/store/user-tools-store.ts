@@ -5,9 +5,9 @@
  * Every failure ends as a message in `notice` / `problems`, never a thrown error in a component.
  */
 import { create } from 'zustand';
-import type { Tool, ToolDefinition } from '../../engine/tool';
-import { errorMessage } from '../../engine/tool';
-import type { UserToolSpec } from '../../engine/user-tools';
+import type { Tool, ToolDefinition } from '../engine/tool';
+import { errorMessage } from '../engine/tool';
+import type { UserToolSpec } from '../engine/user-tools';
 import {
   checkNameClash,
   checkToolName,
@@ -18,11 +18,11 @@ import {
   importUserTools,
   newUserToolSpec,
   parseMcpToolsListText,
-} from '../../engine/user-tools';
-import { deleteUserTool, loadUserTools, saveUserTool, saveUserTools } from '../../persistence/user-tools-db';
-import { userToolToTool } from '../../sandbox';
-import { createPresetTools } from '../../engine/presets';
-import { registerToolSource } from '../../store/tool-catalog';
+} from '../engine/user-tools';
+import { deleteUserTool, loadUserTools, saveUserTool, saveUserTools } from '../persistence/user-tools-db';
+import { userToolToTool } from '../sandbox';
+import { createPresetTools } from '../engine/presets';
+import { registerToolSource } from './tool-catalog';
 
 export type StudioNotice = { readonly kind: 'info' | 'error'; readonly text: string };
 

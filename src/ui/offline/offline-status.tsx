@@ -1,6 +1,6 @@
 /** The footer's offline and cache status: app shell cached or not, network on or off, models in the cache. */
 import { useEffect } from 'react';
-import { refreshModelCache, startOfflineSupport, useOfflineStore } from './offline-state';
+import { refreshModelCache, startOfflineSupport, useOfflineStore } from '../../store/offline-state';
 import './offline-status.css';
 
 const SHELL_TEXT = {

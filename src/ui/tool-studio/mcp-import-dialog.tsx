@@ -1,6 +1,6 @@
 /** Pastes an MCP `tools/list` result and imports its tools (no code: results are written at the pause). */
 import { useEffect, useRef, useState } from 'react';
-import { studioActions } from './user-tools-store';
+import { studioActions } from '../../store/user-tools-store';
 
 const EXAMPLE = `{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"get_weather","description":"Current weather for a city","inputSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}]}}`;
 

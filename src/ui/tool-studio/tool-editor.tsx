@@ -15,7 +15,7 @@ import {
 import { CodeEditor } from './code-editor';
 import { ParamFieldsEditor } from './param-form-editor';
 import { TestRunPanel } from './test-run-panel';
-import { studioActions } from './user-tools-store';
+import { studioActions } from '../../store/user-tools-store';
 
 export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () => void }) {
   const [draft, setDraft] = useState(spec);

@@ -1,11 +1,11 @@
 /**
  * The tool studio, rendered in the Tools panel: the user's own tools (new, copy a preset, import from an MCP
  * tools/list result, export / import a file) and, for the one being edited, the full editor in a modal dialog.
- * Saved tools join the workspace's catalog (see user-tools-store.ts), where they are exposed per request.
+ * Saved tools join the workspace's catalog (see src/store/user-tools-store.ts), where they are exposed per request.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { McpImportDialog } from './mcp-import-dialog';
-import { presetDefinitions, studioActions, useStudioStore } from './user-tools-store';
+import { presetDefinitions, studioActions, useStudioStore } from '../../store/user-tools-store';
 import './tool-studio.css';
 
 // The editor brings CodeMirror (a few hundred kB): load it when a tool is first opened, not with the page.

@@ -5,8 +5,8 @@
  */
 import { registerSW } from 'virtual:pwa-register';
 import { create } from 'zustand';
-import type { GgufCache } from '../../runtimes/wllama/gguf-cache';
-import { fileNameFromUrl, ggufCache } from '../../runtimes/wllama/gguf-cache';
+import type { GgufCache } from '../runtimes/wllama/gguf-cache';
+import { fileNameFromUrl, ggufCache } from '../runtimes/wllama/gguf-cache';
 
 export type ShellStatus =
   | 'unsupported' // no service workers (e.g. a non-secure origin)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FakeCacheStorage } from '../../runtimes/wllama/fake-cache-storage';
-import { createGgufCache } from '../../runtimes/wllama/gguf-cache';
+import { FakeCacheStorage } from '../runtimes/wllama/fake-cache-storage';
+import { createGgufCache } from '../runtimes/wllama/gguf-cache';
 import { modelIdFromUrl, refreshModelCache, useOfflineStore } from './offline-state';
 
 describe('offline state: model cache', () => {
