@@ -5,7 +5,7 @@ import { playScenarioRun } from '../../engine/tool-search/measure';
 import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../../engine/scenarios/workspace-28';
 import { useAppStore } from '../../store/app-store';
 import { ToolSearchPanel } from './tool-search-panel';
-import { toolSearchSession } from './tool-search-feature';
+import { toolSearchSession } from '../../store/tool-search';
 
 afterEach(cleanup);
 

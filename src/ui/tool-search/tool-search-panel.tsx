@@ -13,7 +13,7 @@ import { LANDSMEER_SCENARIO_ID } from '../../engine/scenarios/workspace-28';
 import { errorMessage } from '../../engine/tool';
 import { actions, useAppStore } from '../../store/app-store';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';
-import { setToolIndexKind, TOOL_SEARCH_TOOL_NAME, useToolSearchSettings } from './tool-search-feature';
+import { setToolIndexKind, TOOL_SEARCH_TOOL_NAME, useToolSearchSettings } from '../../store/tool-search';
 import './tool-search.css';
 
 type CounterState =

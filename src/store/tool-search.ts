@@ -7,14 +7,14 @@
  * and it takes effect on the next run. The index kind applies at once, to the next search.
  */
 import { create } from 'zustand';
-import { TOOL_SEARCH_TOOL_NAME } from '../../engine/tool-search/search-tool';
-import { ToolSearchSession } from '../../engine/tool-search/apply';
-import type { ToolIndexKind } from '../../engine/tool-search/tool-index';
-import { TOOL_INDEX_KINDS } from '../../engine/tool-search/tool-index';
-import { createWorkspace28Tools } from '../../engine/scenarios/workspace-28';
-import { loadSetting, saveSetting } from '../../persistence/runs-db';
-import { setRequestHook, useAppStore } from '../../store/app-store';
-import { registerToolSource } from '../../store/tool-catalog';
+import { TOOL_SEARCH_TOOL_NAME } from '../engine/tool-search/search-tool';
+import { ToolSearchSession } from '../engine/tool-search/apply';
+import type { ToolIndexKind } from '../engine/tool-search/tool-index';
+import { TOOL_INDEX_KINDS } from '../engine/tool-search/tool-index';
+import { createWorkspace28Tools } from '../engine/scenarios/workspace-28';
+import { loadSetting, saveSetting } from '../persistence/runs-db';
+import { setRequestHook, useAppStore } from './app-store';
+import { registerToolSource } from './tool-catalog';
 
 export const toolSearchSession = new ToolSearchSession({ index: 'keyword' });
 
