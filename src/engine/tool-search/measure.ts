@@ -22,7 +22,7 @@ import { QWEN_DEFAULT_SYSTEM } from '../runtimes/chat-prompt';
 import type { Script } from '../runtimes/script';
 import { createScriptedRuntime } from '../runtimes/scripted';
 import type { Tool, ToolDefinition } from '../tool';
-import { withSystemSuffix, ToolSearchSession } from './apply';
+import { withSystemSuffix, ToolSearchSession, toolSearchStep } from './apply';
 import { foundToolNames } from './accumulate';
 import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from './search-tool';
 import type { ToolIndexKind } from './tool-index';
@@ -212,11 +212,13 @@ export async function playScenarioRun(options: PlayScenarioOptions): Promise<rea
     runtime: () => runtime,
     now: options.now,
     newRunId: () => `measure-${++runs}`,
-    prepareRequest: session.prepareRequest,
+    requestSteps: [toolSearchStep],
   });
+  const tools = options.searchOn ? [session.tool, ...options.tools] : [...options.tools];
+  session.syncTools(tools);
   const started = controller.startRun({
     system: options.system,
-    tools: options.searchOn ? [session.tool, ...options.tools] : [...options.tools],
+    tools,
     settings: { ...DEFAULT_SETTINGS, ...options.settings, pauseBeforeTools: false },
   });
   if (!started.ok) throw new Error(started.error);
