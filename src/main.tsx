@@ -1,14 +1,68 @@
+/**
+ * The composition root: builds the one playground with the browser's real parts — IndexedDB, the sandbox, the
+ * runtimes, tool search and its request step — and renders the app with it. Nothing else creates app state.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { toolSearchStep, ToolSearchSession } from './engine/tool-search/apply';
+import * as runsDb from './persistence/runs-db';
+import * as userToolsDb from './persistence/user-tools-db';
+import { loadWorkspace, saveWorkspace } from './persistence/workspace-db';
+import { createRuntimeRegistry, scriptedSpeed } from './runtimes/registry';
+import { browserSandbox } from './sandbox';
+import { createPlayground } from './store/playground';
+import { toolSearchSource } from './store/tool-search';
 import { App } from './ui/App';
+import { PlaygroundProvider } from './ui/playground-context';
 import './ui/app.css';
-import { installToolSearch } from './store/tool-search';
 
-// Registers the 28-tool workspace and the search tool, and the request hook that adds the tools found so far.
-installToolSearch();
+const toolSearch = new ToolSearchSession({ index: 'keyword' });
+
+const playground = createPlayground({
+  runtimes: createRuntimeRegistry({
+    scriptedTokensPerSecond: scriptedSpeed(location.search),
+    now: () => performance.now(),
+  }),
+  storage: {
+    appendEvents: runsDb.appendEvents,
+    saveRun: runsDb.saveRun,
+    loadRun: runsDb.loadRun,
+    loadRunHeaders: runsDb.loadRunHeaders,
+    loadRuns: runsDb.loadRuns,
+    deleteRun: runsDb.deleteRun,
+    loadSetting: runsDb.loadSetting,
+    saveSetting: runsDb.saveSetting,
+    saveWorkspace,
+    loadWorkspace,
+    loadUserTools: userToolsDb.loadUserTools,
+    saveUserTool: userToolsDb.saveUserTool,
+    saveUserTools: userToolsDb.saveUserTools,
+    deleteUserTool: userToolsDb.deleteUserTool,
+  },
+  sandbox: browserSandbox(),
+  toolSearch,
+  toolSources: [toolSearchSource(toolSearch)],
+  // The request pipeline of the manual loop, in order.
+  requestSteps: [toolSearchStep],
+  now: () => Date.now(),
+  newRunId: () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`,
+  schedule: (task, ms = 0) => void setTimeout(task, ms),
+  location: {
+    search: () => location.search,
+    replaceSearch: (search) => history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`),
+  },
+});
+
+// A reload, a closed tab or a backgrounded page loses nothing that was appended: write what is queued now.
+addEventListener('pagehide', () => void playground.flush());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') void playground.flush();
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <PlaygroundProvider playground={playground}>
+      <App />
+    </PlaygroundProvider>
   </StrictMode>,
 );

@@ -88,19 +88,28 @@ export function measureRun(events: readonly LoopEvent[], counter: TokenCounter):
     pending = null;
   };
 
+  let system = QWEN_DEFAULT_SYSTEM;
+  /** The run's tools changed (its start, or a `workspace-changed` that named tools). */
+  const exposeTools = (tools: readonly ToolDefinition[]) => {
+    allTools = tools.filter((t) => t.name !== TOOL_SEARCH_TOOL_NAME);
+    searchOn = tools.some((t) => t.name === TOOL_SEARCH_TOOL_NAME);
+    allToolsTokens =
+      allTools.length === 0 ? 0 : counter.count(systemPromptWithTools(system, allTools)) - counter.count(system);
+  };
+
   for (const event of events) {
     switch (event.type) {
       case 'run-started': {
-        allTools = event.config.tools.filter((t) => t.name !== TOOL_SEARCH_TOOL_NAME);
-        searchOn = event.config.tools.some((t) => t.name === TOOL_SEARCH_TOOL_NAME);
-        const system = event.config.system.trim() === '' ? QWEN_DEFAULT_SYSTEM : event.config.system;
-        allToolsTokens =
-          allTools.length === 0 ? 0 : counter.count(systemPromptWithTools(system, allTools)) - counter.count(system);
+        system = event.config.system.trim() === '' ? QWEN_DEFAULT_SYSTEM : event.config.system;
+        exposeTools(event.config.tools);
         break;
       }
+      case 'workspace-changed':
+        if (event.tools) exposeTools(event.tools);
+        break;
       case 'model-called': {
         close(0);
-        const byName = new Map(state.config?.tools.map((t) => [t.name, t]) ?? []);
+        const byName = new Map(state.tools.map((t) => [t.name, t]));
         const tools = event.toolNames.flatMap((name) => byName.get(name) ?? []);
         const offered = event.toolNames.includes(TOOL_SEARCH_TOOL_NAME);
         const messages: readonly Message[] = offered
@@ -181,8 +190,10 @@ function queryOf(argumentsText: string): string {
 export function foundToolsOfRun(events: readonly LoopEvent[]): string[] {
   let state: LoopState = INITIAL_STATE;
   for (const event of events) state = applyEvent(state, event);
-  const available = state.config?.tools.map((t) => t.name) ?? [];
-  return foundToolNames(state.history, available);
+  return foundToolNames(
+    state.history,
+    state.tools.map((t) => t.name),
+  );
 }
 
 export interface PlayScenarioOptions {

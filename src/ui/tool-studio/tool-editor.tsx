@@ -15,9 +15,10 @@ import {
 import { CodeEditor } from './code-editor';
 import { ParamFieldsEditor } from './param-form-editor';
 import { TestRunPanel } from './test-run-panel';
-import { studioActions } from '../../store/user-tools-store';
+import { usePlaygroundApi } from '../playground-context';
 
 export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () => void }) {
+  const studioActions = usePlaygroundApi().userTools;
   const [draft, setDraft] = useState(spec);
   // The JSON Schema editor keeps its own text so a half-typed schema is not lost.
   const [schemaText, setSchemaText] = useState(() =>
