@@ -5,9 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toolSearchStep, ToolSearchSession } from './engine/tool-search/apply';
-import * as runsDb from './persistence/runs-db';
-import * as userToolsDb from './persistence/user-tools-db';
-import { loadWorkspace, saveWorkspace } from './persistence/workspace-db';
+import { indexedDbStorage } from './persistence';
 import { createRuntimeRegistry, scriptedSpeed } from './runtimes/registry';
 import { browserSandbox } from './sandbox';
 import { createPlayground } from './store/playground';
@@ -23,22 +21,7 @@ const playground = createPlayground({
     scriptedTokensPerSecond: scriptedSpeed(location.search),
     now: () => performance.now(),
   }),
-  storage: {
-    appendEvents: runsDb.appendEvents,
-    saveRun: runsDb.saveRun,
-    loadRun: runsDb.loadRun,
-    loadRunHeaders: runsDb.loadRunHeaders,
-    loadRuns: runsDb.loadRuns,
-    deleteRun: runsDb.deleteRun,
-    loadSetting: runsDb.loadSetting,
-    saveSetting: runsDb.saveSetting,
-    saveWorkspace,
-    loadWorkspace,
-    loadUserTools: userToolsDb.loadUserTools,
-    saveUserTool: userToolsDb.saveUserTool,
-    saveUserTools: userToolsDb.saveUserTools,
-    deleteUserTool: userToolsDb.deleteUserTool,
-  },
+  storage: indexedDbStorage,
   sandbox: browserSandbox(),
   toolSearch,
   toolSources: [toolSearchSource(toolSearch)],

@@ -19,8 +19,8 @@ import { err, ok, type Result } from '../engine/result';
 export const DB_NAME = 'tool-loop-playground';
 export const DB_VERSION = 2;
 
-/** What the run list shows of a run, without its events. */
-export interface RunHeader {
+/** What identifies a stored run and names it in the list. */
+export interface RunFields {
   readonly runId: string;
   readonly title: string;
   readonly createdAt: number;
@@ -28,6 +28,10 @@ export interface RunHeader {
   readonly scenarioId?: string;
   /** Set on a fork: the run it branched from and how many of its events it kept. */
   readonly parent?: { readonly runId: string; readonly eventCount: number };
+}
+
+/** What the run list shows of a run, without its events. */
+export interface RunHeader extends RunFields {
   /** Events stored for the run. */
   readonly eventCount: number;
   /** The run's log ends at `done` (a new message would continue it). */
@@ -35,13 +39,7 @@ export interface RunHeader {
 }
 
 /** A whole run: its header fields and its log. */
-export interface StoredRun {
-  readonly runId: string;
-  readonly title: string;
-  readonly createdAt: number;
-  readonly updatedAt: number;
-  readonly scenarioId?: string;
-  readonly parent?: { readonly runId: string; readonly eventCount: number };
+export interface StoredRun extends RunFields {
   readonly events: readonly LoopEvent[];
 }
 
@@ -62,26 +60,23 @@ const storedEventSchema = z.looseObject({ type: z.string(), at: z.number() });
 
 const parentSchema = z.object({ runId: z.string(), eventCount: z.number().int().nonnegative() });
 
-export const runHeaderSchema = z.object({
+/** What a header and a whole run share. */
+const runFields = {
   runId: z.string().min(1),
   title: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
   scenarioId: z.string().optional(),
   parent: parentSchema.optional(),
+};
+
+export const runHeaderSchema = z.object({
+  ...runFields,
   eventCount: z.number().int().nonnegative(),
   finished: z.boolean(),
 });
 
-export const storedRunSchema = z.object({
-  runId: z.string().min(1),
-  title: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  scenarioId: z.string().optional(),
-  parent: parentSchema.optional(),
-  events: z.array(storedEventSchema).min(1),
-});
+export const storedRunSchema = z.object({ ...runFields, events: z.array(storedEventSchema).min(1) });
 
 export type LoadResult = { readonly runs: StoredRun[]; readonly problems: string[] };
 export type HeadersResult = { readonly runs: RunHeader[]; readonly problems: string[] };

@@ -7,7 +7,7 @@ import type { ModelRequest } from '../engine/runtime';
 import { toolSearchStep, ToolSearchSession } from '../engine/tool-search/apply';
 import * as runsDb from '../persistence/runs-db';
 import * as userToolsDb from '../persistence/user-tools-db';
-import { loadWorkspace, saveWorkspace } from '../persistence/workspace-db';
+import { indexedDbStorage } from '../persistence';
 import type { RuntimeProvider } from '../runtimes/provider';
 import { createRuntimeRegistry } from '../runtimes/registry';
 import { nodeSandbox } from '../sandbox/node-spawner.test-support';
@@ -62,22 +62,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
       scripted: registry.scripted,
       providerFor: (kind) => providers.find((p) => p.kind === kind) ?? providers[0]!,
     },
-    storage: {
-      appendEvents: runsDb.appendEvents,
-      saveRun: runsDb.saveRun,
-      loadRun: runsDb.loadRun,
-      loadRunHeaders: runsDb.loadRunHeaders,
-      loadRuns: runsDb.loadRuns,
-      deleteRun: runsDb.deleteRun,
-      loadSetting: runsDb.loadSetting,
-      saveSetting: runsDb.saveSetting,
-      saveWorkspace,
-      loadWorkspace,
-      loadUserTools: userToolsDb.loadUserTools,
-      saveUserTool: userToolsDb.saveUserTool,
-      saveUserTools: userToolsDb.saveUserTools,
-      deleteUserTool: userToolsDb.deleteUserTool,
-    },
+    storage: indexedDbStorage,
     sandbox: nodeSandbox(),
     toolSearch,
     toolSources: [toolSearchSource(toolSearch)],

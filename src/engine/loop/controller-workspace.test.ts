@@ -43,6 +43,16 @@ function liveWorkspace(initial: Workspace) {
   };
 }
 
+/** A run on "You are the model" with the presets, the user's message sent, and the first Step under way. */
+function humanRun(message: string) {
+  const clock = createFakeClock();
+  const human = createHumanRuntime({ now: clock.now });
+  const controller = new LoopController({ runtime: () => human, now: clock.now, newRunId: () => 'run' });
+  controller.startRun({ system: 's', tools: createPresetTools(), settings: DEFAULT_SETTINGS });
+  controller.send(message);
+  return { human, controller, stepped: controller.step() };
+}
+
 function recording(runtime: ChatRuntime): { runtime: ChatRuntime; requests: ModelRequest[] } {
   const requests: ModelRequest[] = [];
   return {
@@ -57,17 +67,22 @@ function recording(runtime: ChatRuntime): { runtime: ChatRuntime; requests: Mode
   };
 }
 
+/** The Seoul script streaming instantly, with a recorder at the runtime port. */
+function recordedSeoul() {
+  const clock = createFakeClock();
+  const scripted = createScriptedRuntime({
+    script: SEOUL.script,
+    tokensPerSecond: 0,
+    now: clock.now,
+    sleep: clock.sleep,
+  });
+  return { clock, ...recording(scripted) };
+}
+
 describe('the manual loop with a live workspace', () => {
   it('sends the previewed request object, and logs a tool ticked mid-run before the call that offers it', async () => {
-    const clock = createFakeClock();
     const live = liveWorkspace(workspaceForScenario(SEOUL, EMPTY_WORKSPACE));
-    const scripted = createScriptedRuntime({
-      script: SEOUL.script,
-      tokensPerSecond: 0,
-      now: clock.now,
-      sleep: clock.sleep,
-    });
-    const { runtime, requests } = recording(scripted);
+    const { clock, runtime, requests } = recordedSeoul();
     const controller = new LoopController({
       runtime: () => runtime,
       now: clock.now,
@@ -94,12 +109,7 @@ describe('the manual loop with a live workspace', () => {
   });
 
   it('at done, Step and Run to end refuse with the reason; Send continues the conversation as a new turn', async () => {
-    const clock = createFakeClock();
-    const human = createHumanRuntime({ now: clock.now });
-    const controller = new LoopController({ runtime: () => human, now: clock.now, newRunId: () => 'run' });
-    controller.startRun({ system: 's', tools: createPresetTools(), settings: DEFAULT_SETTINGS });
-    controller.send('Reserve SKU-100.');
-    const first = controller.step();
+    const { human, controller, stepped: first } = humanRun('Reserve SKU-100.');
     await Promise.resolve();
     human.submit({ text: 'Reserved SKU-100 (wireless mouse).', toolCalls: [], finishReason: 'stop' });
     await first;
@@ -125,12 +135,7 @@ describe('the manual loop with a live workspace', () => {
   });
 
   it('finish reason length with complete calls: flagged, nothing runs, and the ending says so', async () => {
-    const clock = createFakeClock();
-    const human = createHumanRuntime({ now: clock.now });
-    const controller = new LoopController({ runtime: () => human, now: clock.now, newRunId: () => 'run' });
-    controller.startRun({ system: 's', tools: createPresetTools(), settings: DEFAULT_SETTINGS });
-    controller.send('Add 1 and 2, twice.');
-    const stepped = controller.step();
+    const { human, controller, stepped } = humanRun('Add 1 and 2, twice.');
     await Promise.resolve();
     const args = '{"operation":"add","a":1,"b":2}';
     human.submit({
@@ -154,14 +159,7 @@ describe('the manual loop with a live workspace', () => {
   });
 
   it('a runtime that cannot honour the request refuses the step, and nothing is sent or logged', async () => {
-    const clock = createFakeClock();
-    const scripted = createScriptedRuntime({
-      script: SEOUL.script,
-      tokensPerSecond: 0,
-      now: clock.now,
-      sleep: clock.sleep,
-    });
-    const { runtime, requests } = recording(scripted);
+    const { clock, runtime, requests } = recordedSeoul();
     const picky: ChatRuntime = {
       ...runtime,
       checkRequest: (request) =>

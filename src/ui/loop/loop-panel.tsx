@@ -14,6 +14,7 @@ import {
   selectSystem,
   selectUserDraft,
 } from '../../store/selectors';
+import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { PhaseDiagram } from './phase-diagram';
 import { TranscriptView } from './transcript-view';
@@ -99,21 +100,7 @@ export function LoopPanel() {
         </p>
       )}
       {notice && (
-        <div
-          className={`notice notice-${notice.kind}`}
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-          data-testid="loop-notice"
-        >
-          <span>{notice.text}</span>
-          <button
-            type="button"
-            className="button button-quiet"
-            aria-label="Dismiss message"
-            onClick={actions.clearNotice}
-          >
-            ×
-          </button>
-        </div>
+        <Notice notice={notice} onDismiss={actions.clearNotice} dismissLabel="Dismiss message" testId="loop-notice" />
       )}
       <div className="loop-settings">
         <label className="checkbox">

@@ -13,6 +13,7 @@ import {
   selectRunTools,
   selectStorageProblems,
 } from '../../store/selectors';
+import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { CompareDialog } from './compare-view';
 import { downloadText } from '../download';
@@ -93,21 +94,12 @@ export function RunsPanel() {
       </p>
 
       {notice && (
-        <div
-          className={`notice notice-${notice.kind}`}
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-          data-testid="runs-notice"
-        >
-          <span>{notice.text}</span>
-          <button
-            type="button"
-            className="button button-quiet"
-            aria-label="Dismiss run file message"
-            onClick={() => runFileActions.clearNotice()}
-          >
-            ×
-          </button>
-        </div>
+        <Notice
+          notice={notice}
+          onDismiss={() => runFileActions.clearNotice()}
+          dismissLabel="Dismiss run file message"
+          testId="runs-notice"
+        />
       )}
       {warnings.map((w) => (
         <p key={w} className="notice notice-error" role="alert" data-testid="runs-warning">
