@@ -307,10 +307,10 @@ export function createPlayground(deps: PlaygroundDeps) {
     store.setState({ workspace });
   }
 
-  /** Shows a refused command as a notice; returns whether it succeeded. */
+  /** Shows a refused command as a notice; a command that went through clears the last one (it is stale now). */
   function report(result: Result): boolean {
     if (!result.ok) patch('run', { notice: { kind: 'error', text: result.error } });
-    else if (get().run.notice?.kind === 'error') patch('run', { notice: null });
+    else if (get().run.notice) patch('run', { notice: null });
     return result.ok;
   }
 

@@ -55,6 +55,11 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
         <h3>Next request</h3>
         {next.ok ? (
           <>
+            <p className="small" data-testid="next-request-summary">
+              Turn {next.value.round} · {next.value.messages.length} message(s) · {next.value.tools.length} tool(s)
+              {next.value.tools.length > 0 ? `: ${next.value.tools.map((t) => t.name).join(', ')}` : ''} · tool choice{' '}
+              {typeof next.value.toolChoice === 'string' ? next.value.toolChoice : `only ${next.value.toolChoice.name}`}
+            </p>
             <p className="muted small">
               Exactly what the runtime receives when you Step: built from the workspace (the ticked tools, the tool
               choice) and the run so far.

@@ -189,13 +189,13 @@ function CallCard({ call }: { call: ToolCall }) {
       <div className="call-head">
         <code>{call.id}</code> <code className="tool-name">{call.name || '(no name)'}</code>
         {awaiting && !interrupted && <span className="badge badge-warn">waiting for you</span>}
-        {awaiting && interrupted && (
-          <span className="badge badge-error" data-testid={`interrupted-${call.id}`}>
-            interrupted — run again / skip with an error result / write the result
-          </span>
-        )}
         {needsApproval && <span className="badge badge-warn">needs approval</span>}
       </div>
+      {awaiting && interrupted && (
+        <p className="call-interrupted small" data-testid={`interrupted-${call.id}`}>
+          interrupted — run again / skip with an error result / write the result
+        </p>
+      )}
       <pre className="code-block">{prettyJson(call.argumentsText)}</pre>
       {call.parseError !== undefined && <p className="anomaly">Could not parse: {call.parseError}</p>}
       {awaiting && <PendingCallActions call={call} interrupted={interrupted} />}

@@ -145,7 +145,12 @@ export function ToolStudio() {
       >
         {editing && (
           <Suspense fallback={<p role="status">Opening the editor…</p>}>
-            <ToolEditor key={editing.id} spec={editing} onClose={() => studioActions.open(null)} />
+            <ToolEditor
+              key={editing.id}
+              spec={editing}
+              isDraft={editing === draft}
+              onClose={() => studioActions.open(null)}
+            />
           </Suspense>
         )}
       </dialog>
