@@ -150,7 +150,8 @@ describe('reloads and scenarios', () => {
     await settle();
 
     const second = createTestPlayground({ search: '?scenario=reserve-and-todo&speed=instant' });
-    await second.playground.actions.init();
+    // Mounted twice (StrictMode in development): one initialization, never a scenario undone by a restore.
+    await Promise.all([second.playground.actions.init(), second.playground.actions.init()]);
     const state = second.playground.store.getState();
     expect(state.run.loop.runId).toBeNull();
     expect(state.workspace.scenarioId).toBe('reserve-and-todo');

@@ -395,65 +395,77 @@ export function createPlayground(deps: PlaygroundDeps) {
 
   // ── actions ──────────────────────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * Loads the user's tools, the run list and the last workspace; then either applies `?scenario=` (a clean run of
+   * that scenario — the URL parameter is consumed, so a reload restores what the person did next) or restores
+   * the last open run with its workspace.
+   */
+  async function initialize(): Promise<void> {
+    try {
+      await userTools.init();
+    } catch (error) {
+      addProblems([`Your saved tools could not be loaded (${errorMessage(error)}).`]);
+    }
+    await toolSearch.init();
+    let workspace = get().workspace;
+    let activeId: unknown = null;
+    try {
+      const saved = await storage.loadWorkspace();
+      if (saved?.ok) workspace = saved.value;
+      else if (saved) addProblems([saved.error]);
+      await reloadRunList();
+      activeId = await storage.loadSetting(ACTIVE_RUN);
+    } catch (error) {
+      addProblems([
+        `Saved runs could not be read (${errorMessage(error)}). New runs still work; they may not be saved.`,
+      ]);
+    }
+    const active = get().runs.list.find((r) => r.runId === activeId) ?? null;
+    const params = new URLSearchParams(deps.location?.search() ?? '');
+    const requested = params.get('scenario');
+    if (requested !== null) {
+      params.delete('scenario');
+      const rest = params.toString();
+      deps.location?.replaceSearch(rest === '' ? '' : `?${rest}`);
+    }
+    const scenario = requested === null ? undefined : getScenario(requested);
+    if (requested !== null && !scenario) {
+      patch('run', { notice: { kind: 'error', text: `There is no scenario “${requested}”.` } });
+    }
+    if (scenario) {
+      setWorkspace(workspaceForScenario(scenario, workspace));
+      if (active) {
+        rememberActive(null);
+        patch('run', {
+          notice: {
+            kind: 'info',
+            text: `Opened “${scenario.title}” as a new run (it starts on Send). Your previous run “${active.title}” is in the Runs tab.`,
+          },
+        });
+      }
+    } else if (active) {
+      setWorkspace(workspace);
+      const run = await storage.loadRun(active.runId).catch((error: unknown) => err(errorMessage(error)));
+      if (run.ok) restoreRun(run.value, workspace.userDraft);
+      else addProblems([run.error]);
+    } else {
+      setWorkspace(workspace);
+    }
+    savedWorkspace = get().workspace;
+    patch('ui', { ready: true });
+  }
+
+  let initialized: Promise<void> | null = null;
+
   const actions = {
     /**
-     * Loads the user's tools, the run list and the last workspace; then either applies `?scenario=` (a clean run of
-     * that scenario — the URL parameter is consumed, so a reload restores what the person did next) or restores
-     * the last open run with its workspace.
+     * Loads the stored state and applies `?scenario=` or restores the last open run (see `initialize`). Runs once:
+     * a second call (React's StrictMode mounts twice in development) gets the first one's promise, so a scenario
+     * is never applied and then undone by a restore.
      */
-    async init(): Promise<void> {
-      try {
-        await userTools.init();
-      } catch (error) {
-        addProblems([`Your saved tools could not be loaded (${errorMessage(error)}).`]);
-      }
-      await toolSearch.init();
-      let workspace = get().workspace;
-      let activeId: unknown = null;
-      try {
-        const saved = await storage.loadWorkspace();
-        if (saved?.ok) workspace = saved.value;
-        else if (saved) addProblems([saved.error]);
-        await reloadRunList();
-        activeId = await storage.loadSetting(ACTIVE_RUN);
-      } catch (error) {
-        addProblems([
-          `Saved runs could not be read (${errorMessage(error)}). New runs still work; they may not be saved.`,
-        ]);
-      }
-      const active = get().runs.list.find((r) => r.runId === activeId) ?? null;
-      const params = new URLSearchParams(deps.location?.search() ?? '');
-      const requested = params.get('scenario');
-      if (requested !== null) {
-        params.delete('scenario');
-        const rest = params.toString();
-        deps.location?.replaceSearch(rest === '' ? '' : `?${rest}`);
-      }
-      const scenario = requested === null ? undefined : getScenario(requested);
-      if (requested !== null && !scenario) {
-        patch('run', { notice: { kind: 'error', text: `There is no scenario “${requested}”.` } });
-      }
-      if (scenario) {
-        setWorkspace(workspaceForScenario(scenario, workspace));
-        if (active) {
-          rememberActive(null);
-          patch('run', {
-            notice: {
-              kind: 'info',
-              text: `Opened “${scenario.title}” as a new run (it starts on Send). Your previous run “${active.title}” is in the Runs tab.`,
-            },
-          });
-        }
-      } else if (active) {
-        setWorkspace(workspace);
-        const run = await storage.loadRun(active.runId).catch((error: unknown) => err(errorMessage(error)));
-        if (run.ok) restoreRun(run.value, workspace.userDraft);
-        else addProblems([run.error]);
-      } else {
-        setWorkspace(workspace);
-      }
-      savedWorkspace = get().workspace;
-      patch('ui', { ready: true });
+    init(): Promise<void> {
+      initialized ??= initialize();
+      return initialized;
     },
 
     /**

@@ -34,7 +34,8 @@ async function showRun(searchOn: boolean) {
   return { playground, toolSearch };
 }
 
-describe('ToolSearchPanel', () => {
+// The first render loads the real Qwen3 tokenizer (7 MB of JavaScript): slow when the machine is busy.
+describe('ToolSearchPanel', { timeout: 60_000 }, () => {
   it('meters a search-on run per call: tools sent, found tools, tokens, and the saving', async () => {
     await showRun(true);
     const meter = screen.getByRole('table', { name: 'Tool search meter' });
