@@ -4,6 +4,7 @@
  * no longer fits is reported and ignored, never half-applied.
  */
 import { z } from 'zod';
+import { DEFAULT_SETTINGS } from '../engine/loop/events';
 import type { Workspace } from '../engine/loop/workspace';
 import { RUNTIME_KINDS, settingsSchema } from '../engine/run-file/event-schema';
 import { err, ok, type Result } from '../engine/result';
@@ -33,7 +34,12 @@ export async function saveWorkspace(workspace: Workspace): Promise<void> {
 export async function loadWorkspace(): Promise<Result<Workspace> | null> {
   const stored = await loadSetting(WORKSPACE_KEY);
   if (stored === undefined) return null;
-  const parsed = workspaceSchema.safeParse(stored);
+  // A setting added since the workspace was stored takes its default, rather than discarding the workspace.
+  const settings =
+    typeof stored === 'object' && stored !== null && 'settings' in stored && typeof stored.settings === 'object'
+      ? { ...DEFAULT_SETTINGS, ...stored.settings }
+      : undefined;
+  const parsed = workspaceSchema.safeParse(settings ? { ...stored, settings } : stored);
   if (parsed.success) return ok(parsed.data);
   const issue = parsed.error.issues[0];
   return err(
