@@ -1,7 +1,41 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers of src/ and the layers each may import: the arrows of docs/architecture.md. A layer imports only
+ * itself and the layers listed here; the zones below are generated from this table, and scripts/lint-zones.test.ts
+ * proves every arrow that is not here is refused. `main.tsx` is the composition root and may import them all.
+ */
+export const LAYERS = {
+  /** The pure domain core: messages, tools, protocols, the loop, advisors, tool search, run files. */
+  engine: [],
+  /** Runtime adapters behind the engine's port (scripted, human, WebLLM, wllama), each with its panel. */
+  runtimes: ['engine'],
+  /** Where user tool code runs: a worker inside a sandboxed iframe. */
+  sandbox: ['engine'],
+  /** IndexedDB through idb; everything read back is validated. */
+  persistence: ['engine'],
+  /** A real tokenizer behind the engine's TokenCounter port, loaded lazily. */
+  tokenizers: ['engine'],
+  /** The playground store (zustand, no React): the workspace, the mirrored run, the slices and their actions. */
+  store: ['engine', 'runtimes', 'sandbox', 'persistence', 'tokenizers'],
+  /** React components: read the store through selectors, act through its actions. */
+  ui: ['engine', 'store', 'tokenizers'],
+};
+
+const LAYER_NAMES = Object.keys(LAYERS);
+
+/** One no-restricted-paths zone per layer: every other layer it does not list, and the composition root. */
+export const layerZones = LAYER_NAMES.map((layer) => ({
+  target: `./src/${layer}`,
+  from: [...LAYER_NAMES.filter((other) => other !== layer && !LAYERS[layer].includes(other)), 'main.tsx'].map(
+    (other) => (other === 'main.tsx' ? './src/main.tsx' : `./src/${other}`),
+  ),
+  message: `src/${layer}/ may import only ${LAYERS[layer].length === 0 ? 'itself' : `itself and ${LAYERS[layer].join(', ')}`} (docs/architecture.md).`,
+}));
 
 /** Imports the pure engine must never take: it runs in tests, workers and the page alike. */
 export const engineForbiddenImports = [
@@ -12,20 +46,26 @@ export const engineForbiddenImports = [
     message: 'src/engine/ must not import a runtime library.',
   },
   { group: ['idb', 'idb/*'], message: 'src/engine/ has no storage.' },
-  {
-    // src/engine/runtimes/ (scripted replay, human) is part of the engine: '../runtimes/x' from an engine
-    // subfolder and './runtimes/x' from src/engine/ reach it. From a top-level engine file '../runtimes/x' is the
-    // app layer src/runtimes/, which engineTopLevelImports forbids below.
-    group: ['**/ui/**', '**/store/**', '**/runtimes/**', '**/persistence/**', '!./runtimes/**', '!../runtimes/**'],
-    message: 'src/engine/ must not import app layers.',
-  },
 ];
 
-/** From a file directly in src/engine/, '../runtimes/…' leaves the engine. */
-const engineTopLevelImports = [
-  ...engineForbiddenImports,
-  { group: ['../runtimes/**'], message: 'src/engine/ must not import app layers.' },
-];
+/** Libraries a layer must not take even though the layer table allows its imports. */
+const layerForbiddenImports = {
+  store: [
+    { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/store/ has no React: the UI reads it.' },
+  ],
+  persistence: [
+    {
+      group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*'],
+      message: 'src/persistence/ only stores.',
+    },
+  ],
+  sandbox: [
+    {
+      group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', 'idb', 'idb/*'],
+      message: 'src/sandbox/ runs tool code and nothing else.',
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -52,9 +92,31 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // no-cycle parses the modules an import leads to: with the TypeScript parser, as ESLint parses the file.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // The layers and their arrows (see LAYERS above).
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      // No import cycles, type-only ones included: a cycle makes load order matter and layers blur.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
+  {
+    // Tests assemble real parts across layers (a real tokenizer for the engine's meter, the store for a view).
+    files: ['src/**/*.test.{ts,tsx}', 'src/**/*.test-support.ts'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+  ...Object.entries(layerForbiddenImports).map(([layer, patterns]) => ({
+    files: [`src/${layer}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
   {
     files: ['src/engine/**/*.ts'],
     languageOptions: { globals: { ...globals['shared-node-browser'] } },
@@ -69,9 +131,5 @@ export default tseslint.config(
         { name: 'indexedDB', message: 'No storage in src/engine/.' },
       ],
     },
-  },
-  {
-    files: ['src/engine/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: engineTopLevelImports }] },
   },
 );

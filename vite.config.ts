@@ -8,7 +8,7 @@ export default defineConfig({
     // Offline app: a workbox service worker precaches the app shell, every script and style, and the wasm files,
     // so after one visit the page loads and the scripted replay runs with the network off. Model weights are
     // cached by the runtimes themselves (Cache Storage), not here. The app registers the worker itself
-    // (src/ui/offline/offline-state.ts) to show its status.
+    // (src/store/offline-state.ts) to show its status.
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

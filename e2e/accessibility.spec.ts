@@ -4,6 +4,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { button, openScenario } from './helpers';
 
+// axe walks the whole page for each screen; on a busy machine a full audit of every tab takes minutes.
+test.describe.configure({ timeout: 240_000 });
+
 async function audit(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   return results.violations.map(

@@ -40,7 +40,7 @@ async function loadTinyModel(page: Page, seed = 1): Promise<void> {
 /** Run ids already checked, so each read waits for the run that just finished, not an older one. */
 const seenRuns = new Set<string>();
 
-/** The newest run's event log, as the app persisted it to IndexedDB, once that run has finished. */
+/** The newest run's event log, as the app persisted it to IndexedDB (one record per event), once it has finished. */
 async function finishedRunEvents(page: Page): Promise<LoopEvent[]> {
   const read = () =>
     page.evaluate(
@@ -49,12 +49,25 @@ async function finishedRunEvents(page: Page): Promise<LoopEvent[]> {
           const open = indexedDB.open('tool-loop-playground');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
-            const request = open.result.transaction('runs').objectStore('runs').getAll();
-            request.onerror = () => reject(request.error);
-            request.onsuccess = () => {
-              const runs = request.result as { runId: string; updatedAt: number; events: unknown[] }[];
+            const tx = open.result.transaction(['runs', 'events']);
+            const headers = tx.objectStore('runs').getAll();
+            const events = tx.objectStore('events').getAll();
+            tx.onerror = () => reject(tx.error);
+            tx.oncomplete = () => {
+              const runs = headers.result as { runId: string; updatedAt: number }[];
+              const all = events.result as { runId: string; seq: number; event: unknown }[];
               open.result.close();
-              resolve(runs.sort((a, b) => b.updatedAt - a.updatedAt));
+              resolve(
+                runs
+                  .sort((a, b) => b.updatedAt - a.updatedAt)
+                  .map((run) => ({
+                    runId: run.runId,
+                    events: all
+                      .filter((e) => e.runId === run.runId)
+                      .sort((a, b) => a.seq - b.seq)
+                      .map((e) => e.event),
+                  })),
+              );
             };
           };
         }),
@@ -138,8 +151,10 @@ async function runAndCheckStructure(page: Page, maxRounds: number): Promise<numb
 
   const finish = events.find((e) => e.type === 'run-finished');
   if (finish?.type !== 'run-finished') throw new Error('no run-finished event');
-  expect(['final-answer', 'max-rounds']).toContain(finish.reason);
+  // A text answer, the guard, or the token limit (a cut response ends the loop, whatever it holds).
+  expect(['final-answer', 'max-rounds', 'truncated']).toContain(finish.reason);
   if (finish.reason === 'final-answer') expect(responses.at(-1)!.message.toolCalls).toHaveLength(0);
+  else if (finish.reason === 'truncated') expect(responses.at(-1)!.response.finishReason).toBe('length');
   else expect(responses).toHaveLength(maxRounds);
   return callRounds;
 }
@@ -191,7 +206,9 @@ test('Stop aborts a generation mid-stream and the runtime stays usable', async (
   // Same model, new run: it answers again.
   await button(page, 'New run').click();
   await button(page, 'Run to end').click();
-  await expect(page.getByTestId('run-end')).toHaveClass(/run-end-(final-answer|max-rounds)/, { timeout: 60_000 });
+  await expect(page.getByTestId('run-end')).toHaveClass(/run-end-(final-answer|max-rounds|truncated)/, {
+    timeout: 60_000,
+  });
   await expect(page.getByRole('region', { name: 'Loaded model' }).getByRole('status')).toHaveText(
     'Ready: tiny random test model (seed 1)',
   );
@@ -248,5 +265,7 @@ test('a foreign file, a truncated GGUF and a model too large for memory get clea
   await expect(alert).toHaveCount(0);
   await page.getByLabel('Max rounds').fill('1');
   await button(page, 'Run to end').click();
-  await expect(page.getByTestId('run-end')).toHaveClass(/run-end-(final-answer|max-rounds)/, { timeout: 60_000 });
+  await expect(page.getByTestId('run-end')).toHaveClass(/run-end-(final-answer|max-rounds|truncated)/, {
+    timeout: 60_000,
+  });
 });

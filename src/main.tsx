@@ -1,14 +1,51 @@
+/**
+ * The composition root: builds the one playground with the browser's real parts — IndexedDB, the sandbox, the
+ * runtimes, tool search and its request step — and renders the app with it. Nothing else creates app state.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { toolSearchStep, ToolSearchSession } from './engine/tool-search/apply';
+import { indexedDbStorage } from './persistence';
+import { createRuntimeRegistry, scriptedSpeed } from './runtimes/registry';
+import { browserSandbox } from './sandbox';
+import { createPlayground } from './store/playground';
+import { toolSearchSource } from './store/tool-search';
 import { App } from './ui/App';
+import { PlaygroundProvider } from './ui/playground-context';
 import './ui/app.css';
-import { installToolSearch } from './ui/tool-search/tool-search-feature';
 
-// Registers the 28-tool workspace and the search tool, and the request hook that adds the tools found so far.
-installToolSearch();
+const toolSearch = new ToolSearchSession({ index: 'keyword' });
+
+const playground = createPlayground({
+  runtimes: createRuntimeRegistry({
+    scriptedTokensPerSecond: scriptedSpeed(location.search),
+    now: () => performance.now(),
+  }),
+  storage: indexedDbStorage,
+  sandbox: browserSandbox(),
+  toolSearch,
+  toolSources: [toolSearchSource(toolSearch)],
+  // The request pipeline of the manual loop, in order.
+  requestSteps: [toolSearchStep],
+  now: () => Date.now(),
+  newRunId: () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`,
+  schedule: (task, ms = 0) => void setTimeout(task, ms),
+  location: {
+    search: () => location.search,
+    replaceSearch: (search) => history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`),
+  },
+});
+
+// A reload, a closed tab or a backgrounded page loses nothing that was appended: write what is queued now.
+addEventListener('pagehide', () => void playground.flush());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') void playground.flush();
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <PlaygroundProvider playground={playground}>
+      <App />
+    </PlaygroundProvider>
   </StrictMode>,
 );

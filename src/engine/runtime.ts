@@ -7,6 +7,7 @@
 import type { Message, ToolCall } from './messages';
 import type { FinishReason } from './stop-reasons';
 import type { ToolDefinition } from './tool';
+import type { Result } from './result';
 
 export type ToolChoice = 'auto' | 'required' | 'none' | { readonly name: string };
 
@@ -79,6 +80,12 @@ export interface ChatRuntime {
   readonly kind: RuntimeKind;
   readonly label: string;
   generate(request: ModelRequest, options: GenerateOptions): Promise<ModelResponse>;
+  /**
+   * Optional: whether this runtime can honour the request's tools and tool choice, with the real reason when not
+   * (e.g. "This model has no tool format: tool choice 'required' cannot be honoured"). The loop asks it before
+   * every model call; a refusal refuses the step and sends nothing.
+   */
+  checkRequest?(request: ModelRequest): Result;
 }
 
 /** A runtime failure with a message fit for the UI (what happened and what to do). */

@@ -75,6 +75,7 @@ export type Anomaly =
   | { kind: 'text-with-tool-calls'; detail: string }
   | { kind: 'unterminated-tool-call'; detail: string }
   | { kind: 'malformed-tool-call'; detail: string }
+  | { kind: 'calls-cut-by-length'; detail: string }
   | { kind: 'tool-calls-ignored'; detail: string };
 
 export interface DerivedStop {
@@ -120,6 +121,13 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
         anomalies.push({
           kind: 'tool-call-cut-by-length',
           detail: 'The token limit cut a tool call mid-JSON; it is not executed.',
+        });
+      }
+      // Complete calls before the cut are not run either: the turn is unfinished (see loop/response-ending.ts).
+      if (input.toolCallCount > 0) {
+        anomalies.push({
+          kind: 'calls-cut-by-length',
+          detail: `The response was cut by the token limit; its ${input.toolCallCount} complete call(s) were not run.`,
         });
       }
       break;

@@ -1,12 +1,12 @@
 /** The tools of one request, by name. A name collision is an error naming both tools, never an overwrite. */
-import type { Tool } from './tool';
+import type { Tool, ToolDefinition } from './tool';
 
 export class DuplicateToolNameError extends Error {
   override readonly name = 'DuplicateToolNameError';
   constructor(
     readonly toolName: string,
-    readonly first: Tool,
-    readonly second: Tool,
+    readonly first: ToolDefinition,
+    readonly second: ToolDefinition,
   ) {
     super(
       `Two tools of this request are named "${toolName}": the ${first.source} tool "${first.name}" ` +
@@ -43,7 +43,7 @@ export function findDuplicateToolName(tools: readonly Tool[]): string | null {
   }
 }
 
-function describe(tool: Tool): string {
+function describe(tool: ToolDefinition): string {
   const text = tool.description.trim();
   return text.length > 48 ? `${text.slice(0, 45)}…` : text || 'no description';
 }

@@ -1,7 +1,22 @@
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { LoopEvent } from '../engine/loop/events';
 import type { StoredRun } from './runs-db';
-import { DB_NAME, deleteRun, loadRuns, loadSetting, closeDb, saveRun, saveSetting, validateRun } from './runs-db';
+import {
+  appendEvents,
+  closeDb,
+  DB_NAME,
+  DB_VERSION,
+  deleteRun,
+  headerOf,
+  loadRun,
+  loadRunHeaders,
+  loadRuns,
+  loadSetting,
+  saveRun,
+  saveSetting,
+  validateRun,
+} from './runs-db';
 
 const run = (runId: string, updatedAt: number): StoredRun => ({
   runId,
@@ -53,15 +68,59 @@ describe('runs in IndexedDB', () => {
   it('reports a corrupt record and still returns the good ones', async () => {
     await saveRun(run('good', 10));
     await closeDb();
-    const raw = await openDB(DB_NAME, 1);
-    await raw.put('runs', { runId: 'bad', title: 7, events: 'not a log' });
-    await raw.put('runs', { ...run('alien', 5), events: [{ type: 'mystery', at: 1 }] });
+    const raw = await openDB(DB_NAME, DB_VERSION);
+    await raw.put('runs', { runId: 'bad', title: 7 });
+    await raw.put('runs', { ...headerOf(run('alien', 5)) });
+    await raw.put('events', { runId: 'alien', seq: 0, event: { type: 'mystery', at: 1 } });
     raw.close();
     const { runs, problems } = await loadRuns();
     expect(runs.map((r) => r.runId)).toEqual(['good']);
     expect(problems).toHaveLength(2);
     expect(problems.join('\n')).toContain('Run bad could not be read');
     expect(problems.join('\n')).toContain('unknown event type "mystery"');
+  });
+
+  it('appends only the new events and updates the header', async () => {
+    const first = run('a', 10);
+    await saveRun(first);
+    const more: LoopEvent[] = [
+      { type: 'model-called', at: 3, round: 1, messageCount: 2, toolNames: [] },
+      { type: 'run-finished', at: 4, reason: 'stopped' },
+    ];
+    const header = { ...headerOf({ ...first, events: [...first.events, ...more] }), updatedAt: 20 };
+    await appendEvents(header, first.events.length, more);
+    const loaded = await loadRun('a');
+    expect(loaded.ok && loaded.value.events.map((e) => e.type)).toEqual([
+      'run-started',
+      'user-message',
+      'model-called',
+      'run-finished',
+    ]);
+    expect((await loadRunHeaders()).runs[0]).toMatchObject({
+      runId: 'a',
+      eventCount: 4,
+      finished: true,
+      updatedAt: 20,
+    });
+  });
+
+  it('migrates version 1 (each run one record with its events) to one record per event', async () => {
+    await closeDb();
+    const v1 = await openDB(DB_NAME, 1, {
+      upgrade(database) {
+        database.createObjectStore('runs', { keyPath: 'runId' }).createIndex('updatedAt', 'updatedAt');
+        database.createObjectStore('settings');
+      },
+    });
+    await v1.put('runs', run('old', 7));
+    await v1.put('settings', 'old', 'activeRunId');
+    v1.close();
+    const { runs, problems } = await loadRunHeaders();
+    expect(problems).toEqual([]);
+    expect(runs).toEqual([{ ...headerOf(run('old', 7)), finished: false }]);
+    const loaded = await loadRun('old');
+    expect(loaded).toEqual({ ok: true, value: run('old', 7) });
+    expect(await loadSetting('activeRunId')).toBe('old');
   });
 
   it('keeps settings', async () => {

@@ -14,6 +14,8 @@ export interface RuntimeProvider {
   readonly requirement: string;
   /** The runtime's own controls, rendered in the Model panel while it is selected. */
   readonly Panel: ComponentType;
+  /** Optional: the runtime's part of the Loop panel while it is selected (the human runtime's composer). */
+  readonly Composer?: ComponentType;
   /** The runtime to call, or null with the reason when it cannot answer yet (no model loaded…). */
   getRuntime(): { runtime: ChatRuntime } | { runtime: null; reason: string };
   /** Subscribes to changes of getRuntime() (a model finished loading…). Returns an unsubscribe function. */

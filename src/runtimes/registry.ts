@@ -1,28 +1,46 @@
-/** The runtimes the app offers, in picker order. */
+/**
+ * The runtimes the app offers, in picker order. `createRuntimeRegistry` builds one set per playground: its own
+ * scripted replay (which plays the open scenario's script) and its own "You are the model" runtime; the WebLLM
+ * and CPU runtimes are one per page (a worker, a wasm module), shared.
+ */
 import type { RuntimeKind } from '../engine/runtime';
-import { humanProvider } from './human/human-provider';
+import { createHumanProvider } from './human/human-provider';
 import type { RuntimeProvider } from './provider';
+import type { ScriptedProvider } from './scripted/scripted-provider';
 import { createScriptedProvider } from './scripted/scripted-provider';
 import { webllmProvider } from './webllm/webllm-provider';
 import { wllamaProvider } from './wllama/wllama-provider';
 
-/** `?speed=instant` streams scripted replies without delays (tests, demos); the default reads comfortably. */
-function scriptedSpeed(): number {
-  const speed = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('speed');
+export interface RuntimeRegistry {
+  readonly providers: readonly RuntimeProvider[];
+  /** The provider of a kind (the scripted replay for a kind this build does not offer). */
+  providerFor(kind: RuntimeKind): RuntimeProvider;
+  /** The scripted replay, whose script follows the open scenario. */
+  readonly scripted: ScriptedProvider;
+}
+
+/** `?speed=instant` streams scripted replies without delays (tests, demos); `?speed=N` is N tokens/s; else 40. */
+export function scriptedSpeed(search: string): number {
+  const speed = new URLSearchParams(search).get('speed');
   if (speed === 'instant') return 0;
   const value = Number(speed);
   return Number.isFinite(value) && value > 0 ? value : 40;
 }
 
-export const scriptedProvider = createScriptedProvider(scriptedSpeed());
-
-export const runtimeProviders: readonly RuntimeProvider[] = [
-  scriptedProvider,
-  humanProvider,
-  webllmProvider,
-  wllamaProvider,
-];
-
-export function providerFor(kind: RuntimeKind): RuntimeProvider {
-  return runtimeProviders.find((p) => p.kind === kind) ?? scriptedProvider;
+export function createRuntimeRegistry(options: {
+  readonly scriptedTokensPerSecond: number;
+  readonly now: () => number;
+}): RuntimeRegistry {
+  const scripted = createScriptedProvider(options.scriptedTokensPerSecond);
+  const providers: readonly RuntimeProvider[] = [
+    scripted,
+    createHumanProvider(options.now),
+    webllmProvider,
+    wllamaProvider,
+  ];
+  return {
+    providers,
+    scripted,
+    providerFor: (kind) => providers.find((p) => p.kind === kind) ?? scripted,
+  };
 }

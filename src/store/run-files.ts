@@ -1,10 +1,9 @@
 /**
- * Runs as files, the app side: export a run (with the user tools' code only when asked), export its transcript,
- * import a file, fork the active run at a turn, and compare two runs. The engine's run-file module does the
- * work (validation, migrations, the cut); this layer reads and writes IndexedDB and drives the controller.
- * Every failure comes back as a message (and in `notice`), never as a thrown error.
+ * Runs as files, the app side (the run-files slice): export a run (with the user tools' code only when asked),
+ * export its transcript, import a file, fork the open run at a turn, and compare two runs. The engine's run-file
+ * module does the work (validation, migrations, the cut); this slice reads and writes IndexedDB and opens runs
+ * through the playground. Every failure comes back as a message (and in `notice`), never as a thrown error.
  */
-import { create } from 'zustand';
 import type { LoopEvent } from '../engine/loop/events';
 import type { Comparison, ForkPoint, OpenAITranscript } from '../engine/run-file';
 import {
@@ -19,9 +18,8 @@ import {
 import { errorMessage } from '../engine/tool';
 import type { UserToolSpec } from '../engine/user-tools/spec';
 import type { StoredRun } from '../persistence/runs-db';
-import { loadRuns, saveRun } from '../persistence/runs-db';
-import { loadUserTools } from '../persistence/user-tools-db';
-import { actions, controller, persistActiveRun, reloadRunList, useAppStore } from './app-store';
+import type { PlaygroundStorage } from './storage';
+import type { Slice } from './slice';
 import { type Result } from '../engine/result';
 
 export type RunFilesNotice = { readonly kind: 'error' | 'info'; readonly text: string };
@@ -39,7 +37,7 @@ export interface CompareSelection {
   readonly comparison: Comparison;
 }
 
-interface RunFilesState {
+export interface RunFilesState {
   readonly notice: RunFilesNotice | null;
   /** Warnings of the last import (HTML-looking text, unused code…). */
   readonly warnings: readonly string[];
@@ -47,31 +45,25 @@ interface RunFilesState {
   readonly compare: CompareSelection | null;
 }
 
-export const useRunFilesStore = create<RunFilesState>(() => ({
-  notice: null,
-  warnings: [],
-  pendingTrust: null,
-  compare: null,
-}));
-const set = useRunFilesStore.setState;
+export const INITIAL_RUN_FILES: RunFilesState = { notice: null, warnings: [], pendingTrust: null, compare: null };
 
 export interface ExportedText {
   readonly fileName: string;
   readonly text: string;
 }
 
-const newRunId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-
-/** The stored run, after saving the active one so the newest events are in it. */
-async function storedRun(runId: string): Promise<StoredRun | null> {
-  if (controller.getState().runId === runId) await persistActiveRun();
-  const { runs } = await loadRuns();
-  return runs.find((r) => r.runId === runId) ?? null;
-}
-
-function fail<T>(error: string): Result<T> {
-  set({ notice: { kind: 'error', text: error } });
-  return { ok: false, error };
+/** What run files need of the playground. */
+export interface RunFilesDeps {
+  readonly storage: Pick<PlaygroundStorage, 'loadRun' | 'loadRunHeaders' | 'saveRun' | 'loadUserTools'>;
+  readonly now: () => number;
+  readonly newRunId: () => string;
+  /** The open run. */
+  readonly run: () => { readonly runId: string | null; readonly events: readonly LoopEvent[]; readonly busy: boolean };
+  /** Writes the open run's queued events. */
+  readonly flush: () => Promise<void>;
+  readonly reloadRunList: () => Promise<void>;
+  readonly openRun: (runId: string) => Promise<void>;
+  readonly titleOf: (runId: string) => string;
 }
 
 function fileBase(run: { title: string; runId: string }): string {
@@ -83,195 +75,219 @@ function fileBase(run: { title: string; runId: string }): string {
   return slug === '' ? run.runId : `${slug}-${run.runId.slice(-5)}`;
 }
 
-export const runFileActions = {
-  /** The run file of a run; `includeCode` adds the code of the user tools it used (the person agreed). */
-  async exportRun(runId: string, includeCode: boolean): Promise<Result<ExportedText>> {
-    try {
-      const run = await storedRun(runId);
-      if (!run) return fail('That run is not stored in this browser yet: send a message first.');
-      let toolCode: UserToolSpec[] | undefined;
-      if (includeCode) toolCode = (await loadUserTools()).tools;
-      const built = buildRunFile({
-        run: {
-          runId: run.runId,
-          title: run.title,
-          createdAt: run.createdAt,
-          ...(run.scenarioId !== undefined ? { scenarioId: run.scenarioId } : {}),
-          ...(run.parent ? { parent: run.parent } : {}),
-          events: run.events,
-        },
-        ...(toolCode ? { toolCode } : {}),
-        now: Date.now(),
-      });
-      if (!built.ok) return fail(built.error);
-      const withCode = built.value.file.toolCode?.length ?? 0;
+export type RunFilesActions = ReturnType<typeof createRunFiles>;
+
+export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) {
+  const set = slice.set;
+
+  function fail<T>(error: string): Result<T> {
+    set({ notice: { kind: 'error', text: error } });
+    return { ok: false, error };
+  }
+
+  /** The stored run, after writing the open one's queued events so the newest are in it. */
+  async function storedRun(runId: string): Promise<StoredRun | null> {
+    if (deps.run().runId === runId) await deps.flush();
+    const run = await deps.storage.loadRun(runId);
+    return run.ok ? run.value : null;
+  }
+
+  const actions = {
+    /** The run file of a run; `includeCode` adds the code of the user tools it used (the person agreed). */
+    async exportRun(runId: string, includeCode: boolean): Promise<Result<ExportedText>> {
+      try {
+        const run = await storedRun(runId);
+        if (!run) return fail('That run is not stored in this browser yet: send a message first.');
+        let toolCode: UserToolSpec[] | undefined;
+        if (includeCode) toolCode = (await deps.storage.loadUserTools()).tools;
+        const built = buildRunFile({
+          run: {
+            runId: run.runId,
+            title: run.title,
+            createdAt: run.createdAt,
+            ...(run.scenarioId !== undefined ? { scenarioId: run.scenarioId } : {}),
+            ...(run.parent ? { parent: run.parent } : {}),
+            events: run.events,
+          },
+          ...(toolCode ? { toolCode } : {}),
+          now: deps.now(),
+        });
+        if (!built.ok) return fail(built.error);
+        const withCode = built.value.file.toolCode?.length ?? 0;
+        set({
+          notice: {
+            kind: 'info',
+            text: `Exported “${run.title || run.runId}”${includeCode ? ` with the code of ${withCode} user tool(s)` : ''}.`,
+          },
+        });
+        return { ok: true, value: { fileName: `${fileBase(run)}.run.json`, text: built.value.text } };
+      } catch (error) {
+        return fail(`Could not export the run: ${errorMessage(error)}`);
+      }
+    },
+
+    /** The transcript as an OpenAI chat-completions request body (messages and tools). */
+    async exportTranscript(runId: string): Promise<Result<ExportedText & { readonly transcript: OpenAITranscript }>> {
+      try {
+        const run = await storedRun(runId);
+        if (!run) return fail('That run is not stored in this browser yet: send a message first.');
+        const transcript = transcriptOf(run.events);
+        return {
+          ok: true,
+          value: {
+            fileName: `${fileBase(run)}.openai-messages.json`,
+            text: JSON.stringify(transcript, null, 2),
+            transcript,
+          },
+        };
+      } catch (error) {
+        return fail(`Could not export the transcript: ${errorMessage(error)}`);
+      }
+    },
+
+    /**
+     * Imports a run file: validates it, stores the run (under a new id if this browser already has that id) and
+     * opens it. User-tool code in the file is only held for the trust prompt; nothing of it runs here.
+     */
+    async importRun(text: string): Promise<Result<{ readonly runId: string; readonly warnings: readonly string[] }>> {
+      set({ warnings: [], pendingTrust: null });
+      const parsed = parseRunFile(text);
+      if (!parsed.ok) return fail(`Import failed: ${parsed.error}`);
+      const { file, warnings } = parsed.value;
+      try {
+        const { runs } = await deps.storage.loadRunHeaders();
+        const taken = runs.some((r) => r.runId === file.run.runId);
+        const runId = taken ? deps.newRunId() : file.run.runId;
+        const events: LoopEvent[] = [...file.run.events];
+        const first = events[0];
+        if (taken && first?.type === 'run-started') events[0] = { ...first, runId };
+        const stored: StoredRun = {
+          runId,
+          title: file.run.title,
+          createdAt: file.run.createdAt,
+          updatedAt: deps.now(),
+          ...(file.run.scenarioId !== undefined ? { scenarioId: file.run.scenarioId } : {}),
+          ...(file.run.parent ? { parent: file.run.parent } : {}),
+          events,
+        };
+        await deps.storage.saveRun(stored);
+        await deps.reloadRunList();
+        await deps.openRun(runId);
+        const specs = file.toolCode ?? [];
+        set({
+          warnings: [
+            ...(parsed.value.migratedFrom !== undefined
+              ? [`The file was written in format version ${parsed.value.migratedFrom} and was updated on import.`]
+              : []),
+            ...warnings,
+          ],
+          pendingTrust: specs.length > 0 ? { runId, title: file.run.title, specs } : null,
+          notice: {
+            kind: 'info',
+            text: `Imported “${file.run.title || runId}” (${events.length} events)${taken ? ' as a copy, since this browser already had that run' : ''}.${specs.length > 0 ? ' It carries tool code: read it before trusting it.' : ''}`,
+          },
+        });
+        return { ok: true, value: { runId, warnings } };
+      } catch (error) {
+        return fail(`Could not store the imported run: ${errorMessage(error)}`);
+      }
+    },
+
+    /** Reopens a run after its tools changed (e.g. trusted code was added), so its registry picks them up. */
+    async reopen(runId: string): Promise<void> {
+      await deps.openRun(runId);
+    },
+
+    dismissTrust(): void {
       set({
-        notice: {
-          kind: 'info',
-          text: `Exported “${run.title || run.runId}”${includeCode ? ` with the code of ${withCode} user tool(s)` : ''}.`,
-        },
+        pendingTrust: null,
+        notice: { kind: 'info', text: 'The imported tool code was not added; nothing of it ran.' },
       });
-      return { ok: true, value: { fileName: `${fileBase(run)}.run.json`, text: built.value.text } };
-    } catch (error) {
-      return fail(`Could not export the run: ${errorMessage(error)}`);
-    }
-  },
+    },
 
-  /** The transcript as an OpenAI chat-completions request body (messages and tools). */
-  async exportTranscript(runId: string): Promise<Result<ExportedText & { readonly transcript: OpenAITranscript }>> {
-    try {
-      const run = await storedRun(runId);
-      if (!run) return fail('That run is not stored in this browser yet: send a message first.');
-      const transcript = transcriptOf(run.events);
-      return {
-        ok: true,
-        value: {
-          fileName: `${fileBase(run)}.openai-messages.json`,
-          text: JSON.stringify(transcript, null, 2),
-          transcript,
-        },
-      };
-    } catch (error) {
-      return fail(`Could not export the transcript: ${errorMessage(error)}`);
-    }
-  },
+    clearPendingTrust(): void {
+      set({ pendingTrust: null });
+    },
 
-  /**
-   * Imports a run file: validates it, stores the run (under a new id if this browser already has that id) and
-   * opens it. User-tool code in the file is only held for the trust prompt; nothing of it runs here.
-   */
-  async importRun(text: string): Promise<Result<{ readonly runId: string; readonly warnings: readonly string[] }>> {
-    set({ warnings: [], pendingTrust: null });
-    const parsed = parseRunFile(text);
-    if (!parsed.ok) return fail(`Import failed: ${parsed.error}`);
-    const { file, warnings } = parsed.value;
-    try {
-      const { runs } = await loadRuns();
-      const taken = runs.some((r) => r.runId === file.run.runId);
-      const runId = taken ? newRunId() : file.run.runId;
-      const events: LoopEvent[] = [...file.run.events];
-      const first = events[0];
-      if (taken && first?.type === 'run-started') events[0] = { ...first, runId };
-      const stored: StoredRun = {
-        runId,
-        title: file.run.title,
-        createdAt: file.run.createdAt,
-        updatedAt: Date.now(),
-        ...(file.run.scenarioId !== undefined ? { scenarioId: file.run.scenarioId } : {}),
-        ...(file.run.parent ? { parent: file.run.parent } : {}),
-        events,
-      };
-      await saveRun(stored);
-      await reloadRunList();
-      await actions.openRun(runId);
-      const specs = file.toolCode ?? [];
-      set({
-        warnings: [
-          ...(parsed.value.migratedFrom !== undefined
-            ? [`The file was written in format version ${parsed.value.migratedFrom} and was updated on import.`]
-            : []),
-          ...warnings,
-        ],
-        pendingTrust: specs.length > 0 ? { runId, title: file.run.title, specs } : null,
-        notice: {
-          kind: 'info',
-          text: `Imported “${file.run.title || runId}” (${events.length} events)${taken ? ' as a copy, since this browser already had that run' : ''}.${specs.length > 0 ? ' It carries tool code: read it before trusting it.' : ''}`,
-        },
-      });
-      return { ok: true, value: { runId, warnings } };
-    } catch (error) {
-      return fail(`Could not store the imported run: ${errorMessage(error)}`);
-    }
-  },
+    /** Forks the open run at a turn (see forkEvents for the points) and opens the new branch. */
+    async forkRun(turn: number, point?: ForkPoint): Promise<Result<{ readonly runId: string }>> {
+      const open = deps.run();
+      if (open.busy) return fail('Wait for the current step to finish, or press Stop, before forking.');
+      const parentId = open.runId;
+      if (!parentId) return fail('There is no run to fork.');
+      const offered = forkPoints(open.events).find((t) => t.turn === turn);
+      if (!offered) return fail(`Turn ${turn} is not in this run.`);
+      const chosen = point ?? defaultForkPoint(offered.points);
+      const runId = deps.newRunId();
+      const forked = forkEvents(open.events, turn, { point: chosen, newRunId: runId, now: deps.now() });
+      if (!forked.ok) return fail(forked.error);
+      try {
+        await deps.flush();
+        const parentTitle = deps.titleOf(parentId);
+        const first = forked.value.events[0];
+        await deps.storage.saveRun({
+          runId,
+          title: `${parentTitle || 'Run'} · fork at turn ${turn}`,
+          createdAt: deps.now(),
+          updatedAt: deps.now(),
+          ...(first?.type === 'run-started' && first.config.scenarioId !== undefined
+            ? { scenarioId: first.config.scenarioId }
+            : {}),
+          parent: { runId: parentId, eventCount: forked.value.keptFromParent },
+          events: forked.value.events,
+        });
+        await deps.reloadRunList();
+        await deps.openRun(runId);
+        const what =
+          chosen === 'before-tools'
+            ? 'paused before its tools run: approve, edit, deny or write each result, then continue'
+            : chosen === 'after-results'
+              ? 'after its tool results: Step calls the model for the next turn'
+              : 'before its model call: Step asks the model again';
+        // The advisor chain's call stack is not in the log: a fork inside one of its requests cannot resume it.
+        const advisor = forked.value.events.some((e) => e.type === 'advisor-chain')
+          ? ' This run went through the advisor chain, which cannot resume in the middle of a request: press Stop, then send the next message.'
+          : '';
+        set({ notice: { kind: 'info', text: `Forked at turn ${turn}, ${what}.${advisor}` } });
+        return { ok: true, value: { runId } };
+      } catch (error) {
+        return fail(`Could not store the fork: ${errorMessage(error)}`);
+      }
+    },
 
-  /** Reopens a run after its tools changed (e.g. trusted code was added), so its registry picks them up. */
-  async reopen(runId: string): Promise<void> {
-    await actions.openRun(runId);
-  },
+    /** Compares two stored runs side by side; the view reads `compare`. */
+    async compare(runA: string, runB: string): Promise<Result<Comparison>> {
+      try {
+        const a = await storedRun(runA);
+        const b = await storedRun(runB);
+        if (!a || !b) return fail('Both runs must be stored in this browser to compare them.');
+        const comparison = compareRuns(a.events, b.events);
+        set({
+          compare: {
+            a: { runId: a.runId, title: a.title || a.runId },
+            b: { runId: b.runId, title: b.title || b.runId },
+            comparison,
+          },
+          notice: null,
+        });
+        return { ok: true, value: comparison };
+      } catch (error) {
+        return fail(`Could not compare the runs: ${errorMessage(error)}`);
+      }
+    },
 
-  dismissTrust(): void {
-    set({
-      pendingTrust: null,
-      notice: { kind: 'info', text: 'The imported tool code was not added; nothing of it ran.' },
-    });
-  },
+    closeCompare(): void {
+      set({ compare: null });
+    },
 
-  clearPendingTrust(): void {
-    set({ pendingTrust: null });
-  },
+    clearNotice(): void {
+      set({ notice: null });
+    },
 
-  /** Forks the active run at a turn (see forkEvents for the points) and opens the new branch. */
-  async forkRun(turn: number, point?: ForkPoint): Promise<Result<{ readonly runId: string }>> {
-    if (controller.isBusy()) return fail('Wait for the current step to finish, or press Stop, before forking.');
-    const parentId = controller.getState().runId;
-    if (!parentId) return fail('There is no run to fork.');
-    const events = controller.getEvents();
-    const offered = forkPoints(events).find((t) => t.turn === turn);
-    if (!offered) return fail(`Turn ${turn} is not in this run.`);
-    const chosen = point ?? defaultForkPoint(offered.points);
-    const runId = newRunId();
-    const forked = forkEvents(events, turn, { point: chosen, newRunId: runId, now: Date.now() });
-    if (!forked.ok) return fail(forked.error);
-    try {
-      await persistActiveRun();
-      const parentTitle = useAppStore.getState().runs.find((r) => r.runId === parentId)?.title ?? '';
-      const first = forked.value.events[0];
-      await saveRun({
-        runId,
-        title: `${parentTitle || 'Run'} · fork at turn ${turn}`,
-        createdAt: Date.now(),
-        updatedAt: Date.now(),
-        ...(first?.type === 'run-started' && first.config.scenarioId !== undefined
-          ? { scenarioId: first.config.scenarioId }
-          : {}),
-        parent: { runId: parentId, eventCount: forked.value.keptFromParent },
-        events: forked.value.events,
-      });
-      await reloadRunList();
-      await actions.openRun(runId);
-      const what =
-        chosen === 'before-tools'
-          ? 'paused before its tools run: approve, edit, deny or write each result, then continue'
-          : chosen === 'after-results'
-            ? 'after its tool results: Step calls the model for the next turn'
-            : 'before its model call: Step asks the model again';
-      // The advisor chain's call stack is not in the log: a fork inside one of its requests cannot resume it.
-      const advisor = forked.value.events.some((e) => e.type === 'advisor-chain')
-        ? ' This run went through the advisor chain, which cannot resume in the middle of a request: press Stop, then send the next message.'
-        : '';
-      set({ notice: { kind: 'info', text: `Forked at turn ${turn}, ${what}.${advisor}` } });
-      return { ok: true, value: { runId } };
-    } catch (error) {
-      return fail(`Could not store the fork: ${errorMessage(error)}`);
-    }
-  },
-
-  /** Compares two stored runs side by side; the view reads `compare`. */
-  async compare(runA: string, runB: string): Promise<Result<Comparison>> {
-    try {
-      const a = await storedRun(runA);
-      const b = await storedRun(runB);
-      if (!a || !b) return fail('Both runs must be stored in this browser to compare them.');
-      const comparison = compareRuns(a.events, b.events);
-      set({
-        compare: {
-          a: { runId: a.runId, title: a.title || a.runId },
-          b: { runId: b.runId, title: b.title || b.runId },
-          comparison,
-        },
-        notice: null,
-      });
-      return { ok: true, value: comparison };
-    } catch (error) {
-      return fail(`Could not compare the runs: ${errorMessage(error)}`);
-    }
-  },
-
-  closeCompare(): void {
-    set({ compare: null });
-  },
-
-  clearNotice(): void {
-    set({ notice: null });
-  },
-};
+    /** Sets the notice (the trust prompt reports what adding the tools did). */
+    say(notice: RunFilesNotice): void {
+      set({ notice });
+    },
+  };
+  return actions;
+}

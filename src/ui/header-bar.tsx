@@ -2,14 +2,17 @@
 import { useSyncExternalStore } from 'react';
 import type { RuntimeKind } from '../engine/runtime';
 import { SCENARIOS } from '../engine/scenarios';
-import { providerFor, runtimeProviders } from '../runtimes/registry';
-import { actions, useAppStore } from '../store/app-store';
+import type { RuntimeProvider } from '../store/playground';
+import { selectBusy, selectRuntimeKind, selectScenarioId } from '../store/selectors';
+import { usePlayground, usePlaygroundApi } from './playground-context';
 
 export function HeaderBar() {
-  const scenarioId = useAppStore((s) => s.scenarioId);
-  const runtimeKind = useAppStore((s) => s.runtimeKind);
-  const provider = providerFor(runtimeKind);
-  const status = useSyncExternalStore(provider.subscribe, () => runtimeStatus(runtimeKind));
+  const { actions, runtimes } = usePlaygroundApi();
+  const scenarioId = usePlayground(selectScenarioId);
+  const runtimeKind = usePlayground(selectRuntimeKind);
+  const busy = usePlayground(selectBusy);
+  const provider = runtimes.providerFor(runtimeKind);
+  const status = useSyncExternalStore(provider.subscribe, () => runtimeStatus(provider));
   return (
     <header className="header">
       <h1 className="header-title">Tool Loop Playground</h1>
@@ -29,9 +32,10 @@ export function HeaderBar() {
         <select
           aria-label="Runtime"
           value={runtimeKind}
+          disabled={busy}
           onChange={(e) => actions.setRuntime(e.target.value as RuntimeKind)}
         >
-          {runtimeProviders.map((p) => (
+          {runtimes.providers.map((p) => (
             <option key={p.kind} value={p.kind}>
               {p.label}
             </option>
@@ -47,10 +51,10 @@ export function HeaderBar() {
 
 // useSyncExternalStore needs a stable snapshot: cache the last value per kind and reason.
 const statusCache = new Map<string, { ok: boolean; text: string }>();
-function runtimeStatus(kind: RuntimeKind): { ok: boolean; text: string } {
-  const provided = providerFor(kind).getRuntime();
+function runtimeStatus(provider: RuntimeProvider): { ok: boolean; text: string } {
+  const provided = provider.getRuntime();
   const text = provided.runtime ? 'ready' : provided.reason;
-  const key = `${kind}:${text}`;
+  const key = `${provider.kind}:${text}`;
   let value = statusCache.get(key);
   if (!value) {
     value = { ok: provided.runtime !== null, text };

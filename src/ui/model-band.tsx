@@ -3,18 +3,19 @@
  * width, where its tables have room. Open by default for runtimes that need a model; a one-line summary otherwise.
  */
 import { useState } from 'react';
-import { providerFor } from '../runtimes/registry';
-import { useAppStore } from '../store/app-store';
+import { selectRuntimeKind } from '../store/selectors';
+import { usePlayground, usePlaygroundApi } from './playground-context';
 
 export function ModelBand() {
-  const runtimeKind = useAppStore((s) => s.runtimeKind);
+  const runtimeKind = usePlayground(selectRuntimeKind);
   // Keyed by runtime so switching runtimes opens the band again with that runtime's default.
   return <RuntimeBand key={runtimeKind} />;
 }
 
 function RuntimeBand() {
-  const runtimeKind = useAppStore((s) => s.runtimeKind);
-  const provider = providerFor(runtimeKind);
+  const { runtimes } = usePlaygroundApi();
+  const runtimeKind = usePlayground(selectRuntimeKind);
+  const provider = runtimes.providerFor(runtimeKind);
   // Open at first for runtimes that need a model; afterwards the user decides (it stays open after a load).
   const [initiallyOpen] = useState(runtimeKind === 'webllm' || runtimeKind === 'wllama');
   const Panel = provider.Panel;

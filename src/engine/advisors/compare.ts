@@ -4,6 +4,7 @@
  */
 import { LoopController } from '../loop/controller';
 import type { LoopEvent, LoopSettings } from '../loop/events';
+import type { RequestStep } from '../loop/request';
 import type { ChatRuntime } from '../runtime';
 import type { Tool } from '../tool';
 import { AdvisorLoopController } from './controller';
@@ -17,6 +18,8 @@ export interface ComparisonSource {
   readonly user: string;
   readonly settings: LoopSettings;
   readonly now: () => number;
+  /** The manual loop's request steps (tool search), as the app runs them. */
+  readonly requestSteps?: readonly RequestStep[];
 }
 
 export type ComparisonMode =
@@ -26,7 +29,12 @@ export type ComparisonResult = Result<readonly LoopEvent[]>;
 
 /** Runs to the end with "pause before tools" off; tools that need approval are approved as they come. */
 export async function runToCompletion(source: ComparisonSource, mode: ComparisonMode): Promise<ComparisonResult> {
-  const deps = { runtime: () => source.runtime, now: source.now, newRunId: () => `compare-${mode.control}` };
+  const deps = {
+    runtime: () => source.runtime,
+    now: source.now,
+    newRunId: () => `compare-${mode.control}`,
+    ...(source.requestSteps ? { requestSteps: source.requestSteps } : {}),
+  };
   const controller =
     mode.control === 'manual'
       ? new LoopController(deps)

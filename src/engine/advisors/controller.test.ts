@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatRuntime, ModelRequest } from '../runtime';
+import type { ChatRuntime } from '../runtime';
+import { ToolSearchSession } from '../tool-search/apply';
+import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
 import { RuntimeFailure } from '../runtime';
 import { DEFAULT_SETTINGS, type LoopEvent, type LoopSettings } from '../loop/events';
 import { transcript, turnTable } from '../loop/projections';
@@ -301,30 +303,36 @@ describe('AdvisorLoopController: call-started and the offered tools', () => {
     expect(of(controller.getEvents(), 'call-started')).toEqual([]);
   });
 
-  it('a call to a tool the request did not offer is an unknown tool and never starts', async () => {
+  it('with toolSearchTool exposed the loop advisor does tool search: advisors and model see only the found tools', async () => {
     const runtime = createScriptedRuntime({
       script: scenario.script,
       tokensPerSecond: 0,
       sleep: async () => {},
       now: () => 0,
     });
-    // Like tool search: the requests offer every tool but calculate, which the script calls anyway.
-    const withoutCalculate = (request: ModelRequest) => ({
-      ...request,
-      tools: request.tools.filter((t) => t.name !== 'calculate'),
-    });
-    const deps = { runtime: () => runtime, now: () => 0, newRunId: () => 'run', prepareRequest: withoutCalculate };
-    const controller = new AdvisorLoopController(deps);
-    const tools = toolsForScenario(scenario, createPresetTools());
+    const controller = new AdvisorLoopController({ runtime: () => runtime, now: () => 0, newRunId: () => 'run' });
+    const session = new ToolSearchSession();
+    const tools = [session.tool, ...toolsForScenario(scenario, createPresetTools())];
+    session.syncTools(tools);
     controller.startRun({ system: scenario.system, tools, settings: { ...DEFAULT_SETTINGS, ...scenario.settings } });
     controller.send(scenario.user);
     await controller.step();
+    // The chain's loop advisor is Spring's ToolSearchToolCallingAdvisor; the first model call offers only the
+    // search tool, and the advisors inside the loop saw that request (1 tool), not the 3 exposed ones.
+    const chain = of(controller.getEvents(), 'advisor-chain')[0]!;
+    expect(chain.advisors.find((a) => a.kind === 'tool-calling')?.name).toBe('Tool calling');
+    expect(of(controller.getEvents(), 'model-called')[0]!.toolNames).toEqual([TOOL_SEARCH_TOOL_NAME]);
+    const inside = of(controller.getEvents(), 'advisor-invoked').find(
+      (e) => e.advisor === 'Logger' && e.hook === 'before',
+    );
+    expect(inside?.sees.summary).toContain(', 1 tools');
+    // The script calls current_time and calculate, which this request did not offer: unknown tools, never started.
     await controller.step();
     const finished = of(controller.getEvents(), 'call-finished').map((e) => e.outcome);
     expect(finished.map((o) => [o.callId, o.disposition])).toEqual([
-      ['call_1', 'executed'],
+      ['call_1', 'unknown-tool'],
       ['call_2', 'unknown-tool'],
     ]);
-    expect(of(controller.getEvents(), 'call-started').map((e) => e.callId)).toEqual(['call_1']);
+    expect(of(controller.getEvents(), 'call-started')).toEqual([]);
   });
 });

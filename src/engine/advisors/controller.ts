@@ -13,7 +13,10 @@
  * unchanged) plus `advisor-chain` once per request and `advisor-invoked` for every hook.
  */
 import type { Message, ToolCall } from '../messages';
+import type { ModelRequest } from '../runtime';
 import { errorMessage } from '../tool';
+import { responseVerdict } from '../loop/response-ending';
+import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
 import type { CommandResult, LoopControllerDeps } from '../loop/controller-core';
 import { ControllerCore, fail, OK, stepRefusal } from '../loop/controller-core';
 import { ChatMemory } from './built-ins';
@@ -37,6 +40,8 @@ type GateKind = 'model' | 'tools';
 
 interface Gate {
   readonly kind: GateKind;
+  /** Model gate: the request the chain hands to the model when the gate opens. */
+  readonly advised?: AdvisedRequest;
   readonly resolve: () => void;
   readonly reject: (error: Error) => void;
 }
@@ -66,6 +71,13 @@ export class AdvisorLoopController extends ControllerCore {
   private memory = new ChatMemory();
   private process: ChainProcess | null = null;
   private processCounter = 0;
+  /** The model request of the gate the chain waits at, memoized on what it is built from. */
+  private gateMemo: {
+    advised: AdvisedRequest;
+    settings: unknown;
+    round: number;
+    request: ModelRequest;
+  } | null = null;
 
   constructor(deps: AdvisorLoopControllerDeps) {
     super(deps);
@@ -91,6 +103,16 @@ export class AdvisorLoopController extends ControllerCore {
   /** Which gate the chain waits at: the next Step calls the model or runs the tools. Null when no request is open. */
   getWaitingAt(): GateKind | null {
     return this.process?.gate?.kind ?? null;
+  }
+
+  /**
+   * The request the next Step sends when the chain waits at the model gate (the advisors before the model have
+   * already shaped it): the very object the runtime then receives. Null anywhere else — before a request's
+   * first model call the chain has not run yet, so no one can know it without running the advisors.
+   */
+  getPendingRequest(): ModelRequest | null {
+    const gate = this.process?.gate;
+    return gate?.kind === 'model' && gate.advised ? this.gateRequest(gate.advised) : null;
   }
 
   // ── configuration ──────────────────────────────────────────────────────────────────────────────────────
@@ -124,6 +146,10 @@ export class AdvisorLoopController extends ControllerCore {
       if (!process) return OK; // the chain ended before reaching a gate
       const gate = process.gate;
       if (!gate) return fail('The chain is not waiting at a step.');
+      if (gate.kind === 'model' && gate.advised) {
+        const refusal = this.refusalOf(this.deps.runtime(), this.gateRequest(gate.advised));
+        if (refusal !== null) return fail(refusal);
+      }
       process.gate = null;
       process.parked = deferred();
       gate.resolve();
@@ -172,9 +198,15 @@ export class AdvisorLoopController extends ControllerCore {
   // ── internals: the chain ───────────────────────────────────────────────────────────────────────────────
 
   private startProcess(): Result<ChainProcess> {
+    const adopted = this.adoptWorkspace(this.deps.runtime());
+    if (!adopted.ok) return adopted;
+    const tools = this.exposedTools();
     const built = buildAdvisors(this.config, {
       memory: this.memory,
       maxRounds: () => this.state.settings?.maxRounds ?? 10,
+      // Tool search is the loop advisor's job on this path (Spring's ToolSearchToolCallingAdvisor), so the
+      // advisors inside the loop see the tools the model gets.
+      toolSearch: tools.some((t) => t.name === TOOL_SEARCH_TOOL_NAME),
     });
     if (!built.ok) {
       this.append({ type: 'run-finished', at: this.deps.now(), reason: 'runtime-error', detail: built.error });
@@ -190,11 +222,7 @@ export class AdvisorLoopController extends ControllerCore {
     const process: ChainProcess = { id: ++this.processCounter, gate: null, parked: deferred() };
     this.process = process;
     const chain = AdvisorChain.build(built.value.advisors, this.environment(process.id));
-    const request: AdvisedRequest = {
-      messages: this.requestMessages(),
-      tools: this.exposedTools(),
-      context: new Map(),
-    };
+    const request: AdvisedRequest = { messages: this.requestMessages(), tools, context: new Map() };
     chain.nextCall(request).then(
       (response) => this.finishProcess(process.id, response),
       (error: unknown) => this.failProcess(process.id, error),
@@ -221,13 +249,30 @@ export class AdvisorLoopController extends ControllerCore {
     return this.process?.id === id;
   }
 
-  private waitAtGate(id: number, kind: GateKind): Promise<void> {
+  private waitAtGate(id: number, kind: GateKind, advised?: AdvisedRequest): Promise<void> {
     const process = this.process;
     if (!process || process.id !== id) return Promise.reject(new LoopEndSignal('stopped', 'Stopped by the user.'));
     return new Promise<void>((resolve, reject) => {
-      process.gate = { kind, resolve, reject };
+      process.gate = { kind, resolve, reject, ...(advised ? { advised } : {}) };
       process.parked.resolve();
     });
+  }
+
+  /** The chain's request as the runtime receives it: its messages and tools, the run's tool choice. */
+  private gateRequest(advised: AdvisedRequest): ModelRequest {
+    const settings = this.state.settings!;
+    const round = this.state.round + 1;
+    const memo = this.gateMemo;
+    if (memo && memo.advised === advised && memo.settings === settings && memo.round === round) return memo.request;
+    const request: ModelRequest = {
+      messages: advised.messages,
+      tools: advised.tools,
+      toolChoice: settings.toolChoice,
+      parallelToolCalls: settings.parallelToolCalls,
+      round,
+    };
+    this.gateMemo = { advised, settings, round, request };
+    return request;
   }
 
   private record(id: number, invocation: AdvisorInvocation): void {
@@ -245,10 +290,12 @@ export class AdvisorLoopController extends ControllerCore {
   }
 
   private async callModelAtGate(id: number, advised: AdvisedRequest): Promise<AdvisedResponse> {
-    await this.waitAtGate(id, 'model');
-    const result = await this.callModel(advised.messages, advised.tools, this.state.round + 1, () =>
-      this.isCurrent(id),
-    );
+    await this.waitAtGate(id, 'model', advised);
+    const request = this.gateRequest(advised);
+    const runtime = this.deps.runtime();
+    const adopted = this.adoptWorkspace(runtime);
+    if (!adopted.ok) throw new LoopEndSignal('runtime-error', adopted.error);
+    const result = await this.callModel(request, runtime, () => this.isCurrent(id));
     switch (result.kind) {
       case 'superseded':
         throw new LoopEndSignal('stopped', 'Stopped by the user.');
@@ -260,18 +307,21 @@ export class AdvisorLoopController extends ControllerCore {
         return assertNever(result);
     }
     const { response, interpreted, round } = result;
-    if (response.finishReason === 'abort') {
-      throw new LoopEndSignal('aborted', 'Generation was stopped (finish reason abort).');
-    }
+    const verdict = responseVerdict(interpreted);
+    if (verdict.kind === 'end' && verdict.reason === 'aborted') throw new LoopEndSignal('aborted', verdict.detail!);
+    // A refused or cut response carries its ending up the chain; a final answer is the chain's to judge
+    // (validation may retry it).
+    const ending =
+      verdict.kind === 'end' && (verdict.reason === 'refused' || verdict.reason === 'truncated')
+        ? { ending: { reason: verdict.reason, detail: verdict.detail ?? '' } }
+        : {};
     return {
       message: interpreted.message,
-      calls: interpreted.executableCalls,
+      calls: verdict.kind === 'calls' ? verdict.calls : [],
       usage: response.usage ?? null,
       finishRaw: response.finishReason,
       round,
-      ...(response.finishReason === 'content_filter'
-        ? { ending: { reason: 'refused' as const, detail: 'The model declined (content_filter).' } }
-        : {}),
+      ...ending,
     };
   }
 
@@ -313,7 +363,9 @@ export class AdvisorLoopController extends ControllerCore {
         at,
         reason: response.ending.reason,
         detail: response.ending.detail,
-        ...(response.ending.reason === 'return-direct' ? { finalAnswer: response.message.content } : {}),
+        ...(response.ending.reason === 'return-direct' || response.ending.reason === 'truncated'
+          ? { finalAnswer: response.message.content }
+          : {}),
       });
     } else {
       this.append({ type: 'run-finished', at, reason: 'final-answer', finalAnswer: response.message.content });

@@ -12,7 +12,11 @@ export type ActivityScope = 'request' | 'run';
 type ChainEvent = Extract<LoopEvent, { type: 'advisor-chain' }>;
 type InvokedEvent = Extract<LoopEvent, { type: 'advisor-invoked' }>;
 
-/** The events of the latest advisor-controlled request (from its `advisor-chain` on), or the whole run. */
+/**
+ * The events of the latest request, or the whole run. An advisor-controlled request runs from its `advisor-chain`
+ * on (with the user message that opened it); a manual run has no chain, so its latest request runs from its
+ * latest user message.
+ */
 export function eventsInScope(events: readonly LoopEvent[], scope: ActivityScope): readonly LoopEvent[] {
   if (scope === 'run') return events;
   let start = -1;
@@ -22,7 +26,10 @@ export function eventsInScope(events: readonly LoopEvent[], scope: ActivityScope
       break;
     }
   }
-  if (start < 0) return [];
+  if (start < 0) {
+    const user = events.findLastIndex((e) => e.type === 'user-message');
+    return user < 0 ? [] : events.slice(user);
+  }
   // Include the user message that opened the request, for the sequence diagram.
   let from = start;
   for (let i = start - 1; i >= 0; i -= 1) {

@@ -10,6 +10,7 @@ import { formatOrderShort } from './order';
 import type { ActivityScope } from './projections';
 import { eventsInScope } from './projections';
 import type { AdvisorKind } from './types';
+import { assertNever } from '../result';
 
 export type ParticipantKind = 'user' | 'advisor' | 'loop' | 'harness' | 'model' | 'tools';
 
@@ -170,16 +171,27 @@ export function sequenceDiagram(events: readonly LoopEvent[], scope: ActivitySco
         arrow('user', `${event.reason}${answer}`, 'response');
         break;
       }
+      case 'interrupted':
+        current = current === 'model' ? (manual ? 'harness' : current) : current;
+        messages.push({
+          from: current,
+          to: current,
+          label:
+            event.what === 'model-call'
+              ? `reload: model call ${event.round} interrupted`
+              : 'reload: tool batch interrupted',
+          arrow: 'note',
+        });
+        break;
       case 'run-started':
       case 'settings-changed':
       case 'results-appended':
       case 'call-started':
       case 'advisor-chain':
+      case 'workspace-changed':
         break;
-      default: {
-        const never: never = event;
-        throw new Error(`Unknown event ${JSON.stringify(never)}`);
-      }
+      default:
+        return assertNever(event);
     }
   }
   return { participants, messages };

@@ -13,6 +13,7 @@ import { sortAdvisors, validateSingleToolAdvisor } from './chain';
 import { maxRoundsChecker } from './eligibility';
 import { DEFAULT_ORDERS } from './order';
 import { ToolCallingAdvisor } from './tool-calling-advisor';
+import { ToolSearchToolCallingAdvisor } from '../tool-search/advisor';
 import type { Advisor, AdvisorKind } from './types';
 import { StructuredOutputValidationAdvisor } from './validation-advisor';
 import { type Result } from '../result';
@@ -115,6 +116,11 @@ export interface BuildDeps {
   readonly memory: ChatMemory;
   /** Read at every round by the max-rounds eligibility checker. */
   readonly maxRounds: () => number;
+  /**
+   * The request exposes `toolSearchTool`: the loop advisor is then Spring's ToolSearchToolCallingAdvisor, which
+   * exposes the search tool plus the tools found so far each round.
+   */
+  readonly toolSearch?: boolean;
 }
 
 export type BuiltChain = Result<{
@@ -161,13 +167,15 @@ function instantiate(spec: AdvisorSpec, name: string, deps: BuildDeps, historyEn
   switch (spec.kind) {
     case 'memory':
       return new MessageChatMemoryAdvisor(deps.memory, spec.order, name);
-    case 'tool-calling':
-      return new ToolCallingAdvisor({
+    case 'tool-calling': {
+      const options = {
         name,
         order: spec.order,
         eligibility: maxRoundsChecker(deps.maxRounds),
         conversationHistoryEnabled: historyEnabled,
-      });
+      };
+      return deps.toolSearch ? new ToolSearchToolCallingAdvisor(options) : new ToolCallingAdvisor(options);
+    }
     case 'trace':
       return new ToolCallTraceAdvisor(spec.order, name);
     case 'metrics':

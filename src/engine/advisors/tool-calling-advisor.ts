@@ -14,6 +14,7 @@
  * Subclasses override the `do…` hooks; each is recorded.
  */
 import type { Message, SystemMessage, ToolMessage } from '../messages';
+import { RETURN_DIRECT_DETAIL, returnDirectAnswer } from '../loop/response-ending';
 import { DEFAULT_ORDERS } from './order';
 import type { EligibilityChecker } from './eligibility';
 import { hasToolCallsChecker } from './eligibility';
@@ -144,14 +145,11 @@ function systemMessageOf(messages: readonly Message[]): SystemMessage {
 
 /** returnDirect: the tool results become the final answer; the model is not called again. */
 function returnDirectResponse(response: AdvisedResponse, toolMessages: readonly ToolMessage[]): AdvisedResponse {
-  const content = toolMessages.map((m) => m.content).join('\n');
+  const content = returnDirectAnswer(toolMessages);
   return {
     ...response,
     message: { role: 'assistant', content, raw: content, toolCalls: [] },
     calls: [],
-    ending: {
-      reason: 'return-direct',
-      detail: 'Every executed tool is returnDirect: its result is the final answer and the model is not called again.',
-    },
+    ending: { reason: 'return-direct', detail: RETURN_DIRECT_DETAIL },
   };
 }

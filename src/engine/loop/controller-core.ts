@@ -1,18 +1,27 @@
 /**
  * What the manual loop (`LoopController`) and the advisor-controlled loop (`AdvisorLoopController`) share: the
  * run's event log, the lifecycle (start, restore, settings, send), run to end, stop, the decisions on pending
- * calls, one model call (streaming, abort, interpretation, failure) and one tool batch.
+ * calls, one model call (the runtime's check, streaming, abort, interpretation, failure) and one tool batch.
  *
  * A controller extends this once and supplies only how it steps: `step`, `canStep` (may `runToEnd` step now?)
  * and the optional hooks. The model call and the tool batch append their events and report how they ended as
- * data; ending the run (or the advisor chain) is the controller's choice.
+ * data; ending the run (or the advisor chain) is the controller's choice, by the one rule in response-ending.ts.
+ *
+ * The workspace: with a `WorkspaceSource` (the app's), every manual request is the workspace's next request
+ * (request.ts) — the object the Request tab previews — and the workspace's tools and runtime are adopted right
+ * before the model call that first uses them (logged as `workspace-changed`). Without one, the run's own tools
+ * and settings are its workspace.
  */
-import type { Message, ToolCall, ToolMessage } from '../messages';
+import type { ToolCall, ToolMessage } from '../messages';
 import type { InterpretedResponse } from '../protocol/interpret';
 import { interpretResponse } from '../protocol/interpret';
 import type { ChatRuntime, ModelRequest, ModelResponse } from '../runtime';
 import type { Tool, ToolDefinition } from '../tool';
 import { errorMessage, toDefinition } from '../tool';
+import { interruptionOf } from './interruption';
+import type { RequestStep } from './request';
+import { createRequestMemo, RUN_ENDED } from './request';
+import { EMPTY_WORKSPACE } from './workspace';
 import type { ToolRegistry } from '../tool-registry';
 import { createToolRegistry } from '../tool-registry';
 import type { CallDecision, CallOutcome } from '../tool-execution';
@@ -28,8 +37,18 @@ export interface LoopControllerDeps {
   readonly runtime: () => ChatRuntime;
   readonly now: () => number;
   readonly newRunId: () => string;
-  /** Lets an app layer adjust each request before it is sent (e.g. exposing tools found by search). */
-  readonly prepareRequest?: (request: ModelRequest, state: LoopState) => ModelRequest;
+  /** The live workspace (the app's). Without it, the run's own tools and settings are its workspace. */
+  readonly workspace?: WorkspaceSource;
+  /** Request steps for a run without a live workspace (e.g. tool search in a headless run). */
+  readonly requestSteps?: readonly RequestStep[];
+}
+
+/** What the loop needs of the app's workspace (see loop/workspace.ts and loop/request.ts). */
+export interface WorkspaceSource {
+  /** The next manual request for this state, or why there is none: the very object the preview shows. */
+  request(state: LoopState): Result<ModelRequest>;
+  /** The executable tools the workspace exposes now, with its flags, in request order. */
+  tools(): Result<readonly Tool[]>;
 }
 
 export interface StartRunOptions {
@@ -74,7 +93,7 @@ export function stepRefusal(phase: Phase): string | null {
     case 'idle':
       return 'Send a user message first.';
     case 'done':
-      return 'The run has ended. Send another message to continue, or start a new run.';
+      return RUN_ENDED;
     case 'prompt':
     case 'model':
     case 'execute':
@@ -94,8 +113,12 @@ export abstract class ControllerCore {
   protected busy = false;
   protected running = false;
   private callCounter = 0;
+  /** The run's own workspace as the next request (headless use); memoized like the app's. */
+  private readonly ownRequest: ReturnType<typeof createRequestMemo>;
 
-  constructor(protected readonly deps: LoopControllerDeps) {}
+  constructor(protected readonly deps: LoopControllerDeps) {
+    this.ownRequest = createRequestMemo(deps.requestSteps ?? []);
+  }
 
   /** Advances the run by one step; each controller says what a step is. */
   abstract step(): Promise<CommandResult>;
@@ -177,16 +200,22 @@ export abstract class ControllerCore {
     return OK;
   }
 
-  /** Restores a run from its log (after a reload, an import or a fork); tools are matched by name. */
+  /**
+   * Restores a run from its log (after a reload, an import or a fork); tools are matched by name with the ones
+   * the run exposes now. Work the log shows in flight (a model call, a tool batch) was cut: the `interrupted`
+   * event is appended so the run waits where a person can decide (see loop/interruption.ts).
+   */
   restore(events: readonly LoopEvent[], tools: readonly Tool[]): CommandResult {
     if (this.isBusy()) return fail('Wait for the current step to finish, or press Stop.');
     this.log.reset(events);
-    // The run's config names its tools; take the first workspace tool of each name (names may repeat across
-    // tool sources, but never within a run).
-    const wanted = new Set(this.state.config?.tools.map((d) => d.name) ?? []);
+    // Take the first given tool of each name the run exposes (names may repeat across tool sources, but never
+    // within a run).
+    const wanted = new Set(this.state.tools.map((d) => d.name));
     const byName = new Map<string, Tool>();
     for (const tool of tools) if (wanted.has(tool.name) && !byName.has(tool.name)) byName.set(tool.name, tool);
     this.registry = createToolRegistry([...byName.values()]);
+    const cut = interruptionOf(this.state, events, this.deps.now());
+    if (cut) this.log.reset([...events, cut]);
     this.callCounter = events.reduce((n, e) => (e.type === 'model-responded' ? n + e.message.toolCalls.length : n), 0);
     this.running = false;
     this.streamingText = '';
@@ -219,7 +248,8 @@ export abstract class ControllerCore {
   /** Steps until the run ends; at a pause it waits and resumes once every pending call is decided. */
   async runToEnd(): Promise<CommandResult> {
     if (this.isBusy()) return fail('A step is already in progress.');
-    if (this.state.phase === 'idle' || this.state.phase === 'done') return fail('Send a user message first.');
+    if (this.state.phase === 'done') return fail(RUN_ENDED);
+    if (this.state.phase === 'idle') return fail('Send a user message first.');
     this.running = true;
     this.notify();
     return this.drive();
@@ -310,6 +340,55 @@ export abstract class ControllerCore {
     return this.registry.tools.map(toDefinition);
   }
 
+  /** The next manual request: the workspace's (the preview's object), or the run's own without a workspace. */
+  protected nextManualRequest(): Result<ModelRequest> {
+    if (this.deps.workspace) return this.deps.workspace.request(this.state);
+    const state = this.state;
+    const workspace = {
+      ...EMPTY_WORKSPACE,
+      system: state.config?.system ?? '',
+      exposed: state.tools.map((t) => t.name),
+      settings: state.settings ?? EMPTY_WORKSPACE.settings,
+    };
+    return this.ownRequest({ workspace, state, catalog: state.tools });
+  }
+
+  /**
+   * Makes the workspace's tools (when there is a live workspace) and the runtime the run's own before a model call
+   * that uses them: the registry keeps the instances of unchanged tools (their state, e.g. the stock, carries on),
+   * and a change is logged as `workspace-changed`.
+   */
+  protected adoptWorkspace(runtime: ChatRuntime): CommandResult {
+    let tools: readonly Tool[] | null = null;
+    if (this.deps.workspace) {
+      const offered = this.deps.workspace.tools();
+      if (!offered.ok) return fail(offered.error);
+      tools = offered.value;
+    }
+    const change: { tools?: ToolDefinition[]; runtime?: { kind: ChatRuntime['kind']; label: string } } = {};
+    if (tools) {
+      const definitions = tools.map(toDefinition);
+      if (!sameDefinitions(definitions, this.state.tools)) {
+        const kept = tools.map((tool) => {
+          const current = this.registry.get(tool.name);
+          return current && sameDefinitions([toDefinition(current)], [toDefinition(tool)]) ? current : tool;
+        });
+        try {
+          this.registry = createToolRegistry(kept);
+        } catch (error) {
+          return fail(errorMessage(error));
+        }
+        change.tools = definitions;
+      }
+    }
+    const now = this.state.runtime;
+    if (now && (now.kind !== runtime.kind || now.label !== runtime.label)) {
+      change.runtime = { kind: runtime.kind, label: runtime.label };
+    }
+    if (change.tools || change.runtime) this.append({ type: 'workspace-changed', at: this.deps.now(), ...change });
+    return OK;
+  }
+
   /** Logs `tools-paused` for the calls that wait for a person: all with "pause before tools", else those needing approval. */
   protected pauseForApproval(calls: readonly ToolCall[], round: number): void {
     const settings = this.state.settings!;
@@ -319,28 +398,24 @@ export abstract class ControllerCore {
     if (awaiting.length > 0) this.append({ type: 'tools-paused', at: this.deps.now(), round, callIds: awaiting });
   }
 
+  /** Why the runtime cannot honour this request (its optional `checkRequest`), or null. Nothing is sent then. */
+  protected refusalOf(runtime: ChatRuntime, request: ModelRequest): string | null {
+    const checked = runtime.checkRequest?.(request);
+    return checked && !checked.ok ? checked.error : null;
+  }
+
   /**
-   * One model call for `round`: builds the request from the settings (then `prepareRequest`), logs
-   * `model-called`, streams into `getStreamingText` (Stop aborts it), interprets the response and logs
-   * `model-responded`, or `model-failed` when the runtime throws. Busy for exactly the call's duration.
-   * `isCurrent` is asked after the call: when it is false nothing more is logged.
+   * One model call with exactly `request` (checked beforehand with `refusalOf`): logs `model-called`, streams into
+   * `getStreamingText` (Stop aborts it), interprets the response and logs `model-responded`, or `model-failed`
+   * when the runtime throws. Busy for exactly the call's duration. `isCurrent` is asked after the call: when it
+   * is false nothing more is logged.
    */
   protected async callModel(
-    messages: readonly Message[],
-    tools: readonly ToolDefinition[],
-    round: number,
+    request: ModelRequest,
+    runtime: ChatRuntime,
     isCurrent: () => boolean = () => true,
   ): Promise<ModelCallEnd> {
-    const settings = this.state.settings!;
-    let request: ModelRequest = {
-      messages,
-      tools,
-      toolChoice: settings.toolChoice,
-      parallelToolCalls: settings.parallelToolCalls,
-      round,
-    };
-    if (this.deps.prepareRequest) request = this.deps.prepareRequest(request, this.state);
-    const runtime = this.deps.runtime();
+    const round = request.round;
     // Busy before the event goes out, so listeners see the call in flight (Stop enabled) at once.
     this.busy = true;
     this.streamingText = '';
@@ -392,8 +467,9 @@ export abstract class ControllerCore {
   /**
    * Runs the calls of one response in order under their decisions (approve by default), with only the tools
    * offered in that round. Logs `call-started` right before a tool's implementation runs and `call-finished`
-   * after every call, then `results-appended`. Stops early when the exception processor stops the loop or
-   * Stop was pressed. Busy for exactly the batch's duration; `isCurrent` is asked after every call.
+   * after every call, then `results-appended`. A call that already finished (before a reload cut the batch)
+   * keeps its outcome and never runs again. Stops early when the exception processor stops the loop or Stop was
+   * pressed. Busy for exactly the batch's duration; `isCurrent` is asked after every call.
    */
   protected async executeBatch(
     round: number,
@@ -403,6 +479,7 @@ export abstract class ControllerCore {
   ): Promise<ToolBatchEnd> {
     const settings = this.state.settings!;
     const registry = this.offeredRegistry(round);
+    const finished = this.state.pending?.round === round ? this.state.pending.finished : {};
     this.busy = true;
     const abort = new AbortController();
     this.abortController = abort;
@@ -410,6 +487,12 @@ export abstract class ControllerCore {
     const outcomes: CallOutcome[] = [];
     try {
       for (const call of calls) {
+        const earlier = finished[call.id];
+        if (earlier) {
+          outcomes.push(earlier);
+          if (earlier.kind === 'stop') return { kind: 'ended', reason: 'tool-error', detail: earlier.error };
+          continue;
+        }
         const outcome = await executeToolCall(call, decisions[call.id] ?? { kind: 'approve' }, {
           registry,
           exceptionMode: settings.exceptionMode,
@@ -460,4 +543,9 @@ export abstract class ControllerCore {
   protected notify(): void {
     this.log.notify();
   }
+}
+
+/** Whether two tool lists send the same thing (names, descriptions, schemas and flags, in order). */
+function sameDefinitions(a: readonly ToolDefinition[], b: readonly ToolDefinition[]): boolean {
+  return a.length === b.length && JSON.stringify(a.map(toDefinition)) === JSON.stringify(b.map(toDefinition));
 }

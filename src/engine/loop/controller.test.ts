@@ -384,7 +384,12 @@ describe('the tools a request offers', () => {
       now: clock.now,
       newRunId: () => 'run',
       // Like tool search: the first request offers only current_time.
-      prepareRequest: (request) => ({ ...request, tools: request.tools.filter((t) => t.name !== 'calculate') }),
+      requestSteps: [
+        {
+          id: 'hide-calculate',
+          apply: (request) => ({ ...request, tools: request.tools.filter((t) => t.name !== 'calculate') }),
+        },
+      ],
     });
     const tools = createPresetTools().filter((t) => t.name === 'calculate' || t.name === 'current_time');
     controller.startRun({ system: 's', tools, settings: DEFAULT_SETTINGS });

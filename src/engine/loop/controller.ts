@@ -6,13 +6,14 @@
  * One step is one phase: `prompt` → call the model; `execute` → run the pending calls in order and append
  * their results. A response with tool calls goes to `approve` when "pause before executing tools" is on (or a
  * tool needs approval), else straight to `execute`. The max-rounds guard is checked before every model call.
+ * What a response means for the loop (go on, or end and why) is the one rule of response-ending.ts.
  */
-import type { ToolCall } from '../messages';
 import type { CommandResult } from './controller-core';
 import { ControllerCore, fail, OK, stepRefusal } from './controller-core';
+import { responseVerdict, RETURN_DIRECT_DETAIL, returnDirectAnswer } from './response-ending';
 import { assertNever } from '../result';
 
-export type { CommandResult, LoopControllerDeps, StartRunOptions } from './controller-core';
+export type { CommandResult, LoopControllerDeps, StartRunOptions, WorkspaceSource } from './controller-core';
 export type { LoopListener } from './event-log';
 
 export class LoopController extends ControllerCore {
@@ -37,7 +38,7 @@ export class LoopController extends ControllerCore {
     return this.state.phase === 'prompt' || this.state.phase === 'execute';
   }
 
-  /** The `prompt` phase: the max-rounds guard, then one model call with the whole history. */
+  /** The `prompt` phase: the max-rounds guard, then one model call with the next request. */
   private async callModelStep(): Promise<CommandResult> {
     const settings = this.state.settings!;
     if (this.state.round >= settings.maxRounds) {
@@ -49,16 +50,31 @@ export class LoopController extends ControllerCore {
       });
       return OK;
     }
-    const result = await this.callModel(this.state.history, this.exposedTools(), this.state.round + 1);
+    // The request first (the preview's object, built from the state before anything is logged), then adopt
+    // the workspace it was built from.
+    const request = this.nextManualRequest();
+    if (!request.ok) return fail(request.error);
+    const runtime = this.deps.runtime();
+    const refusal = this.refusalOf(runtime, request.value);
+    if (refusal !== null) return fail(refusal);
+    const adopted = this.adoptWorkspace(runtime);
+    if (!adopted.ok) return adopted;
+    const result = await this.callModel(request.value, runtime);
     switch (result.kind) {
       case 'responded': {
-        const { interpreted } = result;
-        this.afterResponse(
-          interpreted.executableCalls,
-          interpreted.stop.raw,
-          interpreted.message.content,
-          result.round,
-        );
+        const verdict = responseVerdict(result.interpreted);
+        if (verdict.kind === 'calls') {
+          this.pauseForApproval(verdict.calls, result.round);
+          return OK;
+        }
+        if (verdict.reason === 'aborted') this.running = false;
+        this.append({
+          type: 'run-finished',
+          at: this.deps.now(),
+          reason: verdict.reason,
+          ...(verdict.detail !== undefined ? { detail: verdict.detail } : {}),
+          ...(verdict.finalAnswer !== undefined ? { finalAnswer: verdict.finalAnswer } : {}),
+        });
         return OK;
       }
       case 'failed':
@@ -70,29 +86,6 @@ export class LoopController extends ControllerCore {
       default:
         return assertNever(result);
     }
-  }
-
-  private afterResponse(calls: readonly ToolCall[], raw: string, content: string, round: number): void {
-    const at = this.deps.now();
-    if (raw === 'abort') {
-      this.running = false;
-      this.append({
-        type: 'run-finished',
-        at,
-        reason: 'aborted',
-        detail: 'Generation was stopped (finish reason abort).',
-      });
-      return;
-    }
-    if (raw === 'content_filter') {
-      this.append({ type: 'run-finished', at, reason: 'refused', detail: 'The model declined (content_filter).' });
-      return;
-    }
-    if (calls.length === 0) {
-      this.append({ type: 'run-finished', at, reason: 'final-answer', finalAnswer: content });
-      return;
-    }
-    this.pauseForApproval(calls, round);
   }
 
   /** The `execute` phase: the pending calls in order, then their results, or the end of the run. */
@@ -111,9 +104,8 @@ export class LoopController extends ControllerCore {
             type: 'run-finished',
             at: this.deps.now(),
             reason: 'return-direct',
-            detail:
-              'Every executed tool is returnDirect: its result is the final answer and the model is not called again.',
-            finalAnswer: result.messages.map((m) => m.content).join('\n'),
+            detail: RETURN_DIRECT_DETAIL,
+            finalAnswer: returnDirectAnswer(result.messages),
           });
         }
         return OK;

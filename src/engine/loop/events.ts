@@ -113,6 +113,30 @@ export type LoopEvent =
       readonly sees: AdvisorObservation;
     }
   | {
+      /**
+       * The workspace changed while the run was open, logged right before the model call that first uses it: the
+       * tools exposed from then on (as the model receives them) and/or the runtime that answers.
+       */
+      readonly type: 'workspace-changed';
+      readonly at: number;
+      readonly tools?: readonly ToolDefinition[];
+      readonly runtime?: RunConfig['runtime'];
+    }
+  | {
+      /**
+       * Logged when a run is restored (after a reload or a crash) that had a model call or a tool batch in
+       * flight. A model call that never responded leaves the run at `prompt` (Step calls the model again). A cut
+       * tool batch keeps the calls that finished; every other call of it waits at a pause for a decision (run
+       * again, skip with an error result, write the result): a call that may have run is never re-run silently.
+       */
+      readonly type: 'interrupted';
+      readonly at: number;
+      readonly round: number;
+      readonly what: InterruptedWork;
+      /** Tool batch only: the calls that never finished, in the model's order. */
+      readonly callIds: readonly string[];
+    }
+  | {
       readonly type: 'run-finished';
       readonly at: number;
       readonly reason: FinishReasonKind;
@@ -121,6 +145,9 @@ export type LoopEvent =
     };
 
 export type LoopEventType = LoopEvent['type'];
+
+/** What a reload can cut: a model call or a tool batch. */
+export type InterruptedWork = 'model-call' | 'tool-batch';
 
 /** Every event kind, for validating stored and imported logs. The check below fails to compile if one is missing. */
 export const LOOP_EVENT_TYPES = [
@@ -137,6 +164,8 @@ export const LOOP_EVENT_TYPES = [
   'results-appended',
   'advisor-chain',
   'advisor-invoked',
+  'workspace-changed',
+  'interrupted',
   'run-finished',
 ] as const satisfies readonly LoopEventType[];
 

@@ -7,7 +7,9 @@ import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messag
 import type { ModelResponse, Timings, Usage } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
 import type { CallDecision, CallOutcome } from '../tool-execution';
+import type { ToolDefinition } from '../tool';
 import type { FinishReasonKind, LoopEvent } from './events';
+import { describeInterruption } from './interruption';
 import { assertNever } from '../result';
 
 export type TranscriptEntry =
@@ -38,13 +40,18 @@ export type TranscriptEntry =
       readonly detail?: string;
       readonly finalAnswer?: string;
     }
-  | { readonly kind: 'error'; readonly index: number; readonly round: number; readonly error: string };
+  | { readonly kind: 'error'; readonly index: number; readonly round: number; readonly error: string }
+  /** A reload cut a model call or a tool batch (see the `interrupted` event). */
+  | { readonly kind: 'interrupted'; readonly index: number; readonly round: number; readonly text: string }
+  /** The tools or the runtime changed between two model calls. */
+  | { readonly kind: 'workspace'; readonly index: number; readonly text: string };
 
 /** Every message in order, with the stop reasons, usage, outcomes and decisions that belong to it. */
 export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
   const outcomes = new Map<string, CallOutcome>();
   const decisions = new Map<string, CallDecision>();
+  let tools: readonly string[] = [];
   for (const event of events) {
     if (event.type === 'call-finished') outcomes.set(event.outcome.callId, event.outcome);
     if (event.type === 'call-decided') decisions.set(event.callId, event.decision);
@@ -53,8 +60,29 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
     const index = entries.length;
     switch (event.type) {
       case 'run-started':
+        tools = event.config.tools.map((t) => t.name);
         if (event.config.system.trim() !== '') entries.push({ kind: 'system', index, content: event.config.system });
         break;
+      case 'workspace-changed': {
+        const parts: string[] = [];
+        if (event.tools) {
+          const now = event.tools.map((t) => t.name);
+          const added = now.filter((n) => !tools.includes(n));
+          const removed = tools.filter((n) => !now.includes(n));
+          if (added.length > 0) parts.push(`exposed ${added.join(', ')}`);
+          if (removed.length > 0) parts.push(`no longer exposed: ${removed.join(', ')}`);
+          if (added.length === 0 && removed.length === 0) parts.push('tool definitions updated');
+          tools = now;
+        }
+        if (event.runtime) parts.push(`runtime: ${event.runtime.label}`);
+        entries.push({ kind: 'workspace', index, text: `Workspace changed: ${parts.join('; ')}.` });
+        break;
+      }
+      case 'interrupted': {
+        const finished = event.what === 'tool-batch' ? finishedInRound(events, event.round) : 0;
+        entries.push({ kind: 'interrupted', index, round: event.round, text: describeInterruption(event, finished) });
+        break;
+      }
       case 'user-message':
         entries.push({ kind: 'user', index, content: event.content });
         break;
@@ -164,12 +192,16 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
       case 'run-finished':
         if (current) actions.push(`ended: ${FINISH_LABELS[event.reason]}`);
         break;
+      case 'interrupted':
+        actions.push(event.what === 'model-call' ? 'interrupted by a reload' : 'tool batch interrupted by a reload');
+        break;
       case 'run-started':
       case 'user-message':
       case 'settings-changed':
       case 'call-started':
       case 'advisor-chain':
       case 'advisor-invoked':
+      case 'workspace-changed':
         break;
       default:
         assertNever(event);
@@ -249,9 +281,28 @@ export const FINISH_LABELS: Record<FinishReasonKind, string> = {
   aborted: 'aborted',
   stopped: 'stopped by the user',
   refused: 'refused by the model',
+  truncated: 'cut by the token limit (nothing of the response ran)',
   'tool-error': 'tool error (exception mode: stop the loop)',
   'runtime-error': 'runtime error',
 };
+
+/**
+ * Every tool the run exposed at some point (its config's, then those named by `workspace-changed`), the latest
+ * definition of each name, in the order they first appeared: what a run file must carry to replay it.
+ */
+export function toolsOfRun(events: readonly LoopEvent[]): ToolDefinition[] {
+  const byName = new Map<string, ToolDefinition>();
+  for (const event of events) {
+    const tools =
+      event.type === 'run-started' ? event.config.tools : event.type === 'workspace-changed' ? event.tools : undefined;
+    for (const tool of tools ?? []) byName.set(tool.name, tool);
+  }
+  return [...byName.values()];
+}
+
+function finishedInRound(events: readonly LoopEvent[], round: number): number {
+  return events.filter((e) => e.type === 'call-finished' && e.round === round).length;
+}
 
 function summarizeResponse(message: AssistantMessage, response: ModelResponse): string {
   const calls = message.toolCalls.map(describeCall);

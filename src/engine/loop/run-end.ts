@@ -3,4 +3,13 @@
  * both import it without importing each other.
  */
 export type FinishReasonKind =
-  'final-answer' | 'return-direct' | 'max-rounds' | 'aborted' | 'stopped' | 'refused' | 'tool-error' | 'runtime-error';
+  | 'final-answer'
+  | 'return-direct'
+  | 'max-rounds'
+  | 'aborted'
+  | 'stopped'
+  | 'refused'
+  /** The token limit cut the response (finish reason `length`): whatever it held, nothing of it ran. */
+  | 'truncated'
+  | 'tool-error'
+  | 'runtime-error';

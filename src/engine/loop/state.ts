@@ -7,7 +7,8 @@
  *                                     └─(no calls)──▶ done      └─(no pause)─▶ execute
  */
 import type { Message, ToolCall } from '../messages';
-import type { CallDecision } from '../tool-execution';
+import type { ToolDefinition } from '../tool';
+import type { CallDecision, CallOutcome } from '../tool-execution';
 import type { FinishReasonKind, LoopEvent, LoopSettings, RunConfig } from './events';
 import { assertNever } from '../result';
 
@@ -22,12 +23,20 @@ export interface PendingCalls {
   /** Calls still waiting for a person's decision. */
   readonly awaiting: readonly string[];
   readonly decisions: Readonly<Record<string, CallDecision>>;
+  /** Calls of this batch that already finished: their outcomes stand, they never run again. */
+  readonly finished: Readonly<Record<string, CallOutcome>>;
+  /** Calls a reload cut (see the `interrupted` event): each waits for a decision like a paused call. */
+  readonly interrupted: readonly string[];
 }
 
 export interface LoopState {
   readonly runId: string | null;
   readonly config: RunConfig | null;
   readonly settings: LoopSettings | null;
+  /** The tools the run exposes now: its config's, then each `workspace-changed` that named tools. */
+  readonly tools: readonly ToolDefinition[];
+  /** The runtime that answers now: its config's, then each `workspace-changed` that named one. */
+  readonly runtime: RunConfig['runtime'] | null;
   readonly phase: Phase;
   /** Model calls made so far in this run. */
   readonly round: number;
@@ -45,6 +54,8 @@ export const INITIAL_STATE: LoopState = {
   runId: null,
   config: null,
   settings: null,
+  tools: [],
+  runtime: null,
   phase: 'idle',
   round: 0,
   history: [],
@@ -60,6 +71,8 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
         runId: event.runId,
         config: event.config,
         settings: event.config.settings,
+        tools: event.config.tools,
+        runtime: event.config.runtime,
         history: event.config.system.trim() === '' ? [] : [{ role: 'system', content: event.config.system }],
       };
     case 'user-message':
@@ -81,7 +94,14 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
         ...state,
         history,
         phase: 'execute',
-        pending: { round: event.round, calls: event.calls, awaiting: [], decisions: {} },
+        pending: {
+          round: event.round,
+          calls: event.calls,
+          awaiting: [],
+          decisions: {},
+          finished: {},
+          interrupted: [],
+        },
       };
     }
     case 'model-failed':
@@ -103,8 +123,33 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
         },
       };
     }
+    case 'call-finished': {
+      const pending = state.pending;
+      if (!pending || pending.round !== event.round) return state;
+      return {
+        ...state,
+        pending: { ...pending, finished: { ...pending.finished, [event.outcome.callId]: event.outcome } },
+      };
+    }
+    case 'workspace-changed':
+      return {
+        ...state,
+        ...(event.tools !== undefined ? { tools: event.tools } : {}),
+        ...(event.runtime !== undefined ? { runtime: event.runtime } : {}),
+      };
+    case 'interrupted': {
+      if (event.what === 'model-call') return state.phase === 'model' ? { ...state, phase: 'prompt' } : state;
+      const pending = state.pending;
+      if (!pending || pending.round !== event.round || event.callIds.length === 0) return state;
+      const decisions = { ...pending.decisions };
+      for (const id of event.callIds) delete decisions[id];
+      return {
+        ...state,
+        phase: 'approve',
+        pending: { ...pending, awaiting: event.callIds, interrupted: event.callIds, decisions },
+      };
+    }
     case 'call-started':
-    case 'call-finished':
     case 'advisor-chain':
       return state;
     case 'advisor-invoked':

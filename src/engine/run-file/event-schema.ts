@@ -33,6 +33,7 @@ export const FINISH_REASON_KINDS = [
   'aborted',
   'stopped',
   'refused',
+  'truncated',
   'tool-error',
   'runtime-error',
 ] as const satisfies readonly FinishReasonKind[];
@@ -47,6 +48,7 @@ const ANOMALY_KINDS = [
   'text-with-tool-calls',
   'unterminated-tool-call',
   'malformed-tool-call',
+  'calls-cut-by-length',
   'tool-calls-ignored',
 ] as const satisfies readonly Anomaly['kind'][];
 export const ANOMALY_KINDS_COMPLETE: Complete<Anomaly['kind'], typeof ANOMALY_KINDS> = true;
@@ -287,6 +289,19 @@ export const EVENT_SCHEMAS: { readonly [K in LoopEventType]: z.ZodType<EventOf<K
     order: z.number(),
     hook: z.enum(ADVISOR_HOOKS),
     sees: observationSchema,
+  }),
+  'workspace-changed': z.object({
+    type: z.literal('workspace-changed'),
+    at: time,
+    tools: z.array(toolDefinitionSchema).optional(),
+    runtime: runtimeRefSchema.optional(),
+  }),
+  interrupted: z.object({
+    type: z.literal('interrupted'),
+    at: time,
+    round: count,
+    what: z.enum(['model-call', 'tool-batch']),
+    callIds: z.array(z.string()),
   }),
   'run-finished': z.object({
     type: z.literal('run-finished'),

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { LoopEvent, LoopSettings, RunConfig } from '../loop/events';
 import { replay } from '../loop/state';
+import { toolsOfRun } from '../loop/projections';
 import type { ToolDefinition } from '../tool';
 import type { UserToolSpec } from '../user-tools/spec';
 import { userToolSpecSchema } from '../user-tools/spec';
@@ -62,14 +63,15 @@ export function buildRunFile(input: BuildRunFileInput): Built {
   if (first?.type !== 'run-started')
     return { ok: false, error: 'This run has no events to export yet: send a message first.' };
   const state = replay(input.run.events);
-  const used = new Set(first.config.tools.map((t) => t.name));
+  const tools = toolsOfRun(input.run.events);
+  const used = new Set(tools.map((t) => t.name));
   const toolCode = input.toolCode?.filter((spec) => used.has(spec.name));
   const file: RunFile = {
     format: RUN_FILE_FORMAT,
     version: RUN_FILE_VERSION,
     exportedAt: new Date(input.now).toISOString(),
     run: input.run,
-    tools: first.config.tools,
+    tools,
     runtime: first.config.runtime,
     settings: state.settings ?? first.config.settings,
     ...(toolCode !== undefined ? { toolCode } : {}),
@@ -318,6 +320,9 @@ export function findMarkup(events: readonly LoopEvent[]): string | null {
       case 'call-decided':
         if (event.decision.kind === 'write') texts.push([`a hand-written result (${at})`, event.decision.text]);
         break;
+      case 'workspace-changed':
+        for (const tool of event.tools ?? []) texts.push([`the description of ${tool.name}`, tool.description]);
+        break;
       case 'settings-changed':
       case 'model-called':
       case 'tools-paused':
@@ -325,6 +330,7 @@ export function findMarkup(events: readonly LoopEvent[]): string | null {
       case 'call-finished':
       case 'advisor-chain':
       case 'advisor-invoked':
+      case 'interrupted':
         break;
       default:
         return assertNever(event);

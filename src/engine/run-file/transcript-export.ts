@@ -17,7 +17,7 @@ export function transcriptOf(events: readonly LoopEvent[]): OpenAITranscript {
   const state = replay(events);
   return {
     messages: toOpenAIMessages(state.history),
-    tools: (state.config?.tools ?? []).map((t) => ({
+    tools: state.tools.map((t) => ({
       type: 'function',
       function: { name: t.name, description: t.description, parameters: t.inputSchema },
     })),

@@ -1,12 +1,10 @@
 /** A preset scenario: the prompt, the tools it exposes (with per-scenario flags) and the script that replays it. */
 import type { LoopSettings } from '../loop/events';
+import type { ToolOverride } from '../loop/workspace';
 import type { Script } from '../runtimes/script';
 import type { Tool } from '../tool';
 
-export interface ToolOverride {
-  readonly returnDirect?: boolean;
-  readonly needsApproval?: boolean;
-}
+export type { ToolOverride } from '../loop/workspace';
 
 export interface Scenario {
   readonly id: string;

@@ -3,7 +3,7 @@ import type { LoopEvent } from '../loop/events';
 import { DEFAULT_SETTINGS } from '../loop/events';
 import { LoopController } from '../loop/controller';
 import { createPresetTools } from '../presets';
-import { ToolSearchSession } from '../tool-search/apply';
+import { ToolSearchSession, toolSearchStep } from '../tool-search/apply';
 import { createWorkspace28Tools } from './workspace-28';
 import { validateScript } from '../runtimes/script';
 import { createScriptedRuntime } from '../runtimes/scripted';
@@ -31,8 +31,9 @@ async function runScenario(scenario: Scenario) {
     runtime: () => runtime,
     now: clock.now,
     newRunId: () => scenario.id,
-    prepareRequest: session.prepareRequest,
+    requestSteps: [toolSearchStep],
   });
+  session.syncTools(tools);
   const started = controller.startRun({
     system: scenario.system,
     tools: toolsForScenario(scenario, tools),

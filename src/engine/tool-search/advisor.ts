@@ -1,6 +1,8 @@
 /**
  * Spring AI 2.0's `ToolSearchToolCallingAdvisor` on the advisor chain: the tool-calling loop advisor with tool
- * search. It uses the same helpers as the manual loop's `prepareRequest` path.
+ * search. `buildAdvisors` makes it the loop advisor when a request exposes `toolSearchTool`, so the advisors
+ * inside the loop see the tools the model gets. It uses the same helpers as the manual loop's request step
+ * (`toolSearchStep`).
  *
  * - `doInitializeLoop` (once per request): index the request's tools (rebuilt only when their fingerprint
  *   changed), keep them in the request context, and append the search hint to the system message.
@@ -9,7 +11,8 @@
  *
  * So found tools accumulate within one request; the next user turn finds them again unless its history keeps
  * the search results (memory inside the loop), exactly as in Spring. The search tool must be among the run's
- * executable tools (`session.tool`), as Spring registers its callback.
+ * executable tools, as Spring registers its callback; the index it searches is kept in sync by its owner (the
+ * app syncs it with the exposed tools), or by the optional `session` here.
  */
 import { foundToolNames } from './accumulate';
 import type { ToolSearchSession } from './apply';
@@ -24,7 +27,8 @@ import type { ToolDefinition } from '../tool';
 export const ORIGINAL_TOOLS_KEY = 'toolSearch.originalTools';
 
 export interface ToolSearchToolCallingAdvisorOptions extends ToolCallingAdvisorOptions {
-  readonly session: ToolSearchSession;
+  /** Re-indexed with the request's tools once per request (Spring rebuilds its index the same way). */
+  readonly session?: Pick<ToolSearchSession, 'syncTools'>;
   /** Spring's `referenceToolNameAccumulation` (default true). */
   readonly accumulate?: boolean;
   /** Spring's `systemMessageSuffix`; null appends none. */
@@ -32,13 +36,13 @@ export interface ToolSearchToolCallingAdvisorOptions extends ToolCallingAdvisorO
 }
 
 export class ToolSearchToolCallingAdvisor extends ToolCallingAdvisor {
-  private readonly session: ToolSearchSession;
+  private readonly session: Pick<ToolSearchSession, 'syncTools'> | null;
   private readonly accumulate: boolean;
   private readonly systemSuffix: string | null;
 
-  constructor(options: ToolSearchToolCallingAdvisorOptions) {
+  constructor(options: ToolSearchToolCallingAdvisorOptions = {}) {
     super({ ...options, name: options.name ?? 'Tool search tool calling' });
-    this.session = options.session;
+    this.session = options.session ?? null;
     this.accumulate = options.accumulate ?? true;
     this.systemSuffix = options.systemSuffix === undefined ? TOOL_SEARCH_SYSTEM_SUFFIX : options.systemSuffix;
   }
@@ -46,7 +50,7 @@ export class ToolSearchToolCallingAdvisor extends ToolCallingAdvisor {
   protected override doInitializeLoop(request: AdvisedRequest, chain: AdvisorChainApi): AdvisedRequest {
     const initialized = super.doInitializeLoop(request, chain);
     const searchable = initialized.tools.filter((t) => t.name !== TOOL_SEARCH_TOOL_NAME);
-    this.session.syncTools(searchable);
+    this.session?.syncTools(searchable);
     initialized.context.set(ORIGINAL_TOOLS_KEY, searchable);
     return {
       ...initialized,

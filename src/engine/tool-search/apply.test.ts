@@ -5,7 +5,7 @@ import type { ModelRequest } from '../runtime';
 import type { ToolDefinition } from '../tool';
 import { defineTool, toDefinition } from '../tool';
 import { foundToolNames, parseToolNames, searchResultGroups } from './accumulate';
-import { applyToolSearch, ToolSearchSession, withSystemSuffix } from './apply';
+import { applyToolSearch, ToolSearchSession, toolSearchStep, withSystemSuffix } from './apply';
 import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from './search-tool';
 
 const def = (name: string, description = `The ${name} tool.`): ToolDefinition =>
@@ -146,26 +146,31 @@ describe('applyToolSearch', () => {
   });
 });
 
-describe('ToolSearchSession', () => {
+describe('toolSearchStep', () => {
+  const context = {} as Parameters<typeof toolSearchStep.apply>[1];
+
   it('passes a request without toolSearchTool through unchanged (search off)', () => {
-    const session = new ToolSearchSession();
     const plain = request([SYSTEM, USER], ALL);
-    expect(session.prepareRequest(plain)).toBe(plain);
-    expect(session.reindexCount).toBe(0);
+    expect(toolSearchStep.apply(plain, context)).toBe(plain);
   });
 
+  it('applies search to a request that exposes toolSearchTool, the other tools being the searchable set', () => {
+    const on = request([SYSTEM, USER, assistant(), searchResult(['weather'])], [def(TOOL_SEARCH_TOOL_NAME), ...ALL]);
+    expect(toolSearchStep.apply(on, context).tools.map((t) => t.name)).toEqual([TOOL_SEARCH_TOOL_NAME, 'weather']);
+  });
+});
+
+describe('ToolSearchSession', () => {
   it('rebuilds the index only when the tool set’s fingerprint changes', () => {
     const session = new ToolSearchSession({ index: 'regex' });
-    session.prepareRequest(request([SYSTEM, USER]));
-    session.prepareRequest(request([SYSTEM, USER, assistant()]));
+    session.syncTools([def(TOOL_SEARCH_TOOL_NAME), ...ALL]);
+    session.syncTools([def(TOOL_SEARCH_TOOL_NAME), ...ALL]);
     expect(session.reindexCount).toBe(1);
     // Same tools in another order: same fingerprint.
-    session.prepareRequest(request([SYSTEM, USER], [def(TOOL_SEARCH_TOOL_NAME), ...[...ALL].reverse()]));
+    session.syncTools([def(TOOL_SEARCH_TOOL_NAME), ...[...ALL].reverse()]);
     expect(session.reindexCount).toBe(1);
     // A changed description is a new tool set.
-    session.prepareRequest(
-      request([SYSTEM, USER], [def(TOOL_SEARCH_TOOL_NAME), ...ALL.slice(1), def('currentTime', 'Now.')]),
-    );
+    session.syncTools([def(TOOL_SEARCH_TOOL_NAME), ...ALL.slice(1), def('currentTime', 'Now.')]);
     expect(session.reindexCount).toBe(2);
     // Switching the index kind indexes the current tools into the new index.
     session.setIndexKind('keyword');

@@ -6,11 +6,12 @@
  * results present in its messages), and its system message ends with the search hint. The history itself is
  * not changed: the suffix lives only in what is sent.
  *
- * `ToolSearchSession` binds it together for the manual loop: its `prepareRequest` is LoopController's
- * `prepareRequest` hook, its `tool` is the `toolSearchTool` to put among the run's tools, and both share one
- * index that is rebuilt only when the fingerprint of the tool set changes. Search is on for a run exactly when
- * its tools include `toolSearchTool`; the hook passes every other request through unchanged.
+ * `toolSearchStep` is the rule as a request step of the manual loop (loop/request.ts): a request whose tools
+ * include `toolSearchTool` gets search applied; any other passes unchanged. `ToolSearchSession` holds what is not
+ * pure: the index and the `toolSearchTool` bound to it (to put among the run's tools). Its owner keeps the index
+ * in sync with the exposed tools (`syncTools`), which rebuilds it only when the tool set's fingerprint changes.
  */
+import type { RequestStep } from '../loop/request';
 import type { Message } from '../messages';
 import type { ModelRequest } from '../runtime';
 import type { Tool, ToolDefinition } from '../tool';
@@ -55,6 +56,16 @@ export function applyToolSearch(
   };
 }
 
+/**
+ * Tool search as a request step: on for a request exactly when its tools include `toolSearchTool` (the other
+ * exposed tools are then the searchable set), off otherwise.
+ */
+export const toolSearchStep: RequestStep = {
+  id: 'tool-search',
+  apply: (request) =>
+    request.tools.some((t) => t.name === TOOL_SEARCH_TOOL_NAME) ? applyToolSearch(request, request.tools) : request,
+};
+
 /** Appends the suffix to the system message once (a message that already ends with it is left alone). */
 export function withSystemSuffix(messages: readonly Message[], suffix: string): readonly Message[] {
   const first = messages[0];
@@ -77,7 +88,7 @@ export function createToolIndex(kind: ToolIndexKind): ToolIndex {
   }
 }
 
-export interface ToolSearchSessionOptions extends ApplyToolSearchOptions {
+export interface ToolSearchSessionOptions {
   readonly index?: ToolIndexKind;
   /** Used when the model gives no `maxResults`; 5 matches the hint in the tool's description. */
   readonly defaultMaxResults?: number;
@@ -91,10 +102,8 @@ export class ToolSearchSession {
   private tools: readonly ToolDefinition[] = [];
   private fingerprint: string | null = null;
   private reindexes = 0;
-  private readonly options: ToolSearchSessionOptions;
 
   constructor(options: ToolSearchSessionOptions = {}) {
-    this.options = options;
     this.index = createToolIndex(options.index ?? 'keyword');
     this.tool = createToolSearchTool((request) => this.search(request), {
       defaultMaxResults: options.defaultMaxResults ?? 5,
@@ -143,16 +152,6 @@ export class ToolSearchSession {
     }
     return this.index.search(request);
   }
-
-  /**
-   * LoopController's `prepareRequest` hook. A request whose tools include `toolSearchTool` gets search
-   * applied (the other exposed tools become the searchable set); any other request passes unchanged.
-   */
-  readonly prepareRequest = (request: ModelRequest): ModelRequest => {
-    if (!request.tools.some((t) => t.name === TOOL_SEARCH_TOOL_NAME)) return request;
-    this.syncTools(request.tools);
-    return applyToolSearch(request, this.tools, this.options);
-  };
 
   private build(): void {
     this.index.reindex(this.tools.map(toIndexedTool));

@@ -22,7 +22,7 @@ import { QWEN_DEFAULT_SYSTEM } from '../runtimes/chat-prompt';
 import type { Script } from '../runtimes/script';
 import { createScriptedRuntime } from '../runtimes/scripted';
 import type { Tool, ToolDefinition } from '../tool';
-import { withSystemSuffix, ToolSearchSession } from './apply';
+import { withSystemSuffix, ToolSearchSession, toolSearchStep } from './apply';
 import { foundToolNames } from './accumulate';
 import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from './search-tool';
 import type { ToolIndexKind } from './tool-index';
@@ -88,19 +88,28 @@ export function measureRun(events: readonly LoopEvent[], counter: TokenCounter):
     pending = null;
   };
 
+  let system = QWEN_DEFAULT_SYSTEM;
+  /** The run's tools changed (its start, or a `workspace-changed` that named tools). */
+  const exposeTools = (tools: readonly ToolDefinition[]) => {
+    allTools = tools.filter((t) => t.name !== TOOL_SEARCH_TOOL_NAME);
+    searchOn = tools.some((t) => t.name === TOOL_SEARCH_TOOL_NAME);
+    allToolsTokens =
+      allTools.length === 0 ? 0 : counter.count(systemPromptWithTools(system, allTools)) - counter.count(system);
+  };
+
   for (const event of events) {
     switch (event.type) {
       case 'run-started': {
-        allTools = event.config.tools.filter((t) => t.name !== TOOL_SEARCH_TOOL_NAME);
-        searchOn = event.config.tools.some((t) => t.name === TOOL_SEARCH_TOOL_NAME);
-        const system = event.config.system.trim() === '' ? QWEN_DEFAULT_SYSTEM : event.config.system;
-        allToolsTokens =
-          allTools.length === 0 ? 0 : counter.count(systemPromptWithTools(system, allTools)) - counter.count(system);
+        system = event.config.system.trim() === '' ? QWEN_DEFAULT_SYSTEM : event.config.system;
+        exposeTools(event.config.tools);
         break;
       }
+      case 'workspace-changed':
+        if (event.tools) exposeTools(event.tools);
+        break;
       case 'model-called': {
         close(0);
-        const byName = new Map(state.config?.tools.map((t) => [t.name, t]) ?? []);
+        const byName = new Map(state.tools.map((t) => [t.name, t]));
         const tools = event.toolNames.flatMap((name) => byName.get(name) ?? []);
         const offered = event.toolNames.includes(TOOL_SEARCH_TOOL_NAME);
         const messages: readonly Message[] = offered
@@ -181,8 +190,10 @@ function queryOf(argumentsText: string): string {
 export function foundToolsOfRun(events: readonly LoopEvent[]): string[] {
   let state: LoopState = INITIAL_STATE;
   for (const event of events) state = applyEvent(state, event);
-  const available = state.config?.tools.map((t) => t.name) ?? [];
-  return foundToolNames(state.history, available);
+  return foundToolNames(
+    state.history,
+    state.tools.map((t) => t.name),
+  );
 }
 
 export interface PlayScenarioOptions {
@@ -212,11 +223,13 @@ export async function playScenarioRun(options: PlayScenarioOptions): Promise<rea
     runtime: () => runtime,
     now: options.now,
     newRunId: () => `measure-${++runs}`,
-    prepareRequest: session.prepareRequest,
+    requestSteps: [toolSearchStep],
   });
+  const tools = options.searchOn ? [session.tool, ...options.tools] : [...options.tools];
+  session.syncTools(tools);
   const started = controller.startRun({
     system: options.system,
-    tools: options.searchOn ? [session.tool, ...options.tools] : [...options.tools],
+    tools,
     settings: { ...DEFAULT_SETTINGS, ...options.settings, pauseBeforeTools: false },
   });
   if (!started.ok) throw new Error(started.error);

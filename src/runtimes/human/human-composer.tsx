@@ -1,8 +1,7 @@
 /** "You are the model": write the assistant turn — text and/or tool calls with ids — and the finish reason. */
 import { useState, useSyncExternalStore } from 'react';
+import type { HumanRuntime } from '../../engine/runtimes/human';
 import type { FinishReason } from '../../engine/stop-reasons';
-import { humanRuntime } from './human-provider';
-import { useAppStore } from '../../store/app-store';
 
 interface DraftCall {
   id: string;
@@ -12,14 +11,14 @@ interface DraftCall {
 
 const FINISH_CHOICES: FinishReason[] = ['stop', 'tool_calls', 'length', 'content_filter'];
 
-export function HumanComposer() {
-  const runtimeKind = useAppStore((s) => s.runtimeKind);
-  const request = useSyncExternalStore(humanRuntime.subscribe, humanRuntime.getPendingRequest);
+/** Shown while the human runtime is selected; opens when the loop waits for a model turn. */
+export function HumanComposer({ runtime }: { readonly runtime: HumanRuntime }) {
+  const request = useSyncExternalStore(runtime.subscribe, runtime.getPendingRequest);
   const [text, setText] = useState('');
   const [calls, setCalls] = useState<DraftCall[]>([]);
   const [finish, setFinish] = useState<FinishReason>('stop');
   const [error, setError] = useState<string | null>(null);
-  if (runtimeKind !== 'human' || !request) return null;
+  if (!request) return null;
 
   const toolNames = request.tools.map((t) => t.name);
   const addCall = () =>
@@ -31,7 +30,7 @@ export function HumanComposer() {
     setCalls((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
 
   const submit = () => {
-    const result = humanRuntime.submit({ text, toolCalls: calls, finishReason: finish });
+    const result = runtime.submit({ text, toolCalls: calls, finishReason: finish });
     if (!result.ok) {
       setError(result.error);
       return;

@@ -1,17 +1,20 @@
-/** "You are the model": the learner writes each assistant turn. The composer lives in the Loop panel. */
+/** "You are the model": the learner writes each assistant turn. Its composer opens in the Loop panel. */
 import { createHumanRuntime } from '../../engine/runtimes/human';
 import type { RuntimeProvider } from '../provider';
+import { HumanComposer } from './human-composer';
 
-export const humanRuntime = createHumanRuntime({ now: () => performance.now() });
-
-export const humanProvider: RuntimeProvider = {
-  kind: 'human',
-  label: 'You are the model',
-  requirement: 'Nothing: you write each assistant turn (text and/or tool calls, and the finish reason).',
-  Panel: HumanPanel,
-  getRuntime: () => ({ runtime: humanRuntime }),
-  subscribe: () => () => {},
-};
+export function createHumanProvider(now: () => number): RuntimeProvider {
+  const runtime = createHumanRuntime({ now });
+  return {
+    kind: 'human',
+    label: 'You are the model',
+    requirement: 'Nothing: you write each assistant turn (text and/or tool calls, and the finish reason).',
+    Panel: HumanPanel,
+    Composer: () => <HumanComposer runtime={runtime} />,
+    getRuntime: () => ({ runtime }),
+    subscribe: () => () => {},
+  };
+}
 
 function HumanPanel() {
   return (

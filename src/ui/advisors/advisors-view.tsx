@@ -8,6 +8,7 @@ import type { DragEvent } from 'react';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import type { CommandResult } from '../../engine/loop/controller';
 import type { LoopEvent } from '../../engine/loop/events';
+import type { LoopControl } from '../../engine/loop/workspace';
 import type { ActivityScope, AdvisorActivity } from '../../engine/advisors/projections';
 import {
   chainActivity,
@@ -35,8 +36,6 @@ import { describeStoredMessage } from './describe';
 import { SequenceDiagramView } from './sequence-diagram';
 import { ValidationChecks, ValidationSchemaField } from './validation-schema';
 import './advisors.css';
-
-export type LoopControl = 'manual' | 'advisor';
 
 /** What the view needs of the advisor loop controller. */
 export interface AdvisorHost {

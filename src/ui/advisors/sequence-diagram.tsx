@@ -57,7 +57,8 @@ export function SequenceDiagramView({ diagram, fileStem }: { readonly diagram: D
           rows={Math.min(18, mermaid.split('\n').length)}
         />
       )}
-      <div className="advisors-sequence-scroll">
+      {/* Focusable so the keyboard can scroll a wide diagram. */}
+      <div className="advisors-sequence-scroll" tabIndex={0} role="region" aria-label="Sequence diagram, scrollable">
         <svg
           ref={svgRef}
           xmlns="http://www.w3.org/2000/svg"

@@ -1,7 +1,8 @@
 /** Right column: projections of the run's event log, one tab each. */
 import type { ReactNode } from 'react';
-import type { InspectorTab } from '../../store/app-store';
-import { actions, advisorController, comparisonSource, useAppStore } from '../../store/app-store';
+import type { InspectorTab } from '../../store/playground';
+import { selectEvents, selectInspectorTab, selectLoopControl } from '../../store/selectors';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { AdvisorsView } from '../advisors/advisors-view';
 import { ToolSearchPanel } from '../tool-search/tool-search-panel';
 import { MetricsView } from './metrics-view';
@@ -17,7 +18,7 @@ interface TabSpec {
 }
 
 /** Features add their own tabs here (advisors…). */
-export const INSPECTOR_TABS: TabSpec[] = [
+export const INSPECTOR_TABS: readonly TabSpec[] = [
   { id: 'turns', label: 'Turns', render: () => <TurnTable /> },
   { id: 'request', label: 'Request', render: () => <RequestView mode="request" /> },
   { id: 'prompt', label: 'Prompt', render: () => <RequestView mode="prompt" /> },
@@ -29,7 +30,8 @@ export const INSPECTOR_TABS: TabSpec[] = [
 ];
 
 export function Inspector() {
-  const tab = useAppStore((s) => s.inspectorTab);
+  const { actions } = usePlaygroundApi();
+  const tab = usePlayground(selectInspectorTab);
   const current = INSPECTOR_TABS.find((t) => t.id === tab) ?? INSPECTOR_TABS[0]!;
   return (
     <aside className="panel inspector" aria-label="Inspector">
@@ -57,15 +59,16 @@ export function Inspector() {
 }
 
 function AdvisorsTab() {
-  const events = useAppStore((s) => s.events);
-  const loopControl = useAppStore((s) => s.loopControl);
+  const { actions, advisors } = usePlaygroundApi();
+  const events = usePlayground(selectEvents);
+  const loopControl = usePlayground(selectLoopControl);
   return (
     <AdvisorsView
-      host={advisorController}
+      host={advisors}
       events={events}
       loopControl={loopControl}
       onLoopControlChange={actions.setLoopControl}
-      comparisonSource={comparisonSource}
+      comparisonSource={actions.comparisonSource}
     />
   );
 }

@@ -1,11 +1,12 @@
 /** Rounds, tokens per round, timings, calls per tool and tool time, from the run's log. */
 import { useMemo } from 'react';
 import { usageTotals } from '../../engine/loop/projections';
-import { useAppStore } from '../../store/app-store';
+import { selectEvents } from '../../store/selectors';
+import { usePlayground } from '../playground-context';
 import { formatMs } from '../loop/transcript-view';
 
 export function MetricsView() {
-  const events = useAppStore((s) => s.events);
+  const events = usePlayground(selectEvents);
   const totals = useMemo(() => usageTotals(events), [events]);
   if (totals.rounds === 0) return <p className="muted">Metrics appear after the first model call.</p>;
   return (

@@ -1,17 +1,28 @@
-/** The exact request of a model call and the prompt text the model saw (when the runtime can tell). */
+/**
+ * The Request tab: the next request before it is sent — the very object the runtime receives when you Step —
+ * and, for every model call made, the request as the runtime received it and the prompt text the model saw
+ * (when the runtime can tell).
+ */
 import { useMemo } from 'react';
 import type { LoopEvent } from '../../engine/loop/events';
 import { messagesSentAt } from '../../engine/loop/projections';
 import type { PrefixCheck } from '../../engine/prompt-trace';
 import { checkPrefixExtension } from '../../engine/prompt-trace';
 import { toOpenAIMessages } from '../../engine/messages';
-import { actions, useAppStore } from '../../store/app-store';
+import { selectEvents, selectNextRequest, selectSelectedRound } from '../../store/selectors';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
+
+const NEXT = 'next';
 
 export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
-  const events = useAppStore((s) => s.events);
-  const selected = useAppStore((s) => s.selectedRound);
+  const { actions } = usePlaygroundApi();
+  const events = usePlayground(selectEvents);
+  const selected = usePlayground(selectSelectedRound);
+  const next = usePlayground(selectNextRequest);
   const rounds = useMemo(() => events.flatMap((e) => (e.type === 'model-called' ? [e.round] : [])), [events]);
-  const round = selected ?? rounds.at(-1) ?? null;
+  // By default the Request tab previews the next request when there is one; the Prompt tab shows the latest call.
+  const showNext = mode === 'request' && selected === null && (next.ok || rounds.length === 0);
+  const round = showNext ? null : (selected ?? rounds.at(-1) ?? null);
   const response = useMemo(
     () => events.find((e) => e.type === 'model-responded' && e.round === round),
     [events, round],
@@ -19,23 +30,55 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
   const trace = response?.type === 'model-responded' ? response.response.trace : undefined;
   const prefix = useMemo(() => (round === null ? null : prefixReuse(events, round)), [events, round]);
   const sent = useMemo(() => (round === null ? [] : messagesSentAt(events, round)), [events, round]);
-  if (round === null) return <p className="muted">The request of each model call appears here.</p>;
+  const picker = (
+    <label className="inline-field">
+      Model call
+      <select
+        aria-label="Model call"
+        value={round ?? NEXT}
+        onChange={(e) => actions.selectRound(e.target.value === NEXT ? null : Number(e.target.value), mode)}
+      >
+        {mode === 'request' && <option value={NEXT}>next request (before it is sent)</option>}
+        {rounds.map((r) => (
+          <option key={r} value={r}>
+            turn {r}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  if (round === null) {
+    if (mode === 'prompt') return <p className="muted">The prompt of each model call appears here.</p>;
+    return (
+      <div className="request-view">
+        {rounds.length > 0 && picker}
+        <h3>Next request</h3>
+        {next.ok ? (
+          <>
+            <p className="small" data-testid="next-request-summary">
+              Turn {next.value.round} · {next.value.messages.length} message(s) · {next.value.tools.length} tool(s)
+              {next.value.tools.length > 0 ? `: ${next.value.tools.map((t) => t.name).join(', ')}` : ''} · tool choice{' '}
+              {typeof next.value.toolChoice === 'string' ? next.value.toolChoice : `only ${next.value.toolChoice.name}`}
+            </p>
+            <p className="muted small">
+              Exactly what the runtime receives when you Step: built from the workspace (the ticked tools, the tool
+              choice) and the run so far.
+            </p>
+            <pre className="code-block" data-testid="next-request-json" tabIndex={0} aria-label="Next request JSON">
+              {JSON.stringify(next.value, null, 2)}
+            </pre>
+          </>
+        ) : (
+          <p className="muted" data-testid="next-request-reason">
+            No request to send now: {next.error}
+          </p>
+        )}
+      </div>
+    );
+  }
   return (
     <div className="request-view">
-      <label className="inline-field">
-        Model call
-        <select
-          aria-label="Model call"
-          value={round}
-          onChange={(e) => actions.selectRound(Number(e.target.value), mode)}
-        >
-          {rounds.map((r) => (
-            <option key={r} value={r}>
-              turn {r}
-            </option>
-          ))}
-        </select>
-      </label>
+      {picker}
       {mode === 'request' ? (
         <>
           <h3>Request as the runtime received it</h3>

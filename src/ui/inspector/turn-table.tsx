@@ -1,12 +1,14 @@
 /** turn | messages sent | model response and stop reason | what our code did */
 import { useMemo } from 'react';
 import { turnTable } from '../../engine/loop/projections';
-import { actions, useAppStore } from '../../store/app-store';
+import { selectEvents } from '../../store/selectors';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ForkHereButton } from '../runs';
 import { StopBadge } from '../loop/stop-badge';
 
 export function TurnTable() {
-  const events = useAppStore((s) => s.events);
+  const { actions } = usePlaygroundApi();
+  const events = usePlayground(selectEvents);
   const rows = useMemo(() => turnTable(events), [events]);
   if (rows.length === 0) return <p className="muted">One row per model call appears here.</p>;
   return (

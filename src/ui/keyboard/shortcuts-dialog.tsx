@@ -1,17 +1,26 @@
 /** The "Keyboard shortcuts" list, in a modal dialog opened by its button or by `?`. */
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { closeShortcuts, openShortcuts, SHORTCUTS, shortcutsOpen, subscribeShortcuts } from './shortcuts';
+import { useEffect, useRef } from 'react';
+import { selectShortcutsOpen } from '../../store/selectors';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { SHORTCUTS } from './shortcuts';
 
 export function ShortcutsButton() {
+  const { actions } = usePlaygroundApi();
   return (
-    <button type="button" className="button button-quiet keyboard-button" aria-keyshortcuts="?" onClick={openShortcuts}>
+    <button
+      type="button"
+      className="button button-quiet keyboard-button"
+      aria-keyshortcuts="?"
+      onClick={actions.openShortcuts}
+    >
       Keyboard shortcuts <kbd>?</kbd>
     </button>
   );
 }
 
 export function ShortcutsDialog() {
-  const open = useSyncExternalStore(subscribeShortcuts, shortcutsOpen);
+  const { actions } = usePlaygroundApi();
+  const open = usePlayground(selectShortcutsOpen);
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -20,7 +29,12 @@ export function ShortcutsDialog() {
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="keyboard-dialog" aria-labelledby="keyboard-dialog-title" onClose={closeShortcuts}>
+    <dialog
+      ref={ref}
+      className="keyboard-dialog"
+      aria-labelledby="keyboard-dialog-title"
+      onClose={actions.closeShortcuts}
+    >
       <h2 id="keyboard-dialog-title">Keyboard shortcuts</h2>
       <p className="small muted">Single keys work when the focus is not in a text field. Tab moves between controls.</p>
       <table className="table" aria-label="Keyboard shortcuts">
@@ -46,7 +60,7 @@ export function ShortcutsDialog() {
           ))}
         </tbody>
       </table>
-      <button type="button" className="button" onClick={closeShortcuts}>
+      <button type="button" className="button" onClick={actions.closeShortcuts}>
         Close
       </button>
     </dialog>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { useAppStore } from '../../store/app-store';
+import { createTestPlayground } from '../../store/test-playground';
 import { isTypingTarget, SHORTCUTS, shortcutFor } from './shortcuts';
 
 function press(target: Element, key: string, init: KeyboardEventInit = {}): string | null {
@@ -46,10 +46,17 @@ describe('debugger shortcuts', () => {
     expect(isTypingTarget(byId('c'))).toBe(false);
   });
 
+  it('Shift+F8 stops; F8 alone runs to the end', () => {
+    expect(press(document.body, 'F8')).toBe('run');
+    expect(press(document.body, 'F8', { shiftKey: true })).toBe('stop');
+    expect(press(document.body, 'X', { shiftKey: true })).toBe('stop');
+  });
+
   it('runs the action: P toggles "pause before executing tools"', () => {
-    const before = useAppStore.getState().settings.pauseBeforeTools;
-    SHORTCUTS.find((s) => s.id === 'pause')!.run();
-    expect(useAppStore.getState().settings.pauseBeforeTools).toBe(!before);
+    const { playground } = createTestPlayground();
+    const before = playground.store.getState().workspace.settings.pauseBeforeTools;
+    SHORTCUTS.find((s) => s.id === 'pause')!.run(playground);
+    expect(playground.store.getState().workspace.settings.pauseBeforeTools).toBe(!before);
   });
 
   it('has unique ids and a label for every shortcut', () => {

@@ -3,7 +3,7 @@
  * so what is documented is what works. Plain keys fire only when focus is not in a text field (typing an "s"
  * in the user message must not step the loop); Ctrl/⌘+Enter sends from anywhere, the message field included.
  */
-import { actions, controller, useAppStore } from '../../store/app-store';
+import type { Playground } from '../../store/playground';
 
 export interface Shortcut {
   readonly id: string;
@@ -13,7 +13,7 @@ export interface Shortcut {
   /** Fires also while typing in a field (it needs a modifier, so it cannot clash with text). */
   readonly inFields?: boolean;
   readonly matches: (event: KeyboardEvent) => boolean;
-  readonly run: () => void;
+  readonly run: (playground: Playground) => void;
 }
 
 const plain = (event: KeyboardEvent) => !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -22,8 +22,8 @@ const key =
   (event: KeyboardEvent) =>
     plain(event) && names.includes(event.key);
 
-function firstAwaiting(): string | undefined {
-  return controller.getState().pending?.awaiting[0];
+function firstAwaiting(playground: Playground): string | undefined {
+  return playground.store.getState().run.loop.pending?.awaiting[0];
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
@@ -32,21 +32,22 @@ export const SHORTCUTS: readonly Shortcut[] = [
     keys: ['S', 'F10'],
     label: 'Step: one phase (sends the user message first when the run is idle)',
     matches: key('s', 'S', 'F10'),
-    run: () => void actions.step(),
+    run: (p) => void p.actions.step(),
   },
   {
     id: 'run',
     keys: ['R', 'F8'],
     label: 'Run to end (waits at a pause)',
-    matches: key('r', 'R', 'F8'),
-    run: () => void actions.runToEnd(),
+    // Shift+F8 is Stop: F8 runs only without Shift.
+    matches: (e) => key('r', 'R')(e) || (plain(e) && !e.shiftKey && e.key === 'F8'),
+    run: (p) => void p.actions.runToEnd(),
   },
   {
     id: 'stop',
     keys: ['X', 'Shift+F8'],
     label: 'Stop',
     matches: (e) => key('x', 'X')(e) || (plain(e) && e.shiftKey && e.key === 'F8'),
-    run: () => actions.stop(),
+    run: (p) => p.actions.stop(),
   },
   {
     id: 'send',
@@ -54,16 +55,16 @@ export const SHORTCUTS: readonly Shortcut[] = [
     label: 'Send the user message',
     inFields: true,
     matches: (e) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key === 'Enter',
-    run: () => void actions.send(),
+    run: (p) => void p.actions.send(),
   },
   {
     id: 'approve',
     keys: ['A'],
     label: 'Approve the first tool call waiting at a pause',
     matches: (e) => plain(e) && !e.shiftKey && (e.key === 'a' || e.key === 'A'),
-    run: () => {
-      const id = firstAwaiting();
-      if (id) void actions.approve(id);
+    run: (p) => {
+      const id = firstAwaiting(p);
+      if (id) void p.actions.approve(id);
     },
   },
   {
@@ -71,16 +72,16 @@ export const SHORTCUTS: readonly Shortcut[] = [
     keys: ['Shift+A'],
     label: 'Approve every waiting tool call',
     matches: (e) => plain(e) && e.shiftKey && (e.key === 'A' || e.key === 'a'),
-    run: () => void actions.approveAll(),
+    run: (p) => void p.actions.approveAll(),
   },
   {
     id: 'deny',
     keys: ['D'],
     label: 'Deny the first tool call waiting at a pause (the model receives a denial)',
     matches: key('d', 'D'),
-    run: () => {
-      const id = firstAwaiting();
-      if (id) void actions.deny(id);
+    run: (p) => {
+      const id = firstAwaiting(p);
+      if (id) void p.actions.deny(id);
     },
   },
   {
@@ -88,30 +89,17 @@ export const SHORTCUTS: readonly Shortcut[] = [
     keys: ['P'],
     label: 'Toggle “Pause before executing tools”',
     matches: key('p', 'P'),
-    run: () => actions.setSettings({ pauseBeforeTools: !useAppStore.getState().settings.pauseBeforeTools }),
+    run: (p) => p.actions.setSettings({ pauseBeforeTools: !p.store.getState().workspace.settings.pauseBeforeTools }),
   },
-  { id: 'new-run', keys: ['N'], label: 'New run', matches: key('n', 'N'), run: () => actions.newRun() },
-  { id: 'help', keys: ['?'], label: 'Show this list of shortcuts', matches: key('?'), run: () => openShortcuts() },
+  { id: 'new-run', keys: ['N'], label: 'New run', matches: key('n', 'N'), run: (p) => p.actions.newRun() },
+  {
+    id: 'help',
+    keys: ['?'],
+    label: 'Show this list of shortcuts',
+    matches: key('?'),
+    run: (p) => p.actions.openShortcuts(),
+  },
 ];
-
-// The dialog's open state lives here so the `?` key and the button share it without a store of their own.
-let helpOpen = false;
-const helpListeners = new Set<() => void>();
-export function openShortcuts(): void {
-  helpOpen = true;
-  for (const l of helpListeners) l();
-}
-export function closeShortcuts(): void {
-  helpOpen = false;
-  for (const l of helpListeners) l();
-}
-export function shortcutsOpen(): boolean {
-  return helpOpen;
-}
-export function subscribeShortcuts(listener: () => void): () => void {
-  helpListeners.add(listener);
-  return () => helpListeners.delete(listener);
-}
 
 /** True when the event comes from somewhere text is typed: inputs, text areas, selects, code editors. */
 export function isTypingTarget(target: EventTarget | null): boolean {

@@ -1,24 +1,40 @@
 /** Middle column: prompts, the debugger controls, the loop's phase, and the transcript. */
 import type { ToolChoice } from '../../engine/runtime';
+import { RUN_ENDED } from '../../engine/loop/request';
 import type { ExceptionMode } from '../../engine/tool-execution';
-import { actions, useAppStore } from '../../store/app-store';
-import { HumanComposer } from '../../runtimes/human/human-composer';
+import {
+  selectBusy,
+  selectExposed,
+  selectHasRun,
+  selectNotice,
+  selectPhase,
+  selectRunning,
+  selectRuntimeKind,
+  selectSettings,
+  selectSystem,
+  selectUserDraft,
+} from '../../store/selectors';
+import { Notice } from '../notice';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { PhaseDiagram } from './phase-diagram';
 import { TranscriptView } from './transcript-view';
 
 export function LoopPanel() {
-  const system = useAppStore((s) => s.system);
-  const user = useAppStore((s) => s.user);
-  const settings = useAppStore((s) => s.settings);
-  const phase = useAppStore((s) => s.loop.phase);
-  const busy = useAppStore((s) => s.busy);
-  const running = useAppStore((s) => s.running);
-  const notice = useAppStore((s) => s.notice);
-  const runId = useAppStore((s) => s.loop.runId);
-  const exposed = useAppStore((s) => s.exposed);
-  const exposedNames = Object.keys(exposed).filter((name) => exposed[name]);
-  const canSend = !busy && (phase === 'idle' || phase === 'done');
-  const canStep = !busy && phase !== 'approve' && phase !== 'model';
+  const { actions, runtimes } = usePlaygroundApi();
+  const system = usePlayground(selectSystem);
+  const user = usePlayground(selectUserDraft);
+  const settings = usePlayground(selectSettings);
+  const phase = usePlayground(selectPhase);
+  const busy = usePlayground(selectBusy);
+  const running = usePlayground(selectRunning);
+  const notice = usePlayground(selectNotice);
+  const hasRun = usePlayground(selectHasRun);
+  const exposed = usePlayground(selectExposed);
+  const runtimeKind = usePlayground(selectRuntimeKind);
+  const Composer = runtimes.providerFor(runtimeKind).Composer;
+  const ended = phase === 'done';
+  const canSend = !busy && (phase === 'idle' || ended);
+  const canStep = !busy && (phase === 'idle' || phase === 'prompt' || phase === 'execute');
   const canStop = busy || running || phase === 'prompt' || phase === 'approve' || phase === 'execute';
   return (
     <section className="panel loop-panel" aria-label="Loop">
@@ -27,11 +43,17 @@ export function LoopPanel() {
           <span>System</span>
           <textarea
             aria-label="System prompt"
+            aria-describedby={hasRun ? 'system-locked' : undefined}
             rows={2}
             value={system}
-            disabled={runId !== null && phase !== 'done' && phase !== 'idle'}
+            readOnly={hasRun}
             onChange={(e) => actions.setSystem(e.target.value)}
           />
+          {hasRun && (
+            <span id="system-locked" className="muted small">
+              Part of this run since its start; New run to change it.
+            </span>
+          )}
         </label>
         <label className="field">
           <span>User</span>
@@ -42,10 +64,22 @@ export function LoopPanel() {
         <button type="button" className="button button-primary" disabled={!canSend} onClick={() => actions.send()}>
           Send
         </button>
-        <button type="button" className="button" disabled={!canStep} onClick={() => void actions.step()}>
+        <button
+          type="button"
+          className="button"
+          disabled={!canStep}
+          aria-describedby={ended ? 'run-ended-reason' : undefined}
+          onClick={() => void actions.step()}
+        >
           Step
         </button>
-        <button type="button" className="button" disabled={!canStep} onClick={() => void actions.runToEnd()}>
+        <button
+          type="button"
+          className="button"
+          disabled={!canStep}
+          aria-describedby={ended ? 'run-ended-reason' : undefined}
+          onClick={() => void actions.runToEnd()}
+        >
           Run to end
         </button>
         <button type="button" className="button button-danger" disabled={!canStop} onClick={() => actions.stop()}>
@@ -60,6 +94,14 @@ export function LoopPanel() {
           New run
         </button>
       </div>
+      {ended && (
+        <p id="run-ended-reason" className="small loop-reason" data-testid="run-ended-reason">
+          {RUN_ENDED}
+        </p>
+      )}
+      {notice && (
+        <Notice notice={notice} onDismiss={actions.clearNotice} dismissLabel="Dismiss message" testId="loop-notice" />
+      )}
       <div className="loop-settings">
         <label className="checkbox">
           <input
@@ -87,13 +129,13 @@ export function LoopPanel() {
           Tool choice
           <select
             aria-label="Tool choice"
-            value={typeof settings.toolChoice === 'string' ? settings.toolChoice : `tool:${settings.toolChoice.name}`}
+            value={toolChoiceValue(settings.toolChoice)}
             onChange={(e) => actions.setSettings({ toolChoice: parseToolChoice(e.target.value) })}
           >
             <option value="auto">auto (the model decides)</option>
             <option value="required">required (at least one call)</option>
             <option value="none">none (no tools sent)</option>
-            {exposedNames.map((name) => (
+            {exposed.map((name) => (
               <option key={name} value={`tool:${name}`}>
                 only {name}
               </option>
@@ -113,23 +155,14 @@ export function LoopPanel() {
         </label>
       </div>
       <PhaseDiagram />
-      {notice && (
-        <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          <span>{notice.text}</span>
-          <button
-            type="button"
-            className="button button-quiet"
-            aria-label="Dismiss message"
-            onClick={actions.clearNotice}
-          >
-            ×
-          </button>
-        </div>
-      )}
       <TranscriptView />
-      <HumanComposer />
+      {Composer && <Composer />}
     </section>
   );
+}
+
+function toolChoiceValue(choice: ToolChoice): string {
+  return typeof choice === 'string' ? choice : `tool:${choice.name}`;
 }
 
 /** "tool:NAME" → a named tool choice; the other values are the plain modes. */

@@ -1,12 +1,16 @@
-/** At a pause, per call: Approve, Edit arguments (validated against the schema), Deny, or Write result. */
+/**
+ * At a pause, per call: Approve, Edit arguments (validated against the schema), Deny, or Write result. A call a
+ * reload interrupted (it may have run) offers: Run again, Skip with an error result, or Write result.
+ */
 import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import type { ToolCall } from '../../engine/messages';
-import { actions } from '../../store/app-store';
+import { usePlaygroundApi } from '../playground-context';
 
 type Mode = 'none' | 'edit' | 'deny' | 'write';
 
-export function PendingCallActions({ call }: { call: ToolCall }) {
+export function PendingCallActions({ call, interrupted = false }: { call: ToolCall; interrupted?: boolean }) {
+  const { actions } = usePlaygroundApi();
   const [mode, setMode] = useState<Mode>('none');
   const [text, setText] = useState('');
   const [isError, setIsError] = useState(false);
@@ -24,14 +28,22 @@ export function PendingCallActions({ call }: { call: ToolCall }) {
     <div className="call-actions">
       <div className="call-buttons">
         <button type="button" className="button button-primary" onClick={() => void actions.approve(call.id)}>
-          Approve
+          {interrupted ? 'Run again' : 'Approve'}
         </button>
-        <button type="button" className="button" aria-expanded={mode === 'edit'} onClick={() => open('edit')}>
-          Edit arguments
-        </button>
-        <button type="button" className="button" aria-expanded={mode === 'deny'} onClick={() => open('deny')}>
-          Deny
-        </button>
+        {interrupted ? (
+          <button type="button" className="button" onClick={() => void actions.skipInterrupted(call.id)}>
+            Skip with an error result
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button" aria-expanded={mode === 'edit'} onClick={() => open('edit')}>
+              Edit arguments
+            </button>
+            <button type="button" className="button" aria-expanded={mode === 'deny'} onClick={() => open('deny')}>
+              Deny
+            </button>
+          </>
+        )}
         <button type="button" className="button" aria-expanded={mode === 'write'} onClick={() => open('write')}>
           Write result
         </button>

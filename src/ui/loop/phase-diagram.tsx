@@ -1,7 +1,8 @@
 /** The loop as a small state diagram with the current phase highlighted. */
 import type { Phase } from '../../engine/loop/state';
 import { FINISH_LABELS } from '../../engine/loop/projections';
-import { useAppStore } from '../../store/app-store';
+import { selectFinished, selectPhase, selectRound, selectRunning, selectSettings } from '../../store/selectors';
+import { usePlayground } from '../playground-context';
 
 const STEPS: { phase: Phase; label: string; hint: string }[] = [
   { phase: 'prompt', label: 'prompt', hint: 'history ready; Step calls the model' },
@@ -12,11 +13,12 @@ const STEPS: { phase: Phase; label: string; hint: string }[] = [
 ];
 
 export function PhaseDiagram() {
-  const phase = useAppStore((s) => s.loop.phase);
-  const round = useAppStore((s) => s.loop.round);
-  const maxRounds = useAppStore((s) => s.loop.settings?.maxRounds ?? s.settings.maxRounds);
-  const finished = useAppStore((s) => s.loop.finished);
-  const running = useAppStore((s) => s.running);
+  const phase = usePlayground(selectPhase);
+  const round = usePlayground(selectRound);
+  // The workspace's settings are the run's (every change is logged into the open run).
+  const maxRounds = usePlayground(selectSettings).maxRounds;
+  const finished = usePlayground(selectFinished);
+  const running = usePlayground(selectRunning);
   const current = STEPS.find((s) => s.phase === phase);
   return (
     <div className="phase" aria-label="Loop phase">

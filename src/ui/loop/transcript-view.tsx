@@ -3,15 +3,18 @@ import { useMemo } from 'react';
 import type { TranscriptEntry } from '../../engine/loop/projections';
 import { FINISH_LABELS, transcript } from '../../engine/loop/projections';
 import type { ToolCall } from '../../engine/messages';
-import { useAppStore } from '../../store/app-store';
+import type { PlaygroundState } from '../../store/playground';
+import { selectBusy, selectEvents, selectPhase, selectStreaming } from '../../store/selectors';
+import { usePlayground } from '../playground-context';
 import { PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
+import { assertNever } from '../../engine/result';
 
 export function TranscriptView() {
-  const events = useAppStore((s) => s.events);
-  const streaming = useAppStore((s) => s.streaming);
-  const busy = useAppStore((s) => s.busy);
-  const phase = useAppStore((s) => s.loop.phase);
+  const events = usePlayground(selectEvents);
+  const streaming = usePlayground(selectStreaming);
+  const busy = usePlayground(selectBusy);
+  const phase = usePlayground(selectPhase);
   const entries = useMemo(() => transcript(events), [events]);
   return (
     <section className="transcript" aria-label="Transcript">
@@ -88,8 +91,20 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
           Model call {entry.round} failed: {entry.error}
         </div>
       );
+    case 'interrupted':
+      return (
+        <div className="run-interrupted" role="status" data-testid="run-interrupted">
+          <strong>Interrupted.</strong> {entry.text}
+        </div>
+      );
+    case 'workspace':
+      return (
+        <p className="muted small workspace-change" data-testid="workspace-change">
+          {entry.text}
+        </p>
+      );
     default:
-      return null;
+      return assertNever(entry);
   }
 }
 
@@ -154,12 +169,16 @@ function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'as
   );
 }
 
+const awaitingOf = (id: string) => (s: PlaygroundState) => s.run.loop.pending?.awaiting.includes(id) ?? false;
+const interruptedOf = (id: string) => (s: PlaygroundState) => s.run.loop.pending?.interrupted.includes(id) ?? false;
+const needsApprovalOf = (name: string) => (s: PlaygroundState) =>
+  s.run.loop.tools.find((t) => t.name === name)?.needsApproval === true;
+
 function CallCard({ call }: { call: ToolCall }) {
-  const awaiting = useAppStore((s) => s.loop.pending?.awaiting.includes(call.id) ?? false);
+  const awaiting = usePlayground(awaitingOf(call.id));
+  const interrupted = usePlayground(interruptedOf(call.id));
   // Why it waits when the pause toggle is off: the run's definition of this tool asks for approval.
-  const needsApproval = useAppStore(
-    (s) => s.loop.config?.tools.find((t) => t.name === call.name)?.needsApproval === true,
-  );
+  const needsApproval = usePlayground(needsApprovalOf(call.name));
   return (
     <div
       className="call-card"
@@ -169,12 +188,17 @@ function CallCard({ call }: { call: ToolCall }) {
     >
       <div className="call-head">
         <code>{call.id}</code> <code className="tool-name">{call.name || '(no name)'}</code>
-        {awaiting && <span className="badge badge-warn">waiting for you</span>}
+        {awaiting && !interrupted && <span className="badge badge-warn">waiting for you</span>}
         {needsApproval && <span className="badge badge-warn">needs approval</span>}
       </div>
+      {awaiting && interrupted && (
+        <p className="call-interrupted small" data-testid={`interrupted-${call.id}`}>
+          interrupted — run again / skip with an error result / write the result
+        </p>
+      )}
       <pre className="code-block">{prettyJson(call.argumentsText)}</pre>
       {call.parseError !== undefined && <p className="anomaly">Could not parse: {call.parseError}</p>}
-      {awaiting && <PendingCallActions call={call} />}
+      {awaiting && <PendingCallActions call={call} interrupted={interrupted} />}
     </div>
   );
 }

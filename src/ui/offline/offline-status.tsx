@@ -1,6 +1,7 @@
 /** The footer's offline and cache status: app shell cached or not, network on or off, models in the cache. */
 import { useEffect } from 'react';
-import { refreshModelCache, startOfflineSupport, useOfflineStore } from './offline-state';
+import { selectOffline } from '../../store/selectors';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 import './offline-status.css';
 
 const SHELL_TEXT = {
@@ -12,11 +13,9 @@ const SHELL_TEXT = {
 } as const;
 
 export function OfflineStatus() {
-  const shell = useOfflineStore((s) => s.shell);
-  const detail = useOfflineStore((s) => s.shellDetail);
-  const online = useOfflineStore((s) => s.online);
-  const modelCache = useOfflineStore((s) => s.modelCache);
-  useEffect(() => startOfflineSupport(), []);
+  const { offline } = usePlaygroundApi();
+  const { shell, shellDetail: detail, online, modelCache } = usePlayground(selectOffline);
+  useEffect(() => offline.start(), [offline]);
   const models = modelCache?.models ?? [];
   const ggufModels = modelCache?.ggufModels ?? [];
   return (
@@ -50,7 +49,7 @@ export function OfflineStatus() {
           modelCache?.usageBytes !== undefined &&
           ` · ${formatBytes(modelCache.usageBytes)} stored`}
       </span>
-      <button type="button" className="button button-quiet small" onClick={() => void refreshModelCache()}>
+      <button type="button" className="button button-quiet small" onClick={() => void offline.refresh()}>
         Refresh cache status
       </button>
     </div>

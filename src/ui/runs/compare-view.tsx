@@ -1,10 +1,12 @@
 /** Two runs side by side: the transcripts message by message (the first difference marked) and the metrics. */
 import { useEffect, useRef } from 'react';
 import type { Message } from '../../engine/messages';
-import { runFileActions, useRunFilesStore } from '../../store/run-files';
+import { selectRunFiles } from '../../store/selectors';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 
 export function CompareDialog() {
-  const selection = useRunFilesStore((s) => s.compare);
+  const { runFiles: runFileActions } = usePlaygroundApi();
+  const selection = usePlayground(selectRunFiles).compare;
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

@@ -1,9 +1,10 @@
 /** "Fork here" for one turn of the turn table: a new branch that keeps the history up to that step. */
-import { runFileActions } from '../../store/run-files';
-import { useAppStore } from '../../store/app-store';
+import { selectBusy } from '../../store/selectors';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 
 export function ForkHereButton({ turn, hasTools }: { turn: number; hasTools: boolean }) {
-  const busy = useAppStore((s) => s.busy);
+  const { runFiles: runFileActions } = usePlaygroundApi();
+  const busy = usePlayground(selectBusy);
   const title = hasTools
     ? `New branch with the history up to turn ${turn}'s response, paused before its tools run (change a result, then continue)`
     : `New branch with the history up to turn ${turn}'s model call (the model answers again)`;

@@ -5,28 +5,34 @@
 import type { ChangeEvent } from 'react';
 import { useMemo, useRef, useState } from 'react';
 import { buildRunTree, flattenTree } from '../../engine/run-file';
-import type { RunSummary } from '../../store/app-store';
-import { actions, useAppStore } from '../../store/app-store';
-import { runFileActions, useRunFilesStore } from '../../store/run-files';
+import type { RunSummary } from '../../store/playground';
+import {
+  selectRunFiles,
+  selectRunId,
+  selectRunList,
+  selectRunTools,
+  selectStorageProblems,
+} from '../../store/selectors';
+import { Notice } from '../notice';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { CompareDialog } from './compare-view';
 import { downloadText } from '../download';
 import { TrustPrompt } from './trust-prompt';
 import './runs.css';
 
 export function RunsPanel() {
-  const runs = useAppStore((s) => s.runs);
-  const activeId = useAppStore((s) => s.loop.runId);
-  const problems = useAppStore((s) => s.storageProblems);
-  const notice = useRunFilesStore((s) => s.notice);
-  const warnings = useRunFilesStore((s) => s.warnings);
+  const { runFiles: runFileActions } = usePlaygroundApi();
+  const runs = usePlayground(selectRunList);
+  const activeId = usePlayground(selectRunId);
+  const problems = usePlayground(selectStorageProblems);
+  const { notice, warnings } = usePlayground(selectRunFiles);
+  const runTools = usePlayground(selectRunTools);
   const [includeCode, setIncludeCode] = useState(false);
   const [selected, setSelected] = useState<readonly string[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const nodes = useMemo(() => flattenTree(buildRunTree(runs)), [runs]);
   const titles = useMemo(() => new Map(runs.map((r) => [r.runId, r.title || r.runId])), [runs]);
-  const usesUserTools = useAppStore(
-    (s) => s.loop.config?.tools.some((t) => t.source === 'user' || t.source === 'mcp') ?? false,
-  );
+  const usesUserTools = runTools.some((t) => t.source === 'user' || t.source === 'mcp');
 
   const exportRun = async () => {
     if (!activeId) return;
@@ -46,7 +52,7 @@ export function RunsPanel() {
     try {
       text = await file.text();
     } catch {
-      useRunFilesStore.setState({ notice: { kind: 'error', text: `Could not read ${file.name}.` } });
+      runFileActions.say({ kind: 'error', text: `Could not read ${file.name}.` });
       return;
     }
     await runFileActions.importRun(text);
@@ -88,21 +94,12 @@ export function RunsPanel() {
       </p>
 
       {notice && (
-        <div
-          className={`notice notice-${notice.kind}`}
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-          data-testid="runs-notice"
-        >
-          <span>{notice.text}</span>
-          <button
-            type="button"
-            className="button button-quiet"
-            aria-label="Dismiss run file message"
-            onClick={() => runFileActions.clearNotice()}
-          >
-            ×
-          </button>
-        </div>
+        <Notice
+          notice={notice}
+          onDismiss={() => runFileActions.clearNotice()}
+          dismissLabel="Dismiss run file message"
+          testId="runs-notice"
+        />
       )}
       {warnings.map((w) => (
         <p key={w} className="notice notice-error" role="alert" data-testid="runs-warning">
@@ -159,6 +156,7 @@ interface RunItemProps {
 }
 
 function RunItem({ run, depth, current, parentTitle, selected, onSelect }: RunItemProps) {
+  const { actions, runFiles: runFileActions } = usePlaygroundApi();
   const title = run.title || run.runId;
   return (
     <li

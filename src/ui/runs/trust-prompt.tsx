@@ -4,23 +4,23 @@
  * run only in the sandbox, like any user tool.
  */
 import { exportUserTools } from '../../engine/user-tools';
-import { runFileActions, useRunFilesStore } from '../../store/run-files';
-import { studioActions, useStudioStore } from '../tool-studio';
+import { selectRunFiles } from '../../store/selectors';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 
 export function TrustPrompt() {
-  const pending = useRunFilesStore((s) => s.pendingTrust);
+  const playground = usePlaygroundApi();
+  const { runFiles: runFileActions, userTools } = playground;
+  const pending = usePlayground(selectRunFiles).pendingTrust;
   if (!pending) return null;
   const trust = async () => {
-    await studioActions.init();
-    await studioActions.importFile(exportUserTools(pending.specs, Date.now()));
-    const studio = useStudioStore.getState();
+    await userTools.init();
+    await userTools.importFile(exportUserTools(pending.specs, Date.now()));
+    const studio = playground.store.getState().userTools;
     runFileActions.clearPendingTrust();
     await runFileActions.reopen(pending.runId);
-    useRunFilesStore.setState({
-      notice: {
-        kind: studio.notice?.kind ?? 'info',
-        text: `${studio.notice?.text ?? 'Added the tools.'} ${studio.problems.join(' ')}`.trim(),
-      },
+    runFileActions.say({
+      kind: studio.notice?.kind ?? 'info',
+      text: `${studio.notice?.text ?? 'Added the tools.'} ${studio.problems.join(' ')}`.trim(),
     });
   };
   return (

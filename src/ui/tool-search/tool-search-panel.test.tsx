@@ -3,13 +3,14 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it } from 'vitest';
 import { playScenarioRun } from '../../engine/tool-search/measure';
 import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../../engine/scenarios/workspace-28';
-import { useAppStore } from '../../store/app-store';
+import { createTestPlayground } from '../../store/test-playground';
+import { PlaygroundProvider } from '../playground-context';
 import { ToolSearchPanel } from './tool-search-panel';
-import { toolSearchSession } from './tool-search-feature';
 
 afterEach(cleanup);
 
 async function showRun(searchOn: boolean) {
+  const { playground, toolSearch } = createTestPlayground();
   const events = await playScenarioRun({
     system: LANDSMEER_SCENARIO.system,
     user: LANDSMEER_SCENARIO.user,
@@ -19,12 +20,22 @@ async function showRun(searchOn: boolean) {
     index: 'keyword',
     now: () => Date.UTC(2026, 2, 14, 10, 30),
   });
-  useAppStore.setState({ events, scenarioId: 'other', exposed: { toolSearchTool: searchOn } });
-  render(<ToolSearchPanel />);
+  const { store } = playground;
+  store.setState({
+    run: { ...store.getState().run, events },
+    workspace: { ...store.getState().workspace, scenarioId: 'other', exposed: searchOn ? ['toolSearchTool'] : [] },
+  });
+  render(
+    <PlaygroundProvider playground={playground}>
+      <ToolSearchPanel />
+    </PlaygroundProvider>,
+  );
   await screen.findByRole('table', { name: 'Tool search meter' }, { timeout: 10_000 });
+  return { playground, toolSearch };
 }
 
-describe('ToolSearchPanel', () => {
+// The first render loads the real Qwen3 tokenizer (7 MB of JavaScript): slow when the machine is busy.
+describe('ToolSearchPanel', { timeout: 60_000 }, () => {
   it('meters a search-on run per call: tools sent, found tools, tokens, and the saving', async () => {
     await showRun(true);
     const meter = screen.getByRole('table', { name: 'Tool search meter' });
@@ -45,11 +56,11 @@ describe('ToolSearchPanel', () => {
   });
 
   it('the switch exposes or hides toolSearchTool; the index choice goes to the session', async () => {
-    await showRun(true);
+    const { playground, toolSearch } = await showRun(true);
     const toggle = screen.getByRole('checkbox', { name: 'Tool search' });
     act(() => fireEvent.click(toggle));
-    expect(useAppStore.getState().exposed.toolSearchTool).toBe(false);
+    expect(playground.store.getState().workspace.exposed).not.toContain('toolSearchTool');
     act(() => fireEvent.change(screen.getByRole('combobox', { name: 'Tool index' }), { target: { value: 'regex' } }));
-    expect(toolSearchSession.indexKind).toBe('regex');
+    expect(toolSearch.indexKind).toBe('regex');
   });
 });

@@ -11,9 +11,10 @@ import type { ToolIndexKind } from '../../engine/tool-search/tool-index';
 import type { TokenCounter } from '../../engine/tool-search/token-count';
 import { LANDSMEER_SCENARIO_ID } from '../../engine/scenarios/workspace-28';
 import { errorMessage } from '../../engine/tool';
-import { actions, useAppStore } from '../../store/app-store';
+import { selectEvents, selectExposed, selectScenarioId, selectToolIndex } from '../../store/selectors';
+import { TOOL_SEARCH_TOOL_NAME } from '../../store/tool-search';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';
-import { setToolIndexKind, TOOL_SEARCH_TOOL_NAME, useToolSearchSettings } from './tool-search-feature';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 import './tool-search.css';
 
 type CounterState =
@@ -65,8 +66,9 @@ export function ToolSearchPanel() {
 }
 
 function ToolSearchControls() {
-  const enabled = useAppStore((s) => s.exposed[TOOL_SEARCH_TOOL_NAME] ?? false);
-  const index = useToolSearchSettings((s) => s.index);
+  const { actions, toolSearch } = usePlaygroundApi();
+  const enabled = usePlayground(selectExposed).includes(TOOL_SEARCH_TOOL_NAME);
+  const index = usePlayground(selectToolIndex);
   return (
     <div className="tool-search-controls">
       <label className="tool-search-switch">
@@ -82,7 +84,7 @@ function ToolSearchControls() {
         <select
           aria-label="Tool index"
           value={index}
-          onChange={(e) => setToolIndexKind(e.target.value as ToolIndexKind)}
+          onChange={(e) => toolSearch.setIndexKind(e.target.value as ToolIndexKind)}
         >
           {(Object.keys(INDEX_LABELS) as ToolIndexKind[]).map((kind) => (
             <option key={kind} value={kind}>
@@ -95,15 +97,15 @@ function ToolSearchControls() {
         {enabled
           ? 'On: the model first sees only toolSearchTool; the tools its searches return join the following requests. '
           : 'Off: every exposed tool definition is sent with every request. '}
-        The switch applies from the next run (it exposes or hides toolSearchTool); the index applies to the next search.
-        A query between slashes, like <code>/get.*stock/</code>, is a regular expression for the regex index.
+        The switch exposes or hides toolSearchTool, from the next request on; the index applies to the next search. A
+        query between slashes, like <code>/get.*stock/</code>, is a regular expression for the regex index.
       </p>
     </div>
   );
 }
 
 function LiveMeter({ counter }: { counter: TokenCounter }) {
-  const events = useAppStore((s) => s.events);
+  const events = usePlayground(selectEvents);
   const measured = useMemo(() => (events.length === 0 ? null : measureRun(events, counter)), [events, counter]);
   if (!measured || measured.modelCalls === 0) {
     return <p className="muted">The meter fills in as the run calls the model.</p>;
@@ -221,8 +223,8 @@ type Comparison =
 
 /** The 28-tool scenario played off-screen with search off and on, measured the same way as the live run. */
 function SideBySide({ counter }: { counter: TokenCounter }) {
-  const scenarioId = useAppStore((s) => s.scenarioId);
-  const index = useToolSearchSettings((s) => s.index);
+  const scenarioId = usePlayground(selectScenarioId);
+  const index = usePlayground(selectToolIndex);
   const [comparison, setComparison] = useState<Comparison>({ status: 'idle' });
   const relevant = scenarioId === LANDSMEER_SCENARIO_ID;
   useEffect(() => {

@@ -1,3 +1,2 @@
-/** The tool studio: the component for the Tools panel and its store (user tools registered with the catalog). */
+/** The tool studio: the component for the Tools panel (its state is the playground's user-tools slice). */
 export { ToolStudio } from './tool-studio';
-export { studioActions, useStudioStore, userTools } from './user-tools-store';

@@ -1,10 +1,11 @@
 /** Pastes an MCP `tools/list` result and imports its tools (no code: results are written at the pause). */
 import { useEffect, useRef, useState } from 'react';
-import { studioActions } from './user-tools-store';
+import { usePlaygroundApi } from '../playground-context';
 
 const EXAMPLE = `{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"get_weather","description":"Current weather for a city","inputSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}]}}`;
 
 export function McpImportDialog({ onClose }: { onClose: () => void }) {
+  const studioActions = usePlaygroundApi().userTools;
   const dialog = useRef<HTMLDialogElement>(null);
   const [text, setText] = useState('');
   const [message, setMessage] = useState<{ error: boolean; lines: string[] } | null>(null);

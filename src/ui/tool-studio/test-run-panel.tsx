@@ -6,11 +6,12 @@ import { useState } from 'react';
 import { parseArguments } from '../../engine/tool-execution';
 import type { ToolRunReport, UserToolSpec } from '../../engine/user-tools';
 import { compileSpecSchema, DEFAULT_MAX_OUTPUT_CHARS } from '../../engine/user-tools';
-import { browserSandbox } from '../../sandbox';
+import { usePlaygroundApi } from '../playground-context';
 
 type Shown = { kind: 'report'; report: ToolRunReport } | { kind: 'refused'; text: string } | null;
 
 export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onSampleArgs: (text: string) => void }) {
+  const { userTools } = usePlaygroundApi();
   const [shown, setShown] = useState<Shown>(null);
   const [running, setRunning] = useState(false);
 
@@ -34,7 +35,7 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
     }
     setRunning(true);
     setShown(null);
-    const report = await browserSandbox().run({
+    const report = await userTools.testRun({
       toolName: draft.name,
       code: draft.code,
       args: validation.value,

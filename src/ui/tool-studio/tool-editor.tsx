@@ -15,9 +15,19 @@ import {
 import { CodeEditor } from './code-editor';
 import { ParamFieldsEditor } from './param-form-editor';
 import { TestRunPanel } from './test-run-panel';
-import { studioActions } from './user-tools-store';
+import { usePlaygroundApi } from '../playground-context';
 
-export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () => void }) {
+export function ToolEditor({
+  spec,
+  onClose,
+  isDraft = false,
+}: {
+  spec: UserToolSpec;
+  onClose: () => void;
+  /** A new tool not saved yet: it is stored (and offered to expose) only when saved; closing drops it. */
+  isDraft?: boolean;
+}) {
+  const studioActions = usePlaygroundApi().userTools;
   const [draft, setDraft] = useState(spec);
   // The JSON Schema editor keeps its own text so a half-typed schema is not lost.
   const [schemaText, setSchemaText] = useState(() =>
@@ -88,12 +98,13 @@ export function ToolEditor({ spec, onClose }: { spec: UserToolSpec; onClose: () 
         <h3>
           Edit tool <code>{draft.name || '(unnamed)'}</code>{' '}
           {draft.kind === 'mcp' && <span className="badge">MCP</span>}
+          {isDraft && <span className="badge badge-warn">not saved yet</span>}
         </h3>
         <div className="tool-studio-actions">
           <button type="button" className="tool-studio-primary" onClick={() => void save()}>
             Save tool
           </button>
-          <button type="button" onClick={onClose}>
+          <button type="button" onClick={onClose} title={isDraft ? 'Closing drops this unsaved tool' : undefined}>
             Close editor
           </button>
         </div>

@@ -1,30 +1,31 @@
 /**
  * The tool studio, rendered in the Tools panel: the user's own tools (new, copy a preset, import from an MCP
  * tools/list result, export / import a file) and, for the one being edited, the full editor in a modal dialog.
- * Saved tools join the workspace's catalog (see user-tools-store.ts), where they are exposed per request.
+ * Saved tools join the workspace's catalog (see src/store/user-tools-store.ts), where they are exposed per request;
+ * a new tool is a draft until it is saved.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { McpImportDialog } from './mcp-import-dialog';
-import { presetDefinitions, studioActions, useStudioStore } from './user-tools-store';
+import { presetDefinitions } from '../../store/user-tools-store';
+import { selectStudio } from '../../store/selectors';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 import './tool-studio.css';
 
 // The editor brings CodeMirror (a few hundred kB): load it when a tool is first opened, not with the page.
 const ToolEditor = lazy(() => import('./tool-editor').then((m) => ({ default: m.ToolEditor })));
 
 export function ToolStudio() {
-  const specs = useStudioStore((s) => s.specs);
-  const loaded = useStudioStore((s) => s.loaded);
-  const notice = useStudioStore((s) => s.notice);
-  const problems = useStudioStore((s) => s.problems);
-  const editingId = useStudioStore((s) => s.editingId);
-  const editing = specs.find((s) => s.id === editingId) ?? null;
+  const playground = usePlaygroundApi();
+  const studioActions = playground.userTools;
+  const { specs, loaded, notice, problems, editingId, draft } = usePlayground(selectStudio);
+  const editing = specs.find((s) => s.id === editingId) ?? (draft?.id === editingId ? draft : null);
   const [mcpOpen, setMcpOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     void studioActions.init();
-  }, []);
+  }, [studioActions]);
 
   useEffect(() => {
     const d = dialog.current;
@@ -139,12 +140,17 @@ export function ToolStudio() {
         className="tool-studio-dialog"
         aria-label="Tool editor"
         onClose={() => {
-          if (useStudioStore.getState().editingId) studioActions.open(null);
+          if (playground.store.getState().userTools.editingId) studioActions.open(null);
         }}
       >
         {editing && (
           <Suspense fallback={<p role="status">Opening the editor…</p>}>
-            <ToolEditor key={editing.id} spec={editing} onClose={() => studioActions.open(null)} />
+            <ToolEditor
+              key={editing.id}
+              spec={editing}
+              isDraft={editing === draft}
+              onClose={() => studioActions.open(null)}
+            />
           </Suspense>
         )}
       </dialog>

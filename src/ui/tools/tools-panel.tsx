@@ -1,62 +1,74 @@
-/** Left column: the runtime's own panel (model picker…) and the workspace's tools with per-request exposure. */
-import { useMemo, useSyncExternalStore } from 'react';
-import type { Tool } from '../../engine/tool';
-import { findDuplicateToolName } from '../../engine/tool-registry';
-import { getScenario } from '../../engine/scenarios';
-import { actions, useAppStore } from '../../store/app-store';
-import { onToolSourcesChanged, toolSources } from '../../store/tool-catalog';
+/**
+ * Left column: the workspace's tools by source, each with its "expose" checkbox, and the tool studio. The counts
+ * and the checkboxes read the workspace the next request is built from, so what is ticked is what is sent.
+ */
+import { useMemo } from 'react';
+import { exposedDefinitions } from '../../engine/loop/request';
+import type { ToolDefinition } from '../../engine/tool';
+import { selectBusy, selectCatalog, selectWorkspace } from '../../store/selectors';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ToolStudio } from '../tool-studio';
 
-let catalogVersion = 0;
-const subscribeCatalog = (listener: () => void) =>
-  onToolSourcesChanged(() => {
-    catalogVersion += 1;
-    listener();
-  });
-
 export function ToolsPanel() {
-  const exposed = useAppStore((s) => s.exposed);
-  const version = useSyncExternalStore(subscribeCatalog, () => catalogVersion);
-  // Fresh instances are cheap; the list only needs names, descriptions and schemas.
-  const groups = useMemo(
-    () => (version >= 0 ? toolSources().map((source) => ({ source, tools: source.tools() })) : []),
-    [version],
-  );
-  const tools = groups.flatMap((g) => g.tools);
-  const exposedTools = tools.filter((t) => exposed[t.name]);
-  const duplicate = findDuplicateToolName(exposedTools);
+  const { actions } = usePlaygroundApi();
+  const catalog = usePlayground(selectCatalog);
+  const workspace = usePlayground(selectWorkspace);
+  const busy = usePlayground(selectBusy);
+  const exposed = useMemo(() => new Set(workspace.exposed), [workspace.exposed]);
+  const checked = useMemo(() => exposedDefinitions(workspace, catalog.all), [workspace, catalog.all]);
+  const known = new Set(catalog.all.map((t) => t.name));
+  const missing = workspace.exposed.filter((name) => !known.has(name));
+  const exposedCount = catalog.all.filter((t) => exposed.has(t.name)).length;
   return (
     <aside className="panel tools-panel" aria-label="Tools">
       <section className="panel-section">
         <h2>
           Tools{' '}
-          <span className="muted">
-            ({exposedTools.length} of {tools.length} exposed)
+          <span className="muted" data-testid="tools-exposed-count">
+            ({exposedCount} of {catalog.all.length} exposed)
           </span>
         </h2>
-        <p className="muted small">Tools are exposed per request: only the checked ones are sent to the model.</p>
-        {duplicate && (
+        <p className="muted small">
+          Tools are exposed per request: the checked ones are sent to the model with the next request.
+          {busy && ' (Wait for the step in flight to change them.)'}
+        </p>
+        {!checked.ok && (
           <p className="notice notice-error" role="alert">
-            {duplicate}
+            {checked.error}
           </p>
         )}
-        {groups.map(({ source, tools: groupTools }) => {
-          const exposedCount = groupTools.filter((t) => exposed[t.name]).length;
+        {missing.map((name) => (
+          <p key={name} className="notice notice-error">
+            <code>{name}</code> is exposed but no longer in the workspace.{' '}
+            <button type="button" className="button button-quiet" onClick={() => actions.toggleTool(name, false)}>
+              Untick {name}
+            </button>
+          </p>
+        ))}
+        {catalog.groups.map((group) => {
+          const groupExposed = group.tools.filter((t) => exposed.has(t.name)).length;
           return (
             <details
-              key={source.id}
+              key={group.id}
               className="tool-group"
-              open={source.id === 'presets' || source.id === 'user-tools' || exposedCount > 0}
+              open={group.id === 'presets' || group.id === 'user-tools' || groupExposed > 0}
             >
               <summary>
-                {source.label}{' '}
+                {group.label}{' '}
                 <span className="muted">
-                  ({exposedCount} of {groupTools.length} exposed)
+                  ({groupExposed} of {group.tools.length} exposed)
                 </span>
               </summary>
               <ul className="tool-list">
-                {groupTools.map((tool, i) => (
-                  <ToolItem key={`${tool.name}:${i}`} tool={tool} checked={exposed[tool.name] ?? false} />
+                {group.tools.map((tool, i) => (
+                  <ToolItem
+                    key={`${tool.name}:${i}`}
+                    tool={tool}
+                    checked={exposed.has(tool.name)}
+                    disabled={busy}
+                    override={workspace.toolOverrides[tool.name]}
+                    onToggle={(on) => actions.toggleTool(tool.name, on)}
+                  />
                 ))}
               </ul>
             </details>
@@ -68,9 +80,16 @@ export function ToolsPanel() {
   );
 }
 
-function ToolItem({ tool, checked }: { tool: Tool; checked: boolean }) {
-  // A scenario may flip a tool's flags for its runs (e.g. reserve_inventory needs approval in reserve-and-todo).
-  const override = useAppStore((s) => getScenario(s.scenarioId ?? '')?.toolOverrides?.[tool.name]);
+interface ToolItemProps {
+  readonly tool: ToolDefinition;
+  readonly checked: boolean;
+  readonly disabled: boolean;
+  readonly override: { readonly returnDirect?: boolean; readonly needsApproval?: boolean } | undefined;
+  readonly onToggle: (on: boolean) => void;
+}
+
+function ToolItem({ tool, checked, disabled, override, onToggle }: ToolItemProps) {
+  // A scenario may flip a tool's flags in its workspace (e.g. reserve_inventory needs approval in reserve-and-todo).
   const returnDirect = override?.returnDirect ?? tool.returnDirect;
   const needsApproval = override?.needsApproval ?? tool.needsApproval;
   const note = override ? ' (in this scenario)' : '';
@@ -80,8 +99,9 @@ function ToolItem({ tool, checked }: { tool: Tool; checked: boolean }) {
         <input
           type="checkbox"
           checked={checked}
+          disabled={disabled}
           aria-label={`Expose ${tool.name}`}
-          onChange={(e) => actions.toggleTool(tool.name, e.target.checked)}
+          onChange={(e) => onToggle(e.target.checked)}
         />
         <code className="tool-name">{tool.name}</code>
         <span className="badge">{tool.source}</span>

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { FakeCacheStorage } from '../../runtimes/wllama/fake-cache-storage';
-import { createGgufCache } from '../../runtimes/wllama/gguf-cache';
-import { modelIdFromUrl, refreshModelCache, useOfflineStore } from './offline-state';
+import { FakeCacheStorage } from '../runtimes/wllama/fake-cache-storage';
+import { createGgufCache } from '../runtimes/wllama/gguf-cache';
+import type { OfflineState } from './offline-state';
+import { INITIAL_OFFLINE, modelIdFromUrl, refreshModelCache } from './offline-state';
+
+/** The offline slice on its own: a plain value patched by the slice's setter. */
+function slice() {
+  let state: OfflineState = INITIAL_OFFLINE;
+  return { get: () => state, set: (patch: Partial<OfflineState>) => (state = { ...state, ...patch }) };
+}
 
 describe('offline state: model cache', () => {
   it('lists the cached GGUF files by name, URL and size', async () => {
     const gguf = createGgufCache(new FakeCacheStorage());
     await gguf.put('https://models.example/b/tiny.gguf', new Blob([new Uint8Array(300)]));
     await gguf.put('https://models.example/a/qwen-0.5b-q4_k_m.gguf', new Blob([new Uint8Array(100)]));
-    await refreshModelCache(gguf);
-    const status = useOfflineStore.getState().modelCache;
+    const offline = slice();
+    await refreshModelCache(offline.set, gguf);
+    const status = offline.get().modelCache;
     expect(status?.error).toBeUndefined();
     expect(status?.ggufModels).toEqual([
       { name: 'qwen-0.5b-q4_k_m.gguf', url: 'https://models.example/a/qwen-0.5b-q4_k_m.gguf', bytes: 100 },
@@ -17,8 +25,8 @@ describe('offline state: model cache', () => {
     ]);
 
     await gguf.remove('https://models.example/b/tiny.gguf');
-    await refreshModelCache(gguf);
-    expect(useOfflineStore.getState().modelCache?.ggufModels.map((g) => g.name)).toEqual(['qwen-0.5b-q4_k_m.gguf']);
+    await refreshModelCache(offline.set, gguf);
+    expect(offline.get().modelCache?.ggufModels.map((g) => g.name)).toEqual(['qwen-0.5b-q4_k_m.gguf']);
   });
 
   it('an unreadable cache is reported, with empty lists', async () => {
@@ -28,8 +36,9 @@ describe('offline state: model cache', () => {
         throw new Error('storage is disabled');
       },
     });
-    await refreshModelCache(broken);
-    expect(useOfflineStore.getState().modelCache).toMatchObject({
+    const offline = slice();
+    await refreshModelCache(offline.set, broken);
+    expect(offline.get().modelCache).toMatchObject({
       models: [],
       ggufModels: [],
       error: 'storage is disabled',

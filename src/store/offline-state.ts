@@ -1,12 +1,12 @@
 /**
- * Whether the app works offline, and what is cached: the service worker (vite-plugin-pwa / workbox precaches
- * the app shell, its scripts and the wasm files), the network, and the model weights the runtimes keep in the
- * browser's Cache Storage. Registration happens once, on first use.
+ * The offline slice of the playground store: whether the app works offline, and what is cached — the service
+ * worker (vite-plugin-pwa / workbox precaches the app shell, its scripts and the wasm files), the network, and the
+ * model weights the runtimes keep in the browser's Cache Storage. Registration happens once, on first use.
  */
 import { registerSW } from 'virtual:pwa-register';
-import { create } from 'zustand';
-import type { GgufCache } from '../../runtimes/wllama/gguf-cache';
-import { fileNameFromUrl, ggufCache } from '../../runtimes/wllama/gguf-cache';
+import type { GgufCache } from '../runtimes/wllama/gguf-cache';
+import { fileNameFromUrl, ggufCache } from '../runtimes/wllama/gguf-cache';
+import type { Slice } from './slice';
 
 export type ShellStatus =
   | 'unsupported' // no service workers (e.g. a non-secure origin)
@@ -33,27 +33,38 @@ export interface CachedGgufModel {
   readonly bytes: number;
 }
 
-interface OfflineState {
+export interface OfflineState {
   readonly shell: ShellStatus;
   readonly shellDetail: string;
   readonly online: boolean;
   readonly modelCache: ModelCacheStatus | null;
 }
 
-export const useOfflineStore = create<OfflineState>(() => ({
+export const INITIAL_OFFLINE: OfflineState = {
   shell: 'installing',
   shellDetail: '',
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   modelCache: null,
-}));
-const set = useOfflineStore.setState;
+};
 
-let started = false;
+export type OfflineActions = ReturnType<typeof createOffline>;
 
-/** Registers the service worker and starts watching the network; safe to call repeatedly. */
-export function startOfflineSupport(): void {
-  if (started) return;
-  started = true;
+export function createOffline(slice: Slice<OfflineState>, gguf: GgufCache = ggufCache) {
+  const set = slice.set;
+  let started = false;
+  return {
+    /** Registers the service worker and starts watching the network; safe to call repeatedly. */
+    start(): void {
+      if (started) return;
+      started = true;
+      startOfflineSupport(set, gguf);
+    },
+    /** Reads which models have weights in Cache Storage and how much the origin stores. */
+    refresh: () => refreshModelCache(set, gguf),
+  };
+}
+
+function startOfflineSupport(set: Slice<OfflineState>['set'], gguf: GgufCache): void {
   addEventListener('online', () => set({ online: true }));
   addEventListener('offline', () => set({ online: false }));
   if (import.meta.env.DEV) {
@@ -80,12 +91,12 @@ export function startOfflineSupport(): void {
     });
   }
   // A GGUF stored or deleted by the CPU runtime shows here at once.
-  ggufCache.subscribe(() => void refreshModelCache());
-  void refreshModelCache();
+  gguf.subscribe(() => void refreshModelCache(set, gguf));
+  void refreshModelCache(set, gguf);
 }
 
 /** Reads which models have weights in Cache Storage and how much the origin stores. */
-export async function refreshModelCache(gguf: GgufCache = ggufCache): Promise<void> {
+export async function refreshModelCache(set: Slice<OfflineState>['set'], gguf: GgufCache): Promise<void> {
   try {
     const models = new Set<string>();
     if (typeof caches !== 'undefined') {

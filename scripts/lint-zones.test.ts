@@ -1,0 +1,161 @@
+// The layer zones: for every layer of src/, linting a file there that imports another layer must fail exactly when
+// the layer table (LAYERS in eslint.config.js) has no such arrow; importing the composition root always fails; an
+// import cycle fails; and docs/architecture.md states the same table.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ESLint } from 'eslint';
+import ts from 'typescript';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LAYERS } from '../eslint.config.js';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** A real module of each layer to point the probe's import at (the rule checks resolved files only). */
+const MODULE_OF: Record<string, string> = {
+  engine: 'engine/result',
+  runtimes: 'runtimes/provider',
+  sandbox: 'sandbox/protocol',
+  persistence: 'persistence/runs-db',
+  tokenizers: 'tokenizers/qwen3',
+  store: 'store/slice',
+  ui: 'ui/download',
+};
+
+const layers = Object.keys(LAYERS);
+
+async function zoneErrors(fromLayer: string, importPath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import '${importPath}';\n`, { filePath: `src/${fromLayer}/lint-probe.ts` });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+}
+
+// ESLint's first run loads the whole config with its resolver: slow on a busy 2-core machine.
+describe('the layer zones', { timeout: 120_000 }, () => {
+  it('knows a module of every layer', () => {
+    expect(Object.keys(MODULE_OF).sort()).toEqual([...layers].sort());
+  });
+
+  it.each(layers)('src/%s/ may import exactly the layers the table lists', async (layer) => {
+    for (const other of layers) {
+      if (other === layer) continue;
+      const errors = await zoneErrors(layer, `../${MODULE_OF[other]}`);
+      const allowed = (LAYERS[layer] ?? []).includes(other);
+      expect({ from: layer, to: other, refused: errors.length > 0 }).toEqual({
+        from: layer,
+        to: other,
+        refused: !allowed,
+      });
+      if (!allowed) expect(errors[0]).toContain(`src/${layer}/ may import only`);
+    }
+    expect(await zoneErrors(layer, '../main')).toHaveLength(1);
+  });
+});
+
+describe('no import cycles', { timeout: 120_000 }, () => {
+  const dir = join('src', 'engine', '__cycle_probe__');
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the lint rule refuses two modules that import each other', async () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+    writeFileSync(join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+    const [result] = await eslint.lintFiles([join(dir, 'a.ts')]);
+    expect(result?.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+
+  // import-x/no-cycle skips type-only imports; a loop of types still ties two modules together, so the whole
+  // import graph of src/ is checked here, `import type` included.
+  it('src/ has no cycle, type-only imports included', () => {
+    expect(importCycles('src')).toEqual([]);
+  });
+
+  it('the graph check finds a type-only cycle', () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'a.ts'), "import type { B } from './b';\nexport type A = { b?: B };\n");
+    writeFileSync(join(dir, 'b.ts'), "import type { A } from './a';\nexport type B = { a?: A };\n");
+    expect(importCycles(dir)).toEqual([[join(dir, 'a.ts'), join(dir, 'b.ts')]]);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('lists every event kind in its catalogue', async () => {
+    const { LOOP_EVENT_TYPES } = await import('../src/engine/loop/events');
+    const doc = readFileSync('docs/architecture.md', 'utf8');
+    const catalogue = doc.slice(doc.indexOf('## The event log'), doc.indexOf('## Saving'));
+    const listed = [...catalogue.matchAll(/^\| `([a-z-]+)` +\|/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...LOOP_EVENT_TYPES].sort());
+  });
+
+  it('states the layer table of eslint.config.js', () => {
+    const doc = readFileSync('docs/architecture.md', 'utf8');
+    const rows = new Map<string, string[]>();
+    for (const match of doc.matchAll(/^\| `src\/([a-z-]+)\/` +\| ([^|]*)\|/gm)) {
+      const imports = [...match[2]!.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!);
+      rows.set(match[1]!, imports.sort());
+    }
+    expect(Object.fromEntries(rows)).toEqual(
+      Object.fromEntries(layers.map((layer) => [layer, [...(LAYERS[layer] ?? [])].sort()])),
+    );
+  });
+});
+
+/** Every TypeScript file under `root`. */
+function sourceFiles(root: string): string[] {
+  return readdirSync(root).flatMap((name) => {
+    const path = join(root, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** The file a relative import names ('./x' → './x.ts', './x.tsx' or './x/index.ts'), or null. */
+function resolveImport(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = join(dirname(from), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** The strongly connected groups of more than one file in the import graph under `root` (Tarjan). */
+function importCycles(root: string): string[][] {
+  const files = sourceFiles(root);
+  const edges = new Map(
+    files.map((file) => [
+      file,
+      ts
+        .preProcessFile(readFileSync(file, 'utf8'), true, true)
+        .importedFiles.map((f) => resolveImport(file, f.fileName))
+        .filter((f): f is string => f !== null && files.includes(f)),
+    ]),
+  );
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter++);
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (stack.includes(next)) {
+        low.set(file, Math.min(low.get(file)!, index.get(next)!));
+      }
+    }
+    if (low.get(file) === index.get(file)) {
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        group.push(member);
+      } while (member !== file);
+      if (group.length > 1) cycles.push(group.sort());
+    }
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return cycles;
+}

@@ -1,0 +1,140 @@
+/**
+ * The next request, as a pure function of the workspace and the run's state. The Tools panel's counts, the Tool
+ * choice options, the Request tab's preview before a call and the request the runtime receives all come from
+ * here: the app memoizes `nextRequest` on its inputs, so the preview and the sent request are the same object.
+ *
+ * Request-adjusting features (tool search) are `RequestStep`s: pure functions from a request to a request, in an
+ * explicit list the app registers. The advisor-controlled loop does not run them: its chain builds the request
+ * (tool search is its loop advisor there, as in Spring).
+ */
+import type { Message } from '../messages';
+import type { ModelRequest } from '../runtime';
+import type { ToolDefinition } from '../tool';
+import { DuplicateToolNameError } from '../tool-registry';
+import { err, ok, type Result } from '../result';
+import type { LoopState } from './state';
+import type { Workspace } from './workspace';
+import { withOverride } from './workspace';
+
+export interface RequestContext {
+  readonly workspace: Workspace;
+  readonly state: LoopState;
+  /** Every tool the workspace offers now (all sources, names may repeat across sources), as definitions. */
+  readonly catalog: readonly ToolDefinition[];
+}
+
+/** One registered request adjustment. Pure: the same request and context give the same result. */
+export interface RequestStep {
+  /** Stable id, e.g. "tool-search". */
+  readonly id: string;
+  readonly apply: (request: ModelRequest, context: RequestContext) => ModelRequest;
+}
+
+export const RUN_ENDED =
+  'The run has ended: write a new message and Send to continue the conversation, or start a new run.';
+
+/** Why a phase has no next request (null where it has one). */
+export function noRequestReason(state: LoopState): string | null {
+  switch (state.phase) {
+    case 'idle':
+    case 'prompt':
+      return null;
+    case 'model':
+      return 'The model is answering; the next request is built once its response is handled.';
+    case 'approve':
+      return 'Decide every pending tool call first: the next request carries their results.';
+    case 'execute':
+      return 'Step runs the pending tool calls first: the next request carries their results.';
+    case 'done':
+      return RUN_ENDED;
+  }
+}
+
+/**
+ * The exposed tools as the model receives them: for each exposed name every catalog tool of that name (a name
+ * offered by two sources is refused, naming both), with the workspace's flags. Refused when an exposed name is
+ * missing from the catalog (a deleted tool still ticked in a restored run).
+ */
+export function exposedDefinitions(
+  workspace: Workspace,
+  catalog: readonly ToolDefinition[],
+): Result<readonly ToolDefinition[]> {
+  const tools: ToolDefinition[] = [];
+  const missing: string[] = [];
+  for (const name of workspace.exposed) {
+    const matching = catalog.filter((t) => t.name === name);
+    if (matching.length === 0) missing.push(name);
+    if (matching.length > 1) return err(new DuplicateToolNameError(name, matching[0]!, matching[1]!).message);
+    tools.push(...matching.map((t) => withOverride(t, workspace.toolOverrides)));
+  }
+  if (missing.length > 0) {
+    return err(
+      `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} exposed but no longer in the workspace: ` +
+        'untick it in the Tools panel, or add the tool again.',
+    );
+  }
+  return ok(tools);
+}
+
+/**
+ * The request the next model call sends, or why there is none. At `idle` it is the first request of a new run
+ * (system prompt and the user's draft); at `prompt` the run's history. Tool choice `none` sends no tools; a
+ * named tool choice must name an exposed tool. The steps run last, in order.
+ */
+export function nextRequest(context: RequestContext, steps: readonly RequestStep[] = []): Result<ModelRequest> {
+  const { workspace, state } = context;
+  const reason = noRequestReason(state);
+  if (reason !== null) return err(reason);
+  const settings = workspace.settings;
+  const round = state.round + 1;
+  let messages: readonly Message[];
+  if (state.phase === 'idle') {
+    if (workspace.userDraft.trim() === '') return err('Write a user message first.');
+    messages = [
+      ...(workspace.system.trim() === '' ? [] : [{ role: 'system' as const, content: workspace.system }]),
+      { role: 'user', content: workspace.userDraft },
+    ];
+  } else {
+    if (state.round >= settings.maxRounds) {
+      return err(
+        `The max-rounds guard (${settings.maxRounds} model calls) ends the run at the next Step; nothing more is sent.`,
+      );
+    }
+    messages = state.history;
+  }
+  const exposed = exposedDefinitions(workspace, context.catalog);
+  if (!exposed.ok) return exposed;
+  const choice = settings.toolChoice;
+  if (typeof choice !== 'string' && !exposed.value.some((t) => t.name === choice.name)) {
+    return err(`Tool choice “only ${choice.name}” names a tool that is not exposed: tick it, or choose another.`);
+  }
+  let request: ModelRequest = {
+    messages,
+    tools: choice === 'none' ? [] : exposed.value,
+    toolChoice: choice,
+    parallelToolCalls: settings.parallelToolCalls,
+    round,
+  };
+  for (const step of steps) request = step.apply(request, context);
+  return ok(request);
+}
+
+/**
+ * Memoizes `nextRequest` on its inputs' identities (one entry): asked twice with the same workspace, state and
+ * catalog — by the preview and by the controller — it returns the same object.
+ */
+export function createRequestMemo(steps: readonly RequestStep[]): (context: RequestContext) => Result<ModelRequest> {
+  let last: { context: RequestContext; result: Result<ModelRequest> } | null = null;
+  return (context) => {
+    if (
+      last &&
+      last.context.workspace === context.workspace &&
+      last.context.state === context.state &&
+      last.context.catalog === context.catalog
+    ) {
+      return last.result;
+    }
+    last = { context, result: nextRequest(context, steps) };
+    return last.result;
+  };
+}

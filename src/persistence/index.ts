@@ -1,0 +1,24 @@
+/**
+ * Everything the playground keeps in IndexedDB, as one object: main.tsx and the tests hand it to
+ * `createPlayground` (src/store/storage.ts names what it needs).
+ */
+import * as runs from './runs-db';
+import * as userTools from './user-tools-db';
+import { loadWorkspace, saveWorkspace } from './workspace-db';
+
+export const indexedDbStorage = {
+  appendEvents: runs.appendEvents,
+  saveRun: runs.saveRun,
+  loadRun: runs.loadRun,
+  loadRunHeaders: runs.loadRunHeaders,
+  loadRuns: runs.loadRuns,
+  deleteRun: runs.deleteRun,
+  loadSetting: runs.loadSetting,
+  saveSetting: runs.saveSetting,
+  saveWorkspace,
+  loadWorkspace,
+  loadUserTools: userTools.loadUserTools,
+  saveUserTool: userTools.saveUserTool,
+  saveUserTools: userTools.saveUserTools,
+  deleteUserTool: userTools.deleteUserTool,
+};

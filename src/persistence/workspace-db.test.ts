@@ -1,0 +1,37 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../engine/loop/events';
+import { EMPTY_WORKSPACE } from '../engine/loop/workspace';
+import { closeDb, DB_NAME, saveSetting } from './runs-db';
+import { loadWorkspace, saveWorkspace } from './workspace-db';
+
+beforeEach(async () => {
+  await closeDb();
+  await new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(DB_NAME);
+    request.onsuccess = resolve;
+    request.onerror = reject;
+  });
+});
+
+describe('the stored workspace', () => {
+  it('comes back as it was saved; none stored is null', async () => {
+    expect(await loadWorkspace()).toBeNull();
+    const workspace = { ...EMPTY_WORKSPACE, exposed: ['calculate'], runtimeKind: 'human' as const, userDraft: 'hi' };
+    await saveWorkspace(workspace);
+    expect(await loadWorkspace()).toEqual({ ok: true, value: workspace });
+  });
+
+  it('gives a setting added since it was stored its default, and reports a workspace that no longer fits', async () => {
+    const { parallelToolCalls: _dropped, ...older } = DEFAULT_SETTINGS;
+    await saveSetting('workspace', { ...EMPTY_WORKSPACE, settings: { ...older, maxRounds: 4 } });
+    expect(await loadWorkspace()).toEqual({
+      ok: true,
+      value: { ...EMPTY_WORKSPACE, settings: { ...DEFAULT_SETTINGS, maxRounds: 4 } },
+    });
+    await saveSetting('workspace', { ...EMPTY_WORKSPACE, runtimeKind: 'teleporter' });
+    expect(await loadWorkspace()).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Your last workspace could not be restored (runtimeKind'),
+    });
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The workspace the person left (scenario, prompts and draft, exposed tools, settings, runtime, loop control),
+ * kept in the settings store so a reload brings it back. Read back through a zod schema: a stored workspace that
+ * no longer fits is reported and ignored, never half-applied.
+ */
+import { z } from 'zod';
+import { DEFAULT_SETTINGS } from '../engine/loop/events';
+import type { Workspace } from '../engine/loop/workspace';
+import { RUNTIME_KINDS, settingsSchema } from '../engine/run-file/event-schema';
+import { err, ok, type Result } from '../engine/result';
+import { loadSetting, saveSetting } from './runs-db';
+
+const WORKSPACE_KEY = 'workspace';
+
+const workspaceSchema = z.object({
+  scenarioId: z.string().nullable(),
+  system: z.string(),
+  userDraft: z.string(),
+  exposed: z.array(z.string()),
+  toolOverrides: z.record(
+    z.string(),
+    z.object({ returnDirect: z.boolean().optional(), needsApproval: z.boolean().optional() }),
+  ),
+  settings: settingsSchema,
+  runtimeKind: z.enum(RUNTIME_KINDS),
+  loopControl: z.enum(['manual', 'advisor']),
+}) satisfies z.ZodType<Workspace>;
+
+export async function saveWorkspace(workspace: Workspace): Promise<void> {
+  await saveSetting(WORKSPACE_KEY, workspace);
+}
+
+/** The stored workspace; null when none was stored; the reason when it cannot be read. */
+export async function loadWorkspace(): Promise<Result<Workspace> | null> {
+  const stored = await loadSetting(WORKSPACE_KEY);
+  if (stored === undefined) return null;
+  // A setting added since the workspace was stored takes its default, rather than discarding the workspace.
+  const settings =
+    typeof stored === 'object' && stored !== null && 'settings' in stored && typeof stored.settings === 'object'
+      ? { ...DEFAULT_SETTINGS, ...stored.settings }
+      : undefined;
+  const parsed = workspaceSchema.safeParse(settings ? { ...stored, settings } : stored);
+  if (parsed.success) return ok(parsed.data);
+  const issue = parsed.error.issues[0];
+  return err(
+    `Your last workspace could not be restored (${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unreadable'}); the default one is open.`,
+  );
+}

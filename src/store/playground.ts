@@ -1,0 +1,687 @@
+/**
+ * The app shell: `createPlayground(deps)` builds one zustand store made of slices — the workspace, the open run,
+ * the run list, the user's tools, tool search, offline status, run files and the UI — and the actions that drive
+ * it. Nothing here is module-level: the controllers, the writer and every dependency belong to one playground,
+ * so tests (and, if ever needed, several panes) get fresh instances.
+ *
+ * The store holds no loop logic. The engine's controller decides; the store mirrors it, keeps the workspace,
+ * and derives the next request with the engine's `nextRequest` (memoized, so the Request tab's preview and the
+ * request the runtime receives are one object). Runs are saved as they grow (run-writer.ts) and the workspace
+ * beside them, so a reload brings back the last open run with its workspace.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { ComparisonSource } from '../engine/advisors/compare';
+import { AdvisorLoopController } from '../engine/advisors/controller';
+import { LoopController } from '../engine/loop/controller';
+import type { LoopEvent, LoopSettings } from '../engine/loop/events';
+import type { InterruptedEvent } from '../engine/loop/interruption';
+import { describeInterruption } from '../engine/loop/interruption';
+import type { RequestStep } from '../engine/loop/request';
+import { createRequestMemo, exposedDefinitions, noRequestReason, RUN_ENDED } from '../engine/loop/request';
+import type { LoopState } from '../engine/loop/state';
+import { INITIAL_STATE } from '../engine/loop/state';
+import type { LoopControl, Workspace } from '../engine/loop/workspace';
+import {
+  EMPTY_WORKSPACE,
+  fixToolChoice,
+  toggleExposed,
+  workspaceForScenario,
+  workspaceOfRun,
+} from '../engine/loop/workspace';
+import { createPresetTools } from '../engine/presets';
+import type { ChatRuntime, ModelRequest, RuntimeKind } from '../engine/runtime';
+import { RuntimeFailure } from '../engine/runtime';
+import { getScenario, SCENARIOS } from '../engine/scenarios';
+import type { Tool } from '../engine/tool';
+import { errorMessage } from '../engine/tool';
+import type { ToolSearchSession } from '../engine/tool-search/apply';
+import type { ToolExecutor } from '../engine/user-tools';
+import { err, ok, type Result } from '../engine/result';
+import type { RunHeader, StoredRun } from '../persistence/runs-db';
+import type { RuntimeRegistry } from '../runtimes/registry';
+
+export type { RuntimeProvider } from '../runtimes/provider';
+import type { GgufCache } from '../runtimes/wllama/gguf-cache';
+import type { Catalog, ToolSource } from './catalog';
+import { buildCatalog, EMPTY_CATALOG, exposedTools } from './catalog';
+import type { OfflineState } from './offline-state';
+import { createOffline, INITIAL_OFFLINE } from './offline-state';
+import type { RunFilesState } from './run-files';
+import { createRunFiles, INITIAL_RUN_FILES } from './run-files';
+import { RunWriter } from './run-writer';
+import type { PlaygroundStorage } from './storage';
+import { sliceOf } from './slice';
+import type { ToolSearchState } from './tool-search';
+import { createToolSearch } from './tool-search';
+import type { StudioState } from './user-tools-store';
+import { createUserTools, INITIAL_STUDIO } from './user-tools-store';
+
+export type Notice = { readonly kind: 'error' | 'info'; readonly text: string };
+
+export type InspectorTab = 'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search';
+
+/** A run as the Runs tab lists it. */
+export type RunSummary = RunHeader;
+
+export interface RunView {
+  readonly events: readonly LoopEvent[];
+  readonly loop: LoopState;
+  /** Text streamed so far by the model call in flight. */
+  readonly streaming: string;
+  /** A model call or a tool batch is in flight. */
+  readonly busy: boolean;
+  /** "Run to end" is driving the loop. */
+  readonly running: boolean;
+  /**
+   * The request the next model call sends — the very object the runtime will receive — or why there is none. The
+   * Request tab previews it; the Tools panel and the Tool choice read the same workspace.
+   */
+  readonly nextRequest: Result<ModelRequest>;
+  /** A refused command, a restore's interruption, a reset tool choice: shown beside the debugger controls. */
+  readonly notice: Notice | null;
+}
+
+export interface UiState {
+  readonly inspectorTab: InspectorTab;
+  /** The model call the Request / Prompt tabs show; null = the next request (or the latest call). */
+  readonly selectedRound: number | null;
+  readonly ready: boolean;
+  readonly shortcutsOpen: boolean;
+}
+
+export interface PlaygroundState {
+  readonly workspace: Workspace;
+  readonly catalog: Catalog;
+  readonly run: RunView;
+  readonly runs: { readonly list: readonly RunSummary[]; readonly storageProblems: readonly string[] };
+  readonly userTools: StudioState;
+  readonly toolSearch: ToolSearchState;
+  readonly offline: OfflineState;
+  readonly runFiles: RunFilesState;
+  readonly ui: UiState;
+}
+
+export interface PlaygroundDeps {
+  readonly runtimes: RuntimeRegistry;
+  readonly storage: PlaygroundStorage;
+  /** Where user tools' code runs (the browser sandbox: a worker in a sandboxed iframe). */
+  readonly sandbox: ToolExecutor;
+  readonly toolSearch: ToolSearchSession;
+  /** Tool sources besides the presets and the user's own tools (the 28-tool search workspace). */
+  readonly toolSources: readonly ToolSource[];
+  /** The request steps of the manual loop, in order (tool search). */
+  readonly requestSteps: readonly RequestStep[];
+  readonly now: () => number;
+  readonly newRunId: () => string;
+  /** Runs a task after the current one: the run writer's batch, the workspace save. */
+  readonly schedule: (task: () => void, ms?: number) => void;
+  /** The page's query string, and a way to rewrite it (`?scenario=` is consumed once applied); null in tests. */
+  readonly location: { readonly search: () => string; readonly replaceSearch: (search: string) => void } | null;
+  readonly gguf?: GgufCache;
+}
+
+const ACTIVE_RUN = 'activeRunId';
+const SKIPPED_TEXT = 'Skipped: this call was interrupted by a reload and was not run again.';
+
+/** One playground: its store, the actions of each slice, the runtimes and the advisor chain. */
+export type Playground = ReturnType<typeof createPlayground>;
+export type PlaygroundActions = Playground['actions'];
+
+export function createPlayground(deps: PlaygroundDeps) {
+  const { storage } = deps;
+  const firstScenario = SCENARIOS[0]!;
+  const store = createStore<PlaygroundState>()(() => ({
+    workspace: workspaceForScenario(firstScenario, EMPTY_WORKSPACE),
+    catalog: EMPTY_CATALOG,
+    run: {
+      events: [],
+      loop: INITIAL_STATE,
+      streaming: '',
+      busy: false,
+      running: false,
+      nextRequest: err('Loading…'),
+      notice: null,
+    },
+    runs: { list: [], storageProblems: [] },
+    userTools: INITIAL_STUDIO,
+    toolSearch: { index: deps.toolSearch.indexKind },
+    offline: INITIAL_OFFLINE,
+    runFiles: INITIAL_RUN_FILES,
+    ui: { inspectorTab: 'turns', selectedRound: null, ready: false, shortcutsOpen: false },
+  }));
+  const get = store.getState;
+  const patch = <K extends keyof PlaygroundState>(key: K, value: Partial<PlaygroundState[K]>) =>
+    store.setState((s) => ({ [key]: { ...s[key], ...value } }) as unknown as Partial<PlaygroundState>);
+
+  // ── slices with their own modules ────────────────────────────────────────────────────────────────────────
+
+  const userTools = createUserTools(sliceOf(store, 'userTools'), {
+    load: storage.loadUserTools,
+    save: storage.saveUserTool,
+    saveMany: storage.saveUserTools,
+    remove: storage.deleteUserTool,
+    sandbox: deps.sandbox,
+    now: deps.now,
+  });
+  const toolSearch = createToolSearch(sliceOf(store, 'toolSearch'), {
+    session: deps.toolSearch,
+    loadSetting: storage.loadSetting,
+    saveSetting: storage.saveSetting,
+  });
+  const offline = createOffline(sliceOf(store, 'offline'), deps.gguf);
+
+  const sources: readonly ToolSource[] = [
+    { id: 'presets', label: 'Presets', tools: createPresetTools },
+    { id: 'user-tools', label: 'My tools', tools: () => userTools.tools() },
+    ...deps.toolSources,
+  ];
+  store.setState({ catalog: buildCatalog(sources) });
+
+  // ── the runtime ──────────────────────────────────────────────────────────────────────────────────────────
+
+  /** The selected runtime, or a stand-in that refuses every request with the reason it is not ready. */
+  function currentRuntime(): ChatRuntime {
+    const kind = get().workspace.runtimeKind;
+    const provider = deps.runtimes.providerFor(kind);
+    const provided = provider.getRuntime();
+    if (provided.runtime) return provided.runtime;
+    return {
+      kind,
+      label: provider.label,
+      checkRequest: () => err(provided.reason),
+      generate: () => Promise.reject(new RuntimeFailure(provided.reason, 'runtime-not-ready')),
+    };
+  }
+
+  // ── the controllers, fed by the workspace ────────────────────────────────────────────────────────────────
+
+  const requestMemo = createRequestMemo(deps.requestSteps);
+  const workspaceSource = {
+    request: (state: LoopState) => requestMemo({ workspace: get().workspace, state, catalog: get().catalog.all }),
+    tools: () => exposedTools(sources, get().workspace),
+  };
+  const controllerDeps = {
+    runtime: currentRuntime,
+    now: deps.now,
+    newRunId: deps.newRunId,
+    workspace: workspaceSource,
+  };
+  const manual = new LoopController(controllerDeps);
+  const advisor = new AdvisorLoopController(controllerDeps);
+  let controller: LoopController | AdvisorLoopController = manual;
+
+  const writer = new RunWriter({
+    append: storage.appendEvents,
+    now: deps.now,
+    schedule: (flush) => deps.schedule(flush),
+    onError: (text) => patch('run', { notice: { kind: 'error', text } }),
+    onSaved: (header) => upsertSummary(header),
+  });
+
+  /** The open run's title and lineage as the run list has them (a fork's or an import's name wins). */
+  function metaOf(runId: string | null): { title?: string; parent?: RunHeader['parent'] } {
+    const summary = get().runs.list.find((r) => r.runId === runId);
+    return summary ? { title: summary.title, ...(summary.parent ? { parent: summary.parent } : {}) } : {};
+  }
+
+  function mirror(): void {
+    const events = controller.getEvents();
+    const loop = controller.getState();
+    patch('run', {
+      events,
+      loop,
+      streaming: controller.getStreamingText(),
+      busy: controller.isBusy(),
+      running: controller.isRunning(),
+    });
+    writer.sync(events, loop, metaOf(loop.runId));
+  }
+  for (const c of [manual, advisor]) {
+    c.subscribe(() => {
+      if (c === controller) mirror();
+    });
+  }
+
+  // ── derived: the next request, and what follows a workspace change ───────────────────────────────────────
+
+  const reasons = new Map<string, Result<ModelRequest>>();
+  /** One object per reason, so an unchanged reason does not look like a new value. */
+  const because = (reason: string): Result<ModelRequest> => {
+    let result = reasons.get(reason);
+    if (!result) reasons.set(reason, (result = err(reason)));
+    return result;
+  };
+  let lastGate: { request: ModelRequest; result: Result<ModelRequest> } | null = null;
+
+  function computeNextRequest(s: PlaygroundState): Result<ModelRequest> {
+    if (s.workspace.loopControl === 'manual') {
+      return requestMemo({ workspace: s.workspace, state: s.run.loop, catalog: s.catalog.all });
+    }
+    const gate = advisor.getPendingRequest();
+    if (gate) {
+      if (lastGate?.request !== gate) lastGate = { request: gate, result: ok(gate) };
+      return lastGate.result;
+    }
+    return because(
+      noRequestReason(s.run.loop) ??
+        'The advisor chain builds this request when you Step: the advisors before the model may still change it.',
+    );
+  }
+
+  let savedWorkspace: Workspace | null = null;
+  let workspaceTimer = false;
+  async function saveWorkspaceNow(): Promise<void> {
+    workspaceTimer = false;
+    const workspace = get().workspace;
+    if (workspace === savedWorkspace || !get().ui.ready) return;
+    savedWorkspace = workspace;
+    try {
+      await storage.saveWorkspace(workspace);
+    } catch {
+      // The workspace is a convenience across reloads; the runs themselves are saved on their own.
+    }
+  }
+
+  store.subscribe((s, previous) => {
+    const next = computeNextRequest(s);
+    if (next !== s.run.nextRequest) patch('run', { nextRequest: next });
+    if (s.userTools.specs !== previous.userTools.specs) store.setState({ catalog: buildCatalog(sources) });
+    if (s.workspace.scenarioId !== previous.workspace.scenarioId) {
+      deps.runtimes.scripted.setScript(getScenario(s.workspace.scenarioId ?? '')?.script ?? null);
+    }
+    if (s.workspace.exposed !== previous.workspace.exposed || s.catalog !== previous.catalog) {
+      const exposed = exposedDefinitions(s.workspace, s.catalog.all);
+      if (exposed.ok) toolSearch.syncIndex(exposed.value);
+    }
+    if (s.workspace !== previous.workspace && !workspaceTimer) {
+      workspaceTimer = true;
+      deps.schedule(() => void saveWorkspaceNow(), 150);
+    }
+  });
+  deps.runtimes.scripted.setScript(getScenario(get().workspace.scenarioId ?? '')?.script ?? null);
+  patch('run', { nextRequest: computeNextRequest(get()) });
+
+  // ── helpers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+  function setWorkspace(workspace: Workspace): void {
+    store.setState({ workspace });
+  }
+
+  /** Shows a refused command as a notice; a command that went through clears the last one (it is stale now). */
+  function report(result: Result): boolean {
+    if (!result.ok) patch('run', { notice: { kind: 'error', text: result.error } });
+    else if (get().run.notice) patch('run', { notice: null });
+    return result.ok;
+  }
+
+  function upsertSummary(summary: RunSummary): void {
+    const list = get().runs.list.filter((r) => r.runId !== summary.runId);
+    patch('runs', { list: [summary, ...list].sort((a, b) => b.updatedAt - a.updatedAt) });
+  }
+
+  function addProblems(problems: readonly string[]): void {
+    if (problems.length > 0) patch('runs', { storageProblems: [...get().runs.storageProblems, ...problems] });
+  }
+
+  async function reloadRunList(): Promise<void> {
+    const { runs, problems } = await storage.loadRunHeaders();
+    patch('runs', { list: runs });
+    addProblems(problems);
+  }
+
+  function rememberActive(runId: string | null): void {
+    void storage.saveSetting(ACTIVE_RUN, runId).catch(() => {
+      // Without it a reload opens no run; nothing is lost.
+    });
+  }
+
+  function allTools(): Tool[] {
+    return sources.flatMap((s) => s.tools());
+  }
+
+  function switchController(loopControl: LoopControl): void {
+    controller = loopControl === 'advisor' ? advisor : manual;
+  }
+
+  /** Opens a stored run: its log in the right controller, and its whole workspace. */
+  function restoreRun(run: StoredRun, draft: string): void {
+    const loopControl: LoopControl = run.events.some((e) => e.type === 'advisor-chain') ? 'advisor' : 'manual';
+    switchController(loopControl);
+    writer.track(run.runId, run.events.length);
+    report(controller.restore(run.events, allTools()));
+    const scenario = getScenario(run.scenarioId ?? '');
+    setWorkspace(
+      workspaceOfRun(controller.getState(), {
+        ...get().workspace,
+        userDraft: draft,
+        loopControl,
+        toolOverrides: scenario?.toolOverrides ?? {},
+      }),
+    );
+    mirror();
+    patch('ui', { selectedRound: null });
+    const last = controller.getEvents().at(-1);
+    if (last?.type === 'interrupted') {
+      const finished = controller.getState().pending ? Object.keys(controller.getState().pending!.finished).length : 0;
+      patch('run', { notice: { kind: 'info', text: describeInterruption(last as InterruptedEvent, finished) } });
+    } else {
+      patch('run', { notice: null });
+    }
+  }
+
+  /** Lets go of the open run (it stays stored): the next Send starts a new one. */
+  function detachRun(): void {
+    if (controller.isBusy()) controller.stop();
+    controller.restore([], []);
+    writer.track(null, 0);
+    patch('ui', { selectedRound: null });
+    rememberActive(null);
+  }
+
+  function runTitle(runId: string | null): string {
+    const title = get().runs.list.find((r) => r.runId === runId)?.title;
+    return title ? `“${title}”` : 'run';
+  }
+
+  /** The workspace a scenario opens (or, for none, the presets and the user's own tools). */
+  function scenarioWorkspace(id: string | null, current: Workspace): Workspace {
+    const scenario = getScenario(id ?? '');
+    if (scenario) return workspaceForScenario(scenario, current);
+    const own = get()
+      .catalog.groups.filter((g) => g.id === 'presets' || g.id === 'user-tools')
+      .flatMap((g) => g.tools.map((t) => t.name));
+    return workspaceForScenario({ id: null, toolNames: own }, current);
+  }
+
+  // ── actions ──────────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Loads the user's tools, the run list and the last workspace; then either applies `?scenario=` (a clean run of
+   * that scenario — the URL parameter is consumed, so a reload restores what the person did next) or restores
+   * the last open run with its workspace.
+   */
+  async function initialize(): Promise<void> {
+    try {
+      await userTools.init();
+    } catch (error) {
+      addProblems([`Your saved tools could not be loaded (${errorMessage(error)}).`]);
+    }
+    await toolSearch.init();
+    let workspace = get().workspace;
+    let activeId: unknown = null;
+    try {
+      const saved = await storage.loadWorkspace();
+      if (saved?.ok) workspace = saved.value;
+      else if (saved) addProblems([saved.error]);
+      await reloadRunList();
+      activeId = await storage.loadSetting(ACTIVE_RUN);
+    } catch (error) {
+      addProblems([
+        `Saved runs could not be read (${errorMessage(error)}). New runs still work; they may not be saved.`,
+      ]);
+    }
+    const active = get().runs.list.find((r) => r.runId === activeId) ?? null;
+    const params = new URLSearchParams(deps.location?.search() ?? '');
+    const requested = params.get('scenario');
+    if (requested !== null) {
+      params.delete('scenario');
+      const rest = params.toString();
+      deps.location?.replaceSearch(rest === '' ? '' : `?${rest}`);
+    }
+    const scenario = requested === null ? undefined : getScenario(requested);
+    if (requested !== null && !scenario) {
+      patch('run', { notice: { kind: 'error', text: `There is no scenario “${requested}”.` } });
+    }
+    if (scenario) {
+      setWorkspace(workspaceForScenario(scenario, workspace));
+      if (active) {
+        rememberActive(null);
+        patch('run', {
+          notice: {
+            kind: 'info',
+            text: `Opened “${scenario.title}” as a new run (it starts on Send). Your previous run “${active.title}” is in the Runs tab.`,
+          },
+        });
+      }
+    } else if (active) {
+      setWorkspace(workspace);
+      const run = await storage.loadRun(active.runId).catch((error: unknown) => err(errorMessage(error)));
+      if (run.ok) restoreRun(run.value, workspace.userDraft);
+      else addProblems([run.error]);
+    } else {
+      setWorkspace(workspace);
+    }
+    savedWorkspace = get().workspace;
+    patch('ui', { ready: true });
+  }
+
+  let initialized: Promise<void> | null = null;
+
+  const actions = {
+    /**
+     * Loads the stored state and applies `?scenario=` or restores the last open run (see `initialize`). Runs once:
+     * a second call (React's StrictMode mounts twice in development) gets the first one's promise, so a scenario
+     * is never applied and then undone by a restore.
+     */
+    init(): Promise<void> {
+      initialized ??= initialize();
+      return initialized;
+    },
+
+    /**
+     * Opens a scenario's workspace. A run that exists is never mixed with it: it stays stored (the Runs tab) and
+     * the next Send starts a new run of the scenario.
+     */
+    selectScenario(id: string): void {
+      if (controller.isBusy()) {
+        patch('run', { notice: { kind: 'error', text: 'Stop the run before switching the scenario.' } });
+        return;
+      }
+      const previous = controller.getState().runId;
+      if (previous !== null) detachRun();
+      setWorkspace(scenarioWorkspace(id === '' ? null : id, get().workspace));
+      const title = getScenario(id)?.title ?? 'your own workspace';
+      patch('run', {
+        notice:
+          previous !== null
+            ? {
+                kind: 'info',
+                text: `Opened “${title}” as a new run (it starts on Send). The previous ${runTitle(previous)} is in the Runs tab.`,
+              }
+            : null,
+      });
+    },
+
+    /** The system prompt belongs to a run from its start: it can change only while no run is open. */
+    setSystem(system: string): void {
+      if (controller.getState().runId !== null) {
+        report(err('The system prompt is part of this run: press New run to change it.'));
+        return;
+      }
+      setWorkspace({ ...get().workspace, system });
+    },
+
+    setUser(userDraft: string): void {
+      setWorkspace({ ...get().workspace, userDraft });
+    },
+
+    setSettings(change: Partial<LoopSettings>): void {
+      const settings = { ...get().workspace.settings, ...change };
+      setWorkspace({ ...get().workspace, settings });
+      report(controller.updateSettings(settings));
+    },
+
+    setRuntime(runtimeKind: RuntimeKind): void {
+      if (controller.isBusy()) {
+        report(err('Wait for the current step to finish, or press Stop, before switching the runtime.'));
+        return;
+      }
+      setWorkspace({ ...get().workspace, runtimeKind });
+    },
+
+    /** Ticks or unticks a tool: the next request carries exactly the ticked tools. */
+    toggleTool(name: string, on: boolean): void {
+      if (controller.isBusy()) {
+        report(err('Wait for the current step to finish before changing the exposed tools.'));
+        return;
+      }
+      const before = get().workspace;
+      const fixed = fixToolChoice(toggleExposed(before, name, on));
+      setWorkspace(fixed.workspace);
+      if (fixed.workspace.settings !== before.settings) report(controller.updateSettings(fixed.workspace.settings));
+      if (fixed.notice) patch('run', { notice: { kind: 'info', text: fixed.notice } });
+    },
+
+    /** Switches who drives the loop; the next Send starts a fresh run with it. */
+    setLoopControl(loopControl: LoopControl): void {
+      if (controller.isBusy() || controller.isRunning()) {
+        report(err('Stop the run before switching the loop control.'));
+        return;
+      }
+      detachRun();
+      switchController(loopControl);
+      setWorkspace({ ...get().workspace, loopControl });
+      mirror();
+    },
+
+    /** Starts a fresh run on the next Send (the current one stays stored). */
+    newRun(): void {
+      detachRun();
+      patch('run', { notice: null });
+    },
+
+    /**
+     * Sends the user's draft: the first message of a new run when none is open, or — once a run has ended — the
+     * next user turn of the same conversation.
+     */
+    send(): boolean {
+      if (controller.isBusy()) return report(err('Wait for the current step to finish, or press Stop.'));
+      const workspace = get().workspace;
+      if (workspace.userDraft.trim() === '') return report(err('Write a user message first.'));
+      const loop = controller.getState();
+      if (loop.runId === null || loop.phase === 'idle') {
+        const tools = exposedTools(sources, workspace);
+        if (!tools.ok) return report(tools);
+        const started = controller.startRun({
+          system: workspace.system,
+          tools: tools.value,
+          settings: workspace.settings,
+          ...(workspace.scenarioId !== null ? { scenarioId: workspace.scenarioId } : {}),
+        });
+        if (!report(started)) return false;
+        rememberActive(controller.getState().runId);
+      }
+      return report(controller.send(workspace.userDraft));
+    },
+
+    /** One phase. At idle it sends the draft first; at the end of a run it refuses, saying why. */
+    async step(): Promise<void> {
+      const phase = controller.getState().phase;
+      if (phase === 'done') return void report(err(RUN_ENDED));
+      if (phase === 'idle' && !actions.send()) return;
+      report(await controller.step());
+    },
+
+    async runToEnd(): Promise<void> {
+      const phase = controller.getState().phase;
+      if (phase === 'done') return void report(err(RUN_ENDED));
+      if (phase === 'idle' && !actions.send()) return;
+      report(await controller.runToEnd());
+    },
+
+    stop(): void {
+      report(controller.stop());
+    },
+
+    async approve(callId: string) {
+      return report(await controller.approve(callId));
+    },
+    async approveAll() {
+      return report(await controller.approveAll());
+    },
+    async deny(callId: string, reason?: string) {
+      return report(await controller.deny(callId, reason));
+    },
+    /** Returns the refusal (invalid JSON / schema) so the editor can show it beside the field. */
+    async editArguments(callId: string, text: string): Promise<string | null> {
+      const result = await controller.editArguments(callId, text);
+      return result.ok ? null : result.error;
+    },
+    async writeResult(callId: string, text: string, isError: boolean) {
+      return report(await controller.writeResult(callId, text, isError));
+    },
+    /** An interrupted call: the model receives an error result saying it was not run again. */
+    async skipInterrupted(callId: string) {
+      return report(await controller.writeResult(callId, SKIPPED_TEXT, true));
+    },
+
+    async openRun(runId: string): Promise<void> {
+      if (controller.isBusy()) {
+        report(err('Wait for the current step to finish, or press Stop, before opening another run.'));
+        return;
+      }
+      const run = await storage.loadRun(runId);
+      if (!run.ok) return void report(run);
+      restoreRun(run.value, '');
+      rememberActive(runId);
+    },
+
+    async removeRun(runId: string): Promise<void> {
+      await storage.deleteRun(runId);
+      patch('runs', { list: get().runs.list.filter((r) => r.runId !== runId) });
+      if (controller.getState().runId === runId) actions.newRun();
+    },
+
+    setInspectorTab: (inspectorTab: InspectorTab) => patch('ui', { inspectorTab }),
+    /** Shows one model call in the Request (or Prompt) tab; null shows the next request. */
+    selectRound: (selectedRound: number | null, inspectorTab: InspectorTab = 'request') =>
+      patch('ui', { selectedRound, inspectorTab }),
+    clearNotice: () => patch('run', { notice: null }),
+    openShortcuts: () => patch('ui', { shortcutsOpen: true }),
+    closeShortcuts: () => patch('ui', { shortcutsOpen: false }),
+
+    /** The current workspace for the Advisors tab's side-by-side runs. */
+    comparisonSource(): ComparisonSource | { error: string } {
+      const workspace = get().workspace;
+      if (workspace.userDraft.trim() === '') return { error: 'Write a user message first.' };
+      const tools = exposedTools(sources, workspace);
+      if (!tools.ok) return { error: tools.error };
+      return {
+        runtime: currentRuntime(),
+        tools: tools.value,
+        system: workspace.system,
+        user: workspace.userDraft,
+        settings: workspace.settings,
+        now: deps.now,
+        requestSteps: deps.requestSteps,
+      };
+    },
+  };
+
+  const runFiles = createRunFiles(sliceOf(store, 'runFiles'), {
+    storage,
+    now: deps.now,
+    newRunId: deps.newRunId,
+    run: () => ({ runId: controller.getState().runId, events: controller.getEvents(), busy: controller.isBusy() }),
+    flush: () => writer.flush(),
+    reloadRunList,
+    openRun: actions.openRun,
+    titleOf: (runId) => get().runs.list.find((r) => r.runId === runId)?.title ?? '',
+  });
+
+  return {
+    store,
+    actions,
+    userTools,
+    toolSearch,
+    runFiles,
+    offline,
+    runtimes: deps.runtimes,
+    /** The advisor-controlled loop's chain (the Advisors tab edits it). */
+    advisors: advisor as Pick<AdvisorLoopController, 'getAdvisorConfig' | 'configureAdvisors' | 'subscribe'>,
+    /** Writes every queued event and the workspace now (on `pagehide`, when the page is hidden). */
+    async flush(): Promise<void> {
+      await Promise.all([writer.flush(), saveWorkspaceNow()]);
+    },
+  };
+}

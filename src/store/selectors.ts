@@ -1,0 +1,45 @@
+/**
+ * Module-level selectors: how components read the playground store. Each returns a value already in the store
+ * (or a primitive), so a component re-renders only when what it reads changed.
+ */
+import type { PlaygroundState } from './playground';
+
+export const selectWorkspace = (s: PlaygroundState) => s.workspace;
+export const selectScenarioId = (s: PlaygroundState) => s.workspace.scenarioId;
+export const selectSystem = (s: PlaygroundState) => s.workspace.system;
+export const selectUserDraft = (s: PlaygroundState) => s.workspace.userDraft;
+export const selectSettings = (s: PlaygroundState) => s.workspace.settings;
+export const selectExposed = (s: PlaygroundState) => s.workspace.exposed;
+export const selectToolOverrides = (s: PlaygroundState) => s.workspace.toolOverrides;
+export const selectRuntimeKind = (s: PlaygroundState) => s.workspace.runtimeKind;
+export const selectLoopControl = (s: PlaygroundState) => s.workspace.loopControl;
+export const selectCatalog = (s: PlaygroundState) => s.catalog;
+
+export const selectEvents = (s: PlaygroundState) => s.run.events;
+export const selectLoop = (s: PlaygroundState) => s.run.loop;
+export const selectPhase = (s: PlaygroundState) => s.run.loop.phase;
+export const selectRunId = (s: PlaygroundState) => s.run.loop.runId;
+export const selectPending = (s: PlaygroundState) => s.run.loop.pending;
+export const selectFinished = (s: PlaygroundState) => s.run.loop.finished;
+export const selectRound = (s: PlaygroundState) => s.run.loop.round;
+export const selectRunTools = (s: PlaygroundState) => s.run.loop.tools;
+export const selectStreaming = (s: PlaygroundState) => s.run.streaming;
+export const selectBusy = (s: PlaygroundState) => s.run.busy;
+export const selectRunning = (s: PlaygroundState) => s.run.running;
+export const selectNextRequest = (s: PlaygroundState) => s.run.nextRequest;
+export const selectNotice = (s: PlaygroundState) => s.run.notice;
+/** A run is open (its system prompt is fixed). */
+export const selectHasRun = (s: PlaygroundState) => s.run.loop.runId !== null;
+
+export const selectRunList = (s: PlaygroundState) => s.runs.list;
+export const selectStorageProblems = (s: PlaygroundState) => s.runs.storageProblems;
+
+export const selectStudio = (s: PlaygroundState) => s.userTools;
+export const selectToolIndex = (s: PlaygroundState) => s.toolSearch.index;
+export const selectOffline = (s: PlaygroundState) => s.offline;
+export const selectRunFiles = (s: PlaygroundState) => s.runFiles;
+
+export const selectInspectorTab = (s: PlaygroundState) => s.ui.inspectorTab;
+export const selectSelectedRound = (s: PlaygroundState) => s.ui.selectedRound;
+export const selectReady = (s: PlaygroundState) => s.ui.ready;
+export const selectShortcutsOpen = (s: PlaygroundState) => s.ui.shortcutsOpen;

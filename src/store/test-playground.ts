@@ -1,0 +1,79 @@
+/**
+ * Test support: a playground built from the real parts — IndexedDB (fake-indexeddb in Node), the scripted replay
+ * streaming instantly, tool search and its request step, the sandbox on a Node worker thread — with a recorder
+ * at the runtime port, which keeps every request object the runtime receives.
+ */
+import type { ModelRequest } from '../engine/runtime';
+import { toolSearchStep, ToolSearchSession } from '../engine/tool-search/apply';
+import * as runsDb from '../persistence/runs-db';
+import * as userToolsDb from '../persistence/user-tools-db';
+import { indexedDbStorage } from '../persistence';
+import type { RuntimeProvider } from '../runtimes/provider';
+import { createRuntimeRegistry } from '../runtimes/registry';
+import { nodeSandbox } from '../sandbox/node-spawner.test-support';
+import { createPlayground } from './playground';
+import { toolSearchSource } from './tool-search';
+
+/** Deletes both databases, so each test starts from an empty browser. */
+export async function clearStorage(): Promise<void> {
+  await runsDb.closeDb();
+  await userToolsDb.closeUserToolsDb();
+  for (const name of [runsDb.DB_NAME, userToolsDb.USER_TOOLS_DB_NAME]) {
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error);
+    });
+  }
+}
+
+export interface TestPlaygroundOptions {
+  /** The page's query string, e.g. "?scenario=seoul-time-math". */
+  readonly search?: string;
+}
+
+export function createTestPlayground(options: TestPlaygroundOptions = {}) {
+  let search = options.search ?? '';
+  const received: ModelRequest[] = [];
+  const registry = createRuntimeRegistry({ scriptedTokensPerSecond: 0, now: () => performance.now() });
+  // Every runtime is wrapped so the test sees the request object each one receives.
+  const spied = (provider: RuntimeProvider): RuntimeProvider => ({
+    ...provider,
+    getRuntime() {
+      const got = provider.getRuntime();
+      if (!got.runtime) return got;
+      const runtime = got.runtime;
+      return {
+        runtime: {
+          ...runtime,
+          generate: (request, generateOptions) => {
+            received.push(request);
+            return runtime.generate(request, generateOptions);
+          },
+        },
+      };
+    },
+  });
+  const providers = registry.providers.map(spied);
+  const toolSearch = new ToolSearchSession({ index: 'keyword' });
+  const playground = createPlayground({
+    runtimes: {
+      providers,
+      scripted: registry.scripted,
+      providerFor: (kind) => providers.find((p) => p.kind === kind) ?? providers[0]!,
+    },
+    storage: indexedDbStorage,
+    sandbox: nodeSandbox(),
+    toolSearch,
+    toolSources: [toolSearchSource(toolSearch)],
+    requestSteps: [toolSearchStep],
+    now: () => Date.now(),
+    newRunId: (() => {
+      let n = 0;
+      return () => `run-${Date.now().toString(36)}-${++n}`;
+    })(),
+    schedule: (task, ms = 0) => void setTimeout(task, ms),
+    location: { search: () => search, replaceSearch: (next) => (search = next) },
+  });
+  return { playground, received, toolSearch, search: () => search };
+}

@@ -1,0 +1,258 @@
+/**
+ * The tool studio's slice of the playground store: the user's tools as stored specs, loaded from and saved to
+ * IndexedDB, and offered to the workspace's catalog as the "My tools" source (see catalog.ts), so they show up
+ * in the Tools panel to be exposed per request and run in the loop through the sandbox.
+ *
+ * "+ New tool" and "Copy a preset" open a draft in the editor: nothing is stored, and nothing joins the catalog,
+ * until the person saves it; closing the editor drops it. Every failure ends as a message in `notice` /
+ * `problems`, never a thrown error in a component.
+ */
+import type { Tool, ToolDefinition } from '../engine/tool';
+import { errorMessage } from '../engine/tool';
+import type { ToolExecutor, ToolRunReport, ToolRunRequest, UserToolSpec } from '../engine/user-tools';
+import {
+  specToTool,
+  checkNameClash,
+  checkToolName,
+  compileSpecSchema,
+  copyPresetToSpec,
+  exportUserTools,
+  freeName,
+  importUserTools,
+  newUserToolSpec,
+  parseMcpToolsListText,
+} from '../engine/user-tools';
+import type { LoadedUserTools } from '../persistence/user-tools-db';
+import { createPresetTools } from '../engine/presets';
+import type { Slice } from './slice';
+
+export type StudioNotice = { readonly kind: 'info' | 'error'; readonly text: string };
+
+export interface StudioState {
+  readonly specs: readonly UserToolSpec[];
+  readonly loaded: boolean;
+  /** Records that could not be read, import entries that were skipped. */
+  readonly problems: readonly string[];
+  readonly notice: StudioNotice | null;
+  /** The tool open in the editor: a stored one, or the draft. */
+  readonly editingId: string | null;
+  /** A new tool not saved yet (never stored, never in the catalog). */
+  readonly draft: UserToolSpec | null;
+}
+
+export const INITIAL_STUDIO: StudioState = {
+  specs: [],
+  loaded: false,
+  problems: [],
+  notice: null,
+  editingId: null,
+  draft: null,
+};
+
+/** Where the user's tools are stored, and where their code runs (the sandbox). */
+export interface UserToolsDeps {
+  readonly load: () => Promise<LoadedUserTools>;
+  readonly save: (spec: UserToolSpec) => Promise<void>;
+  readonly saveMany: (specs: readonly UserToolSpec[]) => Promise<void>;
+  readonly remove: (id: string) => Promise<void>;
+  readonly sandbox: ToolExecutor;
+  readonly now: () => number;
+}
+
+export function presetDefinitions(): ToolDefinition[] {
+  return createPresetTools();
+}
+
+export type UserToolsActions = ReturnType<typeof createUserTools>;
+
+export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) {
+  const get = slice.get;
+  const set = slice.set;
+  let idCounter = 0;
+  const newId = () => `tool-${deps.now().toString(36)}-${(++idCounter).toString(36)}`;
+
+  /** Names of every tool but `exceptId`, with where each comes from. */
+  function otherNames(exceptId: string | null): { name: string; source: string }[] {
+    return [
+      ...presetDefinitions().map((p) => ({ name: p.name, source: 'preset' })),
+      ...get()
+        .specs.filter((s) => s.id !== exceptId)
+        .map((s) => ({ name: s.name, source: s.kind === 'mcp' ? 'MCP' : 'user' })),
+    ];
+  }
+
+  function setSpecs(specs: readonly UserToolSpec[]): void {
+    set({ specs });
+  }
+
+  const actions = {
+    /** The user tools that compile, as engine Tools running in the sandbox (the catalog's "My tools" source). */
+    tools(): Tool[] {
+      return get().specs.flatMap((spec) => {
+        const compiled = specToTool(spec, deps.sandbox);
+        return compiled.ok ? [compiled.value] : [];
+      });
+    },
+
+    /** Loads the stored tools once. Safe to call repeatedly. */
+    async init(): Promise<void> {
+      if (get().loaded) return;
+      try {
+        const { tools, problems } = await deps.load();
+        set({ loaded: true, problems });
+        setSpecs(tools);
+      } catch (error) {
+        set({
+          loaded: true,
+          notice: { kind: 'error', text: `Could not open the tool storage: ${errorMessage(error)}` },
+        });
+      }
+    },
+
+    /** Opens a stored tool (or the draft) in the editor; null closes it and drops an unsaved draft. */
+    open(id: string | null): void {
+      set({ editingId: id, notice: null, ...(id === null ? { draft: null } : {}) });
+    },
+
+    /** Opens a draft of a new tool in the editor; it is stored only when saved. */
+    newTool(): void {
+      const taken = new Set(otherNames(null).map((n) => n.name));
+      const spec = newUserToolSpec(newId(), freeName('my_tool', taken), deps.now());
+      set({ draft: spec, editingId: spec.id, notice: null });
+    },
+
+    /** Opens a draft copy of a preset under a free name; it is stored only when saved. */
+    copyPreset(name: string): void {
+      const preset = presetDefinitions().find((p) => p.name === name);
+      if (!preset) return set({ notice: { kind: 'error', text: `There is no preset named "${name}".` } });
+      const taken = new Set(otherNames(null).map((n) => n.name));
+      const spec = copyPresetToSpec(preset, newId(), taken, deps.now());
+      set({ draft: spec, editingId: spec.id, notice: null });
+    },
+
+    /** Checks a draft before saving: its name (valid, unique in the workspace) and its schema. Null when fine. */
+    checkDraft(spec: UserToolSpec): string | null {
+      return (
+        checkToolName(spec.name) ??
+        checkNameClash(spec.name, otherNames(spec.id)) ??
+        (() => {
+          const compiled = compileSpecSchema(spec);
+          return compiled.ok ? null : compiled.error;
+        })()
+      );
+    },
+
+    /** Saves a tool (a draft becomes a stored tool); refused with the reason when `checkDraft` finds a problem. */
+    async save(spec: UserToolSpec): Promise<boolean> {
+      const problem = actions.checkDraft(spec);
+      if (problem) {
+        set({ notice: { kind: 'error', text: `Not saved: ${problem}` } });
+        return false;
+      }
+      const saved = { ...spec, updatedAt: deps.now() };
+      try {
+        await deps.save(saved);
+      } catch (error) {
+        set({ notice: { kind: 'error', text: `Could not save ${spec.name}: ${errorMessage(error)}` } });
+        return false;
+      }
+      const exists = get().specs.some((s) => s.id === spec.id);
+      setSpecs(exists ? get().specs.map((s) => (s.id === spec.id ? saved : s)) : [...get().specs, saved]);
+      set({
+        notice: { kind: 'info', text: `Saved ${spec.name}.` },
+        ...(get().draft?.id === spec.id ? { draft: null } : {}),
+      });
+      return true;
+    },
+
+    async remove(id: string): Promise<void> {
+      const spec = get().specs.find((s) => s.id === id);
+      try {
+        await deps.remove(id);
+        setSpecs(get().specs.filter((s) => s.id !== id));
+        set({
+          editingId: get().editingId === id ? null : get().editingId,
+          notice: { kind: 'info', text: `Deleted ${spec?.name ?? 'the tool'}.` },
+        });
+      } catch (error) {
+        set({ notice: { kind: 'error', text: `Could not delete: ${errorMessage(error)}` } });
+      }
+    },
+
+    /** Imports an MCP tools/list result; returns the problems so the dialog can show them. */
+    async importMcp(text: string): Promise<{ imported: number; problems: readonly string[] } | { error: string }> {
+      const taken = new Set(otherNames(null).map((n) => n.name));
+      const result = parseMcpToolsListText(text, newId, deps.now(), taken);
+      if (!result.ok) return { error: result.error };
+      const { tools, problems } = result.value;
+      if (tools.length > 0) {
+        try {
+          await deps.saveMany(tools);
+        } catch (error) {
+          return { error: `Could not save the imported tools: ${errorMessage(error)}` };
+        }
+        setSpecs([...get().specs, ...tools]);
+      }
+      set({
+        notice: {
+          kind: problems.length ? 'error' : 'info',
+          text: `Imported ${tools.length} MCP tool(s).${problems.length ? ` ${problems.length} skipped.` : ''}`,
+        },
+      });
+      return { imported: tools.length, problems };
+    },
+
+    exportFile(): string {
+      return exportUserTools(get().specs, deps.now());
+    },
+
+    /** Imports an export file: tools with a known id are replaced; a name taken by another tool is skipped. */
+    async importFile(text: string): Promise<void> {
+      const result = importUserTools(text);
+      if (!result.ok) return set({ notice: { kind: 'error', text: `Import failed: ${result.error}` } });
+      const problems = [...result.value.problems];
+      const accepted: UserToolSpec[] = [];
+      let specs = [...get().specs];
+      for (const spec of result.value.tools) {
+        const clash = checkNameClash(spec.name, [
+          ...presetDefinitions().map((p) => ({ name: p.name, source: 'preset' })),
+          ...specs.filter((s) => s.id !== spec.id).map((s) => ({ name: s.name, source: 'user' })),
+        ]);
+        if (clash) {
+          problems.push(`${spec.name}: ${clash}`);
+          continue;
+        }
+        accepted.push(spec);
+        specs = specs.some((s) => s.id === spec.id)
+          ? specs.map((s) => (s.id === spec.id ? spec : s))
+          : [...specs, spec];
+      }
+      try {
+        await deps.saveMany(accepted);
+      } catch (error) {
+        return set({ notice: { kind: 'error', text: `Could not save the imported tools: ${errorMessage(error)}` } });
+      }
+      setSpecs(specs);
+      set({
+        problems,
+        notice: {
+          kind: problems.length ? 'error' : 'info',
+          text: `Imported ${accepted.length} tool(s).${problems.length ? ` ${problems.length} skipped (see below).` : ''}`,
+        },
+      });
+    },
+
+    /** Runs a draft's code in the sandbox with sample arguments (the studio's test run); nothing is stored. */
+    testRun(request: ToolRunRequest): Promise<ToolRunReport> {
+      return deps.sandbox.run(request);
+    },
+
+    dismissNotice(): void {
+      set({ notice: null });
+    },
+    dismissProblems(): void {
+      set({ problems: [] });
+    },
+  };
+  return actions;
+}
