@@ -4,8 +4,11 @@
  * but derived `tool_calls`). Anthropic's `stop_reason` is shown beside it through the mapping below.
  */
 
-export const OPENAI_FINISH_REASONS = ['stop', 'length', 'tool_calls', 'content_filter', 'abort'] as const;
+import type { ParseIssue } from './messages';
+import type { MalformedCallMode } from './protocol/interpret';
 import { assertNever } from './result';
+
+export const OPENAI_FINISH_REASONS = ['stop', 'length', 'tool_calls', 'content_filter', 'abort'] as const;
 export type FinishReason = (typeof OPENAI_FINISH_REASONS)[number];
 
 export const ANTHROPIC_STOP_REASONS = [
@@ -75,7 +78,9 @@ export type Anomaly =
   | { kind: 'text-with-tool-calls'; detail: string }
   | { kind: 'unterminated-tool-call'; detail: string }
   | { kind: 'malformed-tool-call'; detail: string }
-  | { kind: 'tool-calls-ignored'; detail: string };
+  | { kind: 'tool-calls-ignored'; detail: string }
+  /** The turn's summary of what the parser forgave or flagged (each issue is also a note beside its call or text). */
+  | { kind: 'parse-issues'; detail: string };
 
 export interface DerivedStop {
   readonly raw: FinishReason;
@@ -89,9 +94,14 @@ export interface DeriveStopInput {
   readonly toolCallCount: number;
   /** Visible text besides the tool calls (after removing blocks and `<think>`). */
   readonly text: string;
-  /** A `<tool_call>` block was opened but never closed. */
+  /** A call was never finished: a `<tool_call>` block not closed, or JSON that never ends. */
   readonly unterminatedBlock: boolean;
+  /** Call attempts that could not be read (kept in the text). */
   readonly malformedCalls: number;
+  /** What the parser forgave or flagged; summarised as one `parse-issues` anomaly. */
+  readonly issues?: readonly ParseIssue[];
+  /** Whether the unreadable attempts are answered with an error result (default) or left as text. */
+  readonly malformedMode?: MalformedCallMode;
 }
 
 /**
@@ -130,12 +140,19 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
       assertNever(input.raw);
   }
   if (input.raw !== 'length' && input.unterminatedBlock) {
-    anomalies.push({ kind: 'unterminated-tool-call', detail: 'A <tool_call> block was opened but never closed.' });
+    anomalies.push({
+      kind: 'unterminated-tool-call',
+      detail: 'A tool call was opened but never finished (no closing tag, or JSON that never ends).',
+    });
   }
   if (input.malformedCalls > 0) {
+    const answer =
+      (input.malformedMode ?? 'error-result') === 'error-result'
+        ? 'the model receives an error result so it can retry'
+        : 'nothing is sent back for them (setting: treat malformed calls as text)';
     anomalies.push({
       kind: 'malformed-tool-call',
-      detail: `${input.malformedCalls} tool call block(s) are not valid JSON; the model receives an error result.`,
+      detail: `${input.malformedCalls} call attempt(s) could not be read; they stay in the text as written and ${answer}.`,
     });
   }
   if (derived === 'tool_calls' && input.text.trim() !== '') {
@@ -146,6 +163,10 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
       kind: 'tool-calls-ignored',
       detail: `The response ended with ${input.raw}: its tool calls are not executed.`,
     });
+  }
+  if (input.issues && input.issues.length > 0) {
+    const listed = input.issues.map((i) => `${i.kind} (${i.recovered ? 'forgiven: read as a call' : 'flagged'})`);
+    anomalies.push({ kind: 'parse-issues', detail: `Parser notes: ${listed.join(', ')}.` });
   }
   return { raw: input.raw, derived, anomalies };
 }

@@ -10,6 +10,7 @@
 import type { Message, ToolCall, ToolMessage } from '../messages';
 import type { InterpretedResponse } from '../protocol/interpret';
 import { interpretResponse } from '../protocol/interpret';
+import { localIsoDate } from '../protocol/prompt-date';
 import type { ChatRuntime, ModelRequest, ModelResponse } from '../runtime';
 import type { Tool, ToolDefinition } from '../tool';
 import { errorMessage, toDefinition } from '../tool';
@@ -338,6 +339,7 @@ export abstract class ControllerCore {
       toolChoice: settings.toolChoice,
       parallelToolCalls: settings.parallelToolCalls,
       round,
+      promptDate: settings.promptDate ?? localIsoDate(this.log.all()[0]?.at ?? this.deps.now()),
     };
     if (this.deps.prepareRequest) request = this.deps.prepareRequest(request, this.state);
     const runtime = this.deps.runtime();
@@ -362,7 +364,10 @@ export abstract class ControllerCore {
         },
       });
       if (!isCurrent()) return { kind: 'superseded' };
-      const interpreted = interpretResponse(response, () => `call_${++this.callCounter}`);
+      const interpreted = interpretResponse(response, () => `call_${++this.callCounter}`, {
+        tools: request.tools,
+        malformedCalls: settings.malformedCalls,
+      });
       this.busy = false;
       this.streamingText = '';
       this.append({
