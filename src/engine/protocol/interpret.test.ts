@@ -108,6 +108,7 @@ describe('interpretResponse', () => {
       expect(out.message.parseIssues).toEqual([
         expect.objectContaining({ kind: 'invalid_json', recovered: false, callId: 'call_1', excerpt: raw.slice(10) }),
       ]);
+      expect(out.message.parseIssues![0]!.detail).toContain('The loop answers it with an error result (call_1)');
     });
 
     it('"treat them as text": no call, a final answer, the note still there', () => {
@@ -118,6 +119,7 @@ describe('interpretResponse', () => {
       expect(out.stop.anomalies[0]!.detail).toContain('treat malformed calls as text');
       expect(out.message.parseIssues).toEqual([expect.objectContaining({ kind: 'invalid_json', recovered: false })]);
       expect(out.message.parseIssues![0]!.callId).toBeUndefined();
+      expect(out.message.parseIssues![0]!.detail).toContain('Not answered: malformed calls are treated as text.');
     });
 
     it('a failed block keeps its position for the ids a person chose', () => {

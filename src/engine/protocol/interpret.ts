@@ -85,10 +85,17 @@ export function interpretResponse(
   const issues: ParseIssue[] = parsed.issues.map((issue) => {
     const callId =
       issue.call !== undefined ? callIds[issue.call] : issue.block !== undefined ? blockIds[issue.block] : undefined;
+    // A note on a block that failed says what the setting did with it.
+    const answer =
+      issue.block === undefined
+        ? ''
+        : callId !== undefined
+          ? ` The loop answers it with an error result (${callId}) so the model can retry.`
+          : ' Not answered: malformed calls are treated as text.';
     return {
       kind: issue.kind,
       recovered: issue.recovered,
-      detail: issue.detail,
+      detail: issue.detail + answer,
       ...(issue.excerpt !== undefined ? { excerpt: issue.excerpt } : {}),
       ...(callId !== undefined ? { callId } : {}),
     };

@@ -6,6 +6,7 @@ import type { PrefixCheck } from '../../engine/prompt-trace';
 import { checkPrefixExtension } from '../../engine/prompt-trace';
 import { toOpenAIMessages } from '../../engine/messages';
 import { actions, useAppStore } from '../../store/app-store';
+import { PromptDateField } from './prompt-date-field';
 
 export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
   const events = useAppStore((s) => s.events);
@@ -46,6 +47,7 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
         </>
       ) : (
         <>
+          <PromptDateField />
           <h3>Prompt text the model saw</h3>
           {trace?.promptParts && (
             <table className="table" aria-label="Prompt tokens per part">

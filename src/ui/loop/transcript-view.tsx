@@ -2,8 +2,9 @@
 import { useMemo } from 'react';
 import type { TranscriptEntry } from '../../engine/loop/projections';
 import { FINISH_LABELS, transcript } from '../../engine/loop/projections';
-import type { ToolCall } from '../../engine/messages';
+import type { ParseIssue, ToolCall } from '../../engine/messages';
 import { useAppStore } from '../../store/app-store';
+import { ParseNotes, splitNotes } from './parse-notes';
 import { PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
 
@@ -95,6 +96,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
 
 function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'assistant' }> }) {
   const { message, stop } = entry;
+  const notes = splitNotes(message.parseIssues);
   return (
     <article
       className="message message-assistant"
@@ -142,8 +144,9 @@ function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'as
               {message.content}
             </p>
           )}
+          <ParseNotes issues={notes.text} label="Parser notes on the text" />
           {message.toolCalls.map((call) => (
-            <CallCard key={call.id} call={call} />
+            <CallCard key={call.id} call={call} notes={notes.byCall.get(call.id) ?? []} />
           ))}
           {message.content === '' && message.toolCalls.length === 0 && (
             <p className="muted">(no text, no tool calls)</p>
@@ -154,7 +157,7 @@ function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'as
   );
 }
 
-function CallCard({ call }: { call: ToolCall }) {
+function CallCard({ call, notes }: { call: ToolCall; notes: readonly ParseIssue[] }) {
   const awaiting = useAppStore((s) => s.loop.pending?.awaiting.includes(call.id) ?? false);
   // Why it waits when the pause toggle is off: the run's definition of this tool asks for approval.
   const needsApproval = useAppStore(
@@ -174,6 +177,7 @@ function CallCard({ call }: { call: ToolCall }) {
       </div>
       <pre className="code-block">{prettyJson(call.argumentsText)}</pre>
       {call.parseError !== undefined && <p className="anomaly">Could not parse: {call.parseError}</p>}
+      <ParseNotes issues={notes} label={`Parser notes on ${call.id}`} />
       {awaiting && <PendingCallActions call={call} />}
     </div>
   );
