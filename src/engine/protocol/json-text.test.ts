@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { numberLoss, readJsonDocument, readJsonValue, toCompactJson, toJsonValue } from './json-text';
 import type { JsonNode } from './json-text';
 
+/** Property runs take well under a second alone, several on a machine shared with other test runs. */
+const PROPERTY_TIMEOUT_MS = 30_000;
+
 function accepts(text: string): boolean {
   try {
     JSON.parse(text);
@@ -19,50 +22,58 @@ const numberNode = (lexeme: string) => {
 };
 
 describe('the strict JSON reader', () => {
-  it('accepts exactly what JSON.parse accepts, and reads the same value (property)', () => {
-    const pieces = fc.constantFrom(
-      '{',
-      '}',
-      '[',
-      ']',
-      ',',
-      ':',
-      '"',
-      '\\',
-      'a',
-      '1',
-      '-',
-      '.',
-      'e',
-      ' ',
-      '\n',
-      'true',
-      'nul',
-    );
-    const soup = fc.array(pieces, { maxLength: 16 }).map((p) => p.join(''));
-    fc.assert(
-      fc.property(fc.oneof(fc.json(), soup, fc.string({ maxLength: 12 })), (text) => {
-        const read = readJsonDocument(text);
-        expect(read.ok, text).toBe(accepts(text));
-        if (read.ok) expect(toJsonValue(read.value)).toEqual(JSON.parse(text));
-      }),
-      { numRuns: 2000 },
-    );
-  });
+  it(
+    'accepts exactly what JSON.parse accepts, and reads the same value (property)',
+    () => {
+      const pieces = fc.constantFrom(
+        '{',
+        '}',
+        '[',
+        ']',
+        ',',
+        ':',
+        '"',
+        '\\',
+        'a',
+        '1',
+        '-',
+        '.',
+        'e',
+        ' ',
+        '\n',
+        'true',
+        'nul',
+      );
+      const soup = fc.array(pieces, { maxLength: 16 }).map((p) => p.join(''));
+      fc.assert(
+        fc.property(fc.oneof(fc.json(), soup, fc.string({ maxLength: 12 })), (text) => {
+          const read = readJsonDocument(text);
+          expect(read.ok, text).toBe(accepts(text));
+          if (read.ok) expect(toJsonValue(read.value)).toEqual(JSON.parse(text));
+        }),
+        { numRuns: 2000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('a value cut anywhere is an incomplete read, not a syntax error (property)', () => {
-    const container = fc.oneof(fc.array(fc.jsonValue()), fc.dictionary(fc.string(), fc.jsonValue()));
-    fc.assert(
-      fc.property(container, fc.nat(), (value, cut) => {
-        const text = JSON.stringify(value, null, 1);
-        const prefix = text.slice(0, cut % text.length);
-        const read = readJsonValue(prefix, 0);
-        expect(read.ok).toBe(false);
-        if (!read.ok) expect(read.error.incomplete, prefix).toBe(true);
-      }),
-      { numRuns: 500 },
-    );
-  });
+  it(
+    'a value cut anywhere is an incomplete read, not a syntax error (property)',
+    () => {
+      const container = fc.oneof(fc.array(fc.jsonValue()), fc.dictionary(fc.string(), fc.jsonValue()));
+      fc.assert(
+        fc.property(container, fc.nat(), (value, cut) => {
+          const text = JSON.stringify(value, null, 1);
+          const prefix = text.slice(0, cut % text.length);
+          const read = readJsonValue(prefix, 0);
+          expect(read.ok).toBe(false);
+          if (!read.ok) expect(read.error.incomplete, prefix).toBe(true);
+        }),
+        { numRuns: 500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it('says where and why strict JSON fails', () => {
     const failure = (text: string) => {
@@ -100,16 +111,20 @@ describe('the strict JSON reader', () => {
     expect(read.ok && toCompactJson(read.value)).toBe('{"a":-8e5555,"b":2.5,"c":9007199254740993,"d":[1,100]}');
   });
 
-  it('compact text equals JSON.stringify for JSON that survives (property)', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
-        const text = JSON.stringify(value);
-        const read = readJsonDocument(text);
-        expect(read.ok).toBe(true);
-        const node = (read as { value: JsonNode }).value;
-        expect(JSON.parse(toCompactJson(node))).toEqual(JSON.parse(text));
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it(
+    'compact text equals JSON.stringify for JSON that survives (property)',
+    () => {
+      fc.assert(
+        fc.property(fc.jsonValue(), (value) => {
+          const text = JSON.stringify(value);
+          const read = readJsonDocument(text);
+          expect(read.ok).toBe(true);
+          const node = (read as { value: JsonNode }).value;
+          expect(JSON.parse(toCompactJson(node))).toEqual(JSON.parse(text));
+        }),
+        { numRuns: 300 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

@@ -11,6 +11,8 @@ import { parseOutput } from './interpret';
 import type { CallFormat, ParseResult } from './parse-result';
 
 const FORMATS: readonly CallFormat[] = ['tool-call-tags', 'llama-json'];
+/** Property runs take a second or two alone, several on a machine shared with other test runs. */
+const PROPERTY_TIMEOUT_MS = 60_000;
 const options = { tools: FIXTURE_TOOLS };
 
 /** Anything: random text, and soups of the markers and JSON pieces the parsers look for. */
@@ -124,64 +126,80 @@ function accountedFor(result: ParseResult): string {
 }
 
 describe.each(FORMATS)('the %s parser', (format) => {
-  it('never throws, whatever the text', () => {
-    fc.assert(
-      fc.property(fc.oneof(anyOutput, modelOutput), (raw) => {
-        const result = parseOutput(raw, format, options);
-        expect(typeof result.content).toBe('string');
-        expect(result.malformed).toBe(
-          result.issues.some((i) => !['unknown_tool', 'multiple_calls', 'prose_mention'].includes(i.kind)),
-        );
-      }),
-      { numRuns: 1500 },
-    );
-  });
+  it(
+    'never throws, whatever the text',
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(anyOutput, modelOutput), (raw) => {
+          const result = parseOutput(raw, format, options);
+          expect(typeof result.content).toBe('string');
+          expect(result.malformed).toBe(
+            result.issues.some((i) => !['unknown_tool', 'multiple_calls', 'prose_mention'].includes(i.kind)),
+          );
+        }),
+        { numRuns: 1500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('content + the blocks read as calls + reasoning cover the whole output: nothing lost, nothing invented', () => {
-    fc.assert(
-      fc.property(fc.oneof(anyOutput, modelOutput), (raw) => {
-        const result = parseOutput(raw, format, options);
-        const left = counts(raw);
-        for (const ch of chars(accountedFor(result))) {
-          const n = left.get(ch) ?? 0;
-          expect(n, `"${ch}" appears in the result more often than in the output`).toBeGreaterThan(0);
-          left.set(ch, n - 1);
-        }
-        // Only the think tags that delimit the reasoning may be left over.
-        const allowed = counts(result.reasoning === null ? '' : '<think></think>');
-        for (const [ch, n] of left)
-          expect(n, `"${ch}" of the output is lost`).toBeLessThanOrEqual(allowed.get(ch) ?? 0);
-      }),
-      { numRuns: 1500 },
-    );
-  });
+  it(
+    'content + the blocks read as calls + reasoning cover the whole output: nothing lost, nothing invented',
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(anyOutput, modelOutput), (raw) => {
+          const result = parseOutput(raw, format, options);
+          const left = counts(raw);
+          for (const ch of chars(accountedFor(result))) {
+            const n = left.get(ch) ?? 0;
+            expect(n, `"${ch}" appears in the result more often than in the output`).toBeGreaterThan(0);
+            left.set(ch, n - 1);
+          }
+          // Only the think tags that delimit the reasoning may be left over.
+          const allowed = counts(result.reasoning === null ? '' : '<think></think>');
+          for (const [ch, n] of left)
+            expect(n, `"${ch}" of the output is lost`).toBeLessThanOrEqual(allowed.get(ch) ?? 0);
+        }),
+        { numRuns: 1500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 describe('idempotence on content', () => {
-  it('tag format: read again, model-shaped content stays the same, with no call and no reasoning', () => {
-    fc.assert(
-      fc.property(modelOutput, (raw) => {
-        const first = parseOutput(raw, 'tool-call-tags', options);
-        const again = parseOutput(first.content, 'tool-call-tags', options);
-        expect(again.content).toBe(first.content);
-        expect(again.calls).toEqual([]);
-        expect(again.reasoning).toBeNull();
-      }),
-      { numRuns: 1500 },
-    );
-  });
+  it(
+    'tag format: read again, model-shaped content stays the same, with no call and no reasoning',
+    () => {
+      fc.assert(
+        fc.property(modelOutput, (raw) => {
+          const first = parseOutput(raw, 'tool-call-tags', options);
+          const again = parseOutput(first.content, 'tool-call-tags', options);
+          expect(again.content).toBe(first.content);
+          expect(again.calls).toEqual([]);
+          expect(again.reasoning).toBeNull();
+        }),
+        { numRuns: 1500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('Llama format: for any text at all', () => {
-    fc.assert(
-      fc.property(fc.oneof(anyOutput, modelOutput), (raw) => {
-        const first = parseOutput(raw, 'llama-json', options);
-        const again = parseOutput(first.content, 'llama-json', options);
-        expect(again.content).toBe(first.content);
-        expect(again.calls).toEqual([]);
-      }),
-      { numRuns: 1500 },
-    );
-  });
+  it(
+    'Llama format: for any text at all',
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(anyOutput, modelOutput), (raw) => {
+          const first = parseOutput(raw, 'llama-json', options);
+          const again = parseOutput(first.content, 'llama-json', options);
+          expect(again.content).toBe(first.content);
+          expect(again.calls).toEqual([]);
+        }),
+        { numRuns: 1500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it('tag format, the one limit: a </think> after a call reads as a reasoning end once the call is taken out', () => {
     // Rule 1 reads a bare </think> before any block as the end of reasoning; the contract cannot tell this
