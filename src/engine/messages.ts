@@ -2,6 +2,7 @@
  * The conversation as the harness keeps it. Every message is plain, serializable data: the event log stores
  * them, projections rebuild them, and `toOpenAIMessages` exports them in the OpenAI chat-completions shape.
  */
+import type { ParseIssueKind } from './protocol/parse-result';
 import { assertNever } from './result';
 
 /** A tool call parsed out of a model response (or authored by a human playing the model). */
@@ -13,6 +14,22 @@ export interface ToolCall {
   readonly argumentsText: string;
   /** Set when the call's block could not be parsed as `{"name": …, "arguments": {…}}`: the reason. */
   readonly parseError?: string;
+}
+
+/**
+ * Something the parser forgave or flagged in an assistant turn (the tool-call parsing contract's issues), kept
+ * with the message so the transcript can show it as a note beside the call or the text.
+ */
+export interface ParseIssue {
+  readonly kind: ParseIssueKind;
+  /** True when the turn still holds a call for this problem (it was forgiven, not dropped). */
+  readonly recovered: boolean;
+  /** What the model wrote and what the parser made of it, in one sentence. */
+  readonly detail: string;
+  /** The raw text the issue is about (a failed block verbatim, a stray tag, a prose mention). */
+  readonly excerpt?: string;
+  /** The call the note belongs beside: a recovered call, or the error call a failed block was answered with. */
+  readonly callId?: string;
 }
 
 export interface SystemMessage {
@@ -27,13 +44,18 @@ export interface UserMessage {
 
 export interface AssistantMessage {
   readonly role: 'assistant';
-  /** The visible text after the tool-call blocks and `<think>` blocks were taken out. */
+  /**
+   * The visible text after the blocks read as calls and the reasoning were taken out. A call attempt that could
+   * not be read stays in it verbatim (nothing the model wrote is lost).
+   */
   readonly content: string;
   /** Exactly what the model produced; sent back verbatim so a runtime can reuse its KV cache. */
   readonly raw: string;
   readonly toolCalls: readonly ToolCall[];
   /** Text of `<think>` blocks, shown to the learner and stripped from the history sent back. */
   readonly reasoning?: string;
+  /** What the parser forgave or flagged while reading `raw` (absent when nothing). */
+  readonly parseIssues?: readonly ParseIssue[];
 }
 
 export interface ToolMessage {

@@ -5,6 +5,7 @@
  * RuntimeFailure with a message the UI can show as it is.
  */
 import type { Message, ToolCall } from './messages';
+import type { CallFormat } from './protocol/parse-result';
 import type { FinishReason } from './stop-reasons';
 import type { ToolDefinition } from './tool';
 import type { Result } from './result';
@@ -23,6 +24,11 @@ export interface ModelRequest {
   readonly maxTokens?: number;
   readonly temperature?: number;
   readonly seed?: number;
+  /**
+   * The date a prompt prints, `YYYY-MM-DD` (Llama 3.2's "Today Date" line): the day the run started, or the
+   * date the learner set. Injected so a replay renders the same prompt.
+   */
+  readonly promptDate?: string;
 }
 
 export interface Usage {
@@ -57,6 +63,11 @@ export interface ModelResponse {
   readonly finishReason: FinishReason;
   readonly usage?: Usage;
   readonly timings?: Timings;
+  /**
+   * The call syntax `raw` is written in; the harness parses it with that format's parser and no other.
+   * Absent: `<tool_call>` blocks (the scripted, human and CPU runtimes all write those).
+   */
+  readonly callFormat?: CallFormat;
   /** Calls the runtime's library parsed itself (web-llm's native Hermes `tools`); otherwise the harness parses. */
   readonly nativeToolCalls?: readonly ToolCall[];
   /**

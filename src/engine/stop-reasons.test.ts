@@ -78,11 +78,33 @@ describe('deriveStop', () => {
     expect(kinds({ unterminatedBlock: true, toolCallCount: 1 })).toEqual(['unterminated-tool-call']);
   });
 
-  it('flags malformed calls with their count', () => {
+  it('flags malformed calls with their count, saying what the setting does with them', () => {
     const result = deriveStop(input({ toolCallCount: 2, malformedCalls: 2 }));
     expect(result.anomalies).toEqual([
-      expect.objectContaining({ kind: 'malformed-tool-call', detail: expect.stringContaining('2 tool call') }),
+      expect.objectContaining({ kind: 'malformed-tool-call', detail: expect.stringContaining('2 call attempt(s)') }),
     ]);
+    expect(result.anomalies[0]!.detail).toContain('the model receives an error result');
+    const asText = deriveStop(input({ text: 'x', malformedCalls: 1, malformedMode: 'text' }));
+    expect(asText.anomalies[0]!.detail).toContain('nothing is sent back for them');
+  });
+
+  it("summarises the parser's notes as the last anomaly of the turn", () => {
+    const result = deriveStop(
+      input({
+        toolCallCount: 1,
+        issues: [
+          { kind: 'parameters_key', recovered: true, detail: 'd', callId: 'call_1' },
+          { kind: 'prose_mention', recovered: false, detail: 'd' },
+        ],
+      }),
+    );
+    expect(result.anomalies).toEqual([
+      {
+        kind: 'parse-issues',
+        detail: 'Parser notes: parameters_key (forgiven: read as a call), prose_mention (flagged).',
+      },
+    ]);
+    expect(kinds({ issues: [] })).toEqual([]);
   });
 
   it('flags text and tool calls in one message', () => {

@@ -4,8 +4,11 @@
  * but derived `tool_calls`). Anthropic's `stop_reason` is shown beside it through the mapping below.
  */
 
-export const OPENAI_FINISH_REASONS = ['stop', 'length', 'tool_calls', 'content_filter', 'abort'] as const;
+import type { ParseIssue } from './messages';
+import type { MalformedCallMode } from './protocol/parse-result';
 import { assertNever } from './result';
+
+export const OPENAI_FINISH_REASONS = ['stop', 'length', 'tool_calls', 'content_filter', 'abort'] as const;
 export type FinishReason = (typeof OPENAI_FINISH_REASONS)[number];
 
 export const ANTHROPIC_STOP_REASONS = [
@@ -76,7 +79,9 @@ export type Anomaly =
   | { kind: 'unterminated-tool-call'; detail: string }
   | { kind: 'malformed-tool-call'; detail: string }
   | { kind: 'calls-cut-by-length'; detail: string }
-  | { kind: 'tool-calls-ignored'; detail: string };
+  | { kind: 'tool-calls-ignored'; detail: string }
+  /** The turn's summary of what the parser forgave or flagged (each issue is also a note beside its call or text). */
+  | { kind: 'parse-issues'; detail: string };
 
 export interface DerivedStop {
   readonly raw: FinishReason;
@@ -90,9 +95,16 @@ export interface DeriveStopInput {
   readonly toolCallCount: number;
   /** Visible text besides the tool calls (after removing blocks and `<think>`). */
   readonly text: string;
-  /** A `<tool_call>` block was opened but never closed. */
+  /** A call was never finished: a `<tool_call>` block not closed, or JSON that never ends. */
   readonly unterminatedBlock: boolean;
+  /** Call attempts that could not be read (kept in the text). */
   readonly malformedCalls: number;
+  /** Calls read whole (defaults to `toolCallCount - malformedCalls`): those a `length` cut leaves unrun. */
+  readonly completeCalls?: number;
+  /** What the parser forgave or flagged; summarised as one `parse-issues` anomaly. */
+  readonly issues?: readonly ParseIssue[];
+  /** Whether the unreadable attempts are answered with an error result (default) or left as text. */
+  readonly malformedMode?: MalformedCallMode;
 }
 
 /**
@@ -124,11 +136,15 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
         });
       }
       // Complete calls before the cut are not run either: the turn is unfinished (see loop/response-ending.ts).
-      if (input.toolCallCount > 0) {
-        anomalies.push({
-          kind: 'calls-cut-by-length',
-          detail: `The response was cut by the token limit; its ${input.toolCallCount} complete call(s) were not run.`,
-        });
+      {
+        // Only whole calls count here: a malformed attempt (the cut one) has its own anomaly above.
+        const complete = input.completeCalls ?? input.toolCallCount - input.malformedCalls;
+        if (complete > 0) {
+          anomalies.push({
+            kind: 'calls-cut-by-length',
+            detail: `The response was cut by the token limit; its ${complete} complete call(s) were not run.`,
+          });
+        }
       }
       break;
     case 'abort':
@@ -138,12 +154,19 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
       assertNever(input.raw);
   }
   if (input.raw !== 'length' && input.unterminatedBlock) {
-    anomalies.push({ kind: 'unterminated-tool-call', detail: 'A <tool_call> block was opened but never closed.' });
+    anomalies.push({
+      kind: 'unterminated-tool-call',
+      detail: 'A tool call was opened but never finished (no closing tag, or JSON that never ends).',
+    });
   }
   if (input.malformedCalls > 0) {
+    const answer =
+      (input.malformedMode ?? 'error-result') === 'error-result'
+        ? 'the model receives an error result so it can retry'
+        : 'nothing is sent back for them (setting: treat malformed calls as text)';
     anomalies.push({
       kind: 'malformed-tool-call',
-      detail: `${input.malformedCalls} tool call block(s) are not valid JSON; the model receives an error result.`,
+      detail: `${input.malformedCalls} call attempt(s) could not be read; they stay in the text as written and ${answer}.`,
     });
   }
   if (derived === 'tool_calls' && input.text.trim() !== '') {
@@ -154,6 +177,10 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
       kind: 'tool-calls-ignored',
       detail: `The response ended with ${input.raw}: its tool calls are not executed.`,
     });
+  }
+  if (input.issues && input.issues.length > 0) {
+    const listed = input.issues.map((i) => `${i.kind} (${i.recovered ? 'forgiven: read as a call' : 'flagged'})`);
+    anomalies.push({ kind: 'parse-issues', detail: `Parser notes: ${listed.join(', ')}.` });
   }
   return { raw: input.raw, derived, anomalies };
 }

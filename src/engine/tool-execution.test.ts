@@ -184,6 +184,46 @@ describe('executeToolCalls', () => {
     expect(log).toEqual([]);
   });
 
+  it('refuses numbers the arguments cannot hold before the tool runs: never as null, never rounded', async () => {
+    const { options } = setup();
+    const ran: unknown[] = [];
+    const measure = defineTool({
+      name: 'measure',
+      description: 'A nullable number and a count.',
+      schema: z.object({ n: z.number().nullable().describe('n'), count: z.number().int().describe('count') }),
+      execute: (args) => {
+        ran.push(args);
+        return 'ran';
+      },
+    });
+    const registry = createToolRegistry([...options.registry.tools, measure]);
+    const run = (argumentsText: string, decision: CallDecision = approve()) =>
+      executeToolCall({ id: 'c', name: 'measure', argumentsText }, decision, { ...options, registry });
+    // -8e5555 is valid JSON; JSON.parse makes it -Infinity and JSON.stringify prints that as null, which this
+    // schema would accept.
+    const overflow = await run('{"n": -8e5555, "count": 1}');
+    expect(overflow).toMatchObject({ disposition: 'invalid-arguments', executed: false });
+    expect(overflow.kind === 'result' && overflow.result.text).toBe(
+      'Invalid arguments for measure:\n- n: -8e5555 overflows to -Infinity (no finite number is that large)',
+    );
+    const big = await run('{"n": null, "count": 9007199254740993}');
+    expect(big.kind === 'result' && big.result.text).toContain('count: 9007199254740993 cannot be held exactly');
+    const beyond = await run('{"n": null, "count": 9007199254740992}');
+    expect(beyond.kind === 'result' && beyond.result.text).toContain(
+      'count: 9007199254740992 is an integer beyond 2^53',
+    );
+    const fraction = await run('{"n": 0.5, "count": 2.5}');
+    expect(fraction.kind === 'result' && fraction.result.text).toBe(
+      'Invalid arguments for measure:\n- count: 2.5 is a fraction, but the schema asks for an integer',
+    );
+    // Arguments a person edits at a pause are held to the same rule.
+    const edited = await run('{"n": 1, "count": 1}', { kind: 'edit', argumentsText: '{"n": 1e999, "count": 1}' });
+    expect(edited).toMatchObject({ disposition: 'invalid-arguments', argumentsText: '{"n": 1e999, "count": 1}' });
+    expect(ran).toEqual([]);
+    await run('{"n": -1.5e300, "count": 3}');
+    expect(ran).toEqual([{ n: -1.5e300, count: 3 }]);
+  });
+
   it('treats blank arguments as {}', async () => {
     expect(parseArguments('  ')).toEqual({ ok: true, value: {} });
     const { options } = setup();

@@ -1,15 +1,17 @@
 /**
  * The tool-execution manager (Spring AI's ToolCallingManager). The calls of one response run sequentially in
  * the model's order; each result pairs with its call by id. Arguments that are not JSON or fail the schema give
- * an error result sent to the model. An unknown tool and a throwing tool go to the exception processor:
- * `send-to-model` (default; the error text is the result, flagged `isError` like Anthropic's `is_error`) or
- * `stop-loop` (Spring's `throw-exception-on-error=true`: the loop ends with the error).
- * returnDirect ends the loop only when every *executed* call is returnDirect.
+ * an error result sent to the model, and so do numbers the arguments cannot hold as written (an overflow to
+ * ±Infinity, lost digits, a fraction for an integer): they never run as a different value. An unknown tool
+ * and a throwing tool go to the exception processor: `send-to-model` (default; the error text is the result,
+ * flagged `isError` like Anthropic's `is_error`) or `stop-loop` (Spring's `throw-exception-on-error=true`:
+ * the loop ends with the error). returnDirect ends the loop only when every *executed* call is returnDirect.
  */
 import type { ToolCall, ToolMessage } from './messages';
 import type { ToolContext, ToolResult } from './tool';
 import { errorMessage } from './tool';
 import type { ToolRegistry } from './tool-registry';
+import { describeNumberProblem, findNumberProblemsInText } from './protocol/argument-numbers';
 import { assertNever, type Result } from './result';
 
 export type ExceptionMode = 'send-to-model' | 'stop-loop';
@@ -140,6 +142,22 @@ export async function executeToolCall(
     return done(
       { text: `Invalid arguments for ${tool.name}: not valid JSON (${args.error}).`, isError: true, metadata: {} },
       'invalid-json',
+      false,
+      tool.returnDirect,
+    );
+  }
+  // JSON.parse would turn -8e5555 into -Infinity (printed as null) and round 9007199254740993: refuse such
+  // numbers before the schema sees a value the model never wrote.
+  const numbers = findNumberProblemsInText(argumentsText, tool.inputSchema);
+  if (numbers.length > 0) {
+    const issues = numbers.map(describeNumberProblem);
+    return done(
+      {
+        text: `Invalid arguments for ${tool.name}:\n${issues.map((i) => `- ${i}`).join('\n')}`,
+        isError: true,
+        metadata: { issues },
+      },
+      'invalid-arguments',
       false,
       tool.returnDirect,
     );

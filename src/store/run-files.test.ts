@@ -12,6 +12,7 @@ async function finishedSeoul() {
   await playground.actions.runToEnd();
   const loop = () => playground.store.getState().run.loop;
   expect(loop().finished?.finalAnswer).toContain('877');
+  await playground.flush(); // the run is on disk before a test counts stored runs
   return { playground, loop, runId: loop().runId! };
 }
 

@@ -26,6 +26,7 @@ import { buildAdvisors, DEFAULT_ADVISOR_CONFIG } from './setup';
 import type { AdvisedRequest, AdvisedResponse, AdvisorInvocation, ChainEnvironment, ToolBatchResult } from './types';
 import { LoopEndSignal } from './types';
 import { assertNever, type Result } from '../result';
+import { promptDateOf } from '../loop/request';
 
 export interface AdvisorLoopControllerDeps extends LoopControllerDeps {
   /** The chain used until `configureAdvisors` changes it. */
@@ -270,6 +271,7 @@ export class AdvisorLoopController extends ControllerCore {
       toolChoice: settings.toolChoice,
       parallelToolCalls: settings.parallelToolCalls,
       round,
+      ...promptDateOf(settings.promptDate, this.state),
     };
     this.gateMemo = { advised, settings, round, request };
     return request;

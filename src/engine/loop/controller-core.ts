@@ -437,7 +437,10 @@ export abstract class ControllerCore {
         },
       });
       if (!isCurrent()) return { kind: 'superseded' };
-      const interpreted = interpretResponse(response, () => `call_${++this.callCounter}`);
+      const interpreted = interpretResponse(response, () => `call_${++this.callCounter}`, {
+        tools: request.tools,
+        malformedCalls: this.state.settings?.malformedCalls,
+      });
       this.busy = false;
       this.streamingText = '';
       this.append({

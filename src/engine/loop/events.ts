@@ -5,6 +5,7 @@
  */
 import type { AdvisorDescriptor, AdvisorHook, AdvisorKind, AdvisorObservation } from '../advisors/types';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages';
+import type { MalformedCallMode } from '../protocol/interpret';
 import type { ModelResponse, RuntimeKind, ToolChoice } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
 import type { ToolDefinition } from '../tool';
@@ -21,6 +22,10 @@ export interface LoopSettings {
   readonly exceptionMode: ExceptionMode;
   readonly toolChoice: ToolChoice;
   readonly parallelToolCalls: boolean;
+  /** A call attempt that cannot be read: answered with an error result (default) or kept as text only. */
+  readonly malformedCalls?: MalformedCallMode;
+  /** The date prompts print (Llama 3.2's "Today Date"), `YYYY-MM-DD`; absent: the day the run started. */
+  readonly promptDate?: string;
 }
 
 export const DEFAULT_SETTINGS: LoopSettings = {
@@ -29,6 +34,7 @@ export const DEFAULT_SETTINGS: LoopSettings = {
   exceptionMode: 'send-to-model',
   toolChoice: 'auto',
   parallelToolCalls: true,
+  malformedCalls: 'error-result',
 };
 
 export interface RunConfig {

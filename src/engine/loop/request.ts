@@ -8,6 +8,7 @@
  * (tool search is its loop advisor there, as in Spring).
  */
 import type { Message } from '../messages';
+import { localIsoDate } from '../protocol/prompt-date';
 import type { ModelRequest } from '../runtime';
 import type { ToolDefinition } from '../tool';
 import { DuplicateToolNameError } from '../tool-registry';
@@ -21,6 +22,8 @@ export interface RequestContext {
   readonly state: LoopState;
   /** Every tool the workspace offers now (all sources, names may repeat across sources), as definitions. */
   readonly catalog: readonly ToolDefinition[];
+  /** Today as `YYYY-MM-DD`, for the prompt date of a run not started yet (a started run prints its own day). */
+  readonly today?: string;
 }
 
 /** One registered request adjustment. Pure: the same request and context give the same result. */
@@ -114,9 +117,23 @@ export function nextRequest(context: RequestContext, steps: readonly RequestStep
     toolChoice: choice,
     parallelToolCalls: settings.parallelToolCalls,
     round,
+    ...promptDateOf(settings.promptDate, state, context.today),
   };
   for (const step of steps) request = step.apply(request, context);
   return ok(request);
+}
+
+/**
+ * The date the prompt prints (Llama 3.2's "Today Date"): the one the learner set, else the day the run started,
+ * else today for a run not started yet.
+ */
+export function promptDateOf(
+  chosen: string | undefined,
+  state: LoopState,
+  today?: string,
+): { readonly promptDate?: string } {
+  const date = chosen ?? (state.startedAt !== null ? localIsoDate(state.startedAt) : today);
+  return date === undefined ? {} : { promptDate: date };
 }
 
 /**

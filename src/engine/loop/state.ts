@@ -31,6 +31,8 @@ export interface PendingCalls {
 
 export interface LoopState {
   readonly runId: string | null;
+  /** When the run started (its `run-started` event): the day its prompts print. */
+  readonly startedAt: number | null;
   readonly config: RunConfig | null;
   readonly settings: LoopSettings | null;
   /** The tools the run exposes now: its config's, then each `workspace-changed` that named tools. */
@@ -52,6 +54,7 @@ export interface LoopState {
 
 export const INITIAL_STATE: LoopState = {
   runId: null,
+  startedAt: null,
   config: null,
   settings: null,
   tools: [],
@@ -69,6 +72,7 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
       return {
         ...INITIAL_STATE,
         runId: event.runId,
+        startedAt: event.at,
         config: event.config,
         settings: event.config.settings,
         tools: event.config.tools,

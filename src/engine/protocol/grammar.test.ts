@@ -7,7 +7,7 @@ import { jsonSchemaValidator, toDefinition } from '../tool';
 import type { Grammar, GrammarLimits } from './grammar';
 import { alt, buildToolCallJsonSchema, buildToolGrammar, chars, intRange, lit, renderGbnf, uintRange } from './grammar';
 import { matchGrammar, sampleGrammar } from './grammar-walk';
-import { parseModelOutput } from './hermes';
+import { parseTagOutput } from './tag-parser';
 
 const presets = createPresetTools();
 const preset = (name: string) => presets.find((t) => t.name === name)!;
@@ -30,11 +30,11 @@ function grammarFor(
 
 /** Parses a reply as the harness does and checks every call against its tool's schema. */
 function checkReply(reply: string, tools: readonly ToolDefinition[]) {
-  let n = 0;
-  const parsed = parseModelOutput(reply, () => `call_${++n}`);
-  expect(parsed.unterminatedBlock).toBeNull();
-  for (const call of parsed.toolCalls) {
-    expect(call.parseError).toBeUndefined();
+  const parsed = parseTagOutput(reply, { tools });
+  // A constrained reply needs no forgiving: no issue at all, every call attempt read.
+  expect(parsed.issues, reply).toEqual([]);
+  expect(parsed.blocks.every((b) => b.kind === 'calls')).toBe(true);
+  for (const call of parsed.calls) {
     const definition = tools.find((t) => t.name === call.name);
     expect(definition, `unknown tool ${call.name}`).toBeDefined();
     const validator = jsonSchemaValidator(definition!.inputSchema);
@@ -43,7 +43,7 @@ function checkReply(reply: string, tools: readonly ToolDefinition[]) {
     const validation = validator.value(args);
     expect(validation.ok, `${call.name} ${call.argumentsText} ${JSON.stringify(validation)}`).toBe(true);
   }
-  if (parsed.toolCalls.length > 0) expect(parsed.content).toBe('');
+  if (parsed.calls.length > 0) expect(parsed.content).toBe('');
   return parsed;
 }
 
@@ -60,7 +60,7 @@ describe('buildToolGrammar: every reply the grammar allows parses and validates'
         const reply = sample(grammar, seed);
         expect(matchGrammar(grammar, reply)).toBe(true);
         const parsed = checkReply(reply, exposed);
-        if (parsed.toolCalls.length === 0) {
+        if (parsed.calls.length === 0) {
           texts++;
           expect(reply).not.toContain('<tool_call>');
         } else calls++;
@@ -77,8 +77,8 @@ describe('buildToolGrammar: every reply the grammar allows parses and validates'
     fc.assert(
       fc.property(seeds, (seed) => {
         const parsed = checkReply(sample(grammar, seed), exposed);
-        expect(parsed.toolCalls.length).toBeGreaterThanOrEqual(1);
-        for (const c of parsed.toolCalls) names.add(c.name);
+        expect(parsed.calls.length).toBeGreaterThanOrEqual(1);
+        for (const c of parsed.calls) names.add(c.name);
       }),
       { numRuns: 300 },
     );
@@ -92,8 +92,8 @@ describe('buildToolGrammar: every reply the grammar allows parses and validates'
     fc.assert(
       fc.property(seeds, (seed) => {
         const parsed = checkReply(sample(grammar, seed), exposed);
-        expect(parsed.toolCalls.length).toBeGreaterThanOrEqual(1);
-        expect(parsed.toolCalls.every((c) => c.name === 'discount')).toBe(true);
+        expect(parsed.calls.length).toBeGreaterThanOrEqual(1);
+        expect(parsed.calls.every((c) => c.name === 'discount')).toBe(true);
       }),
       { numRuns: 200 },
     );

@@ -2,14 +2,13 @@
  * The text tool-call protocol shared by every text-producing runtime, in the Hermes / Qwen style the small
  * models were trained on: tools listed as JSON inside `<tools>` in the system prompt, calls written back as
  * `<tool_call>{"name": …, "arguments": {…}}</tool_call>`. Rendering matches Qwen2.5's official chat template
- * byte for byte; parsing never throws, whatever the model wrote.
+ * byte for byte; parsing (`./tag-parser`) never throws, whatever the model wrote.
  */
-import type { ToolCall } from '../messages';
 import type { ToolDefinition } from '../tool';
 import { pythonJson } from './python-json';
+import { TOOL_CALL_CLOSE, TOOL_CALL_OPEN, parseTagOutput } from './tag-parser';
 
-export const TOOL_CALL_OPEN = '<tool_call>';
-export const TOOL_CALL_CLOSE = '</tool_call>';
+export { TOOL_CALL_CLOSE, TOOL_CALL_OPEN };
 
 /** A tool as the OpenAI / HF chat templates receive it. */
 export function toFunctionTool(tool: ToolDefinition): {
@@ -45,81 +44,11 @@ export function renderToolCallBlock(name: string, args: unknown): string {
   return `${TOOL_CALL_OPEN}\n{"name": ${JSON.stringify(name)}, "arguments": ${pythonJson(args)}}\n${TOOL_CALL_CLOSE}`;
 }
 
-export interface ParsedOutput {
-  /** Visible text: everything outside tool-call and think blocks, trimmed. */
-  readonly content: string;
-  readonly reasoning?: string;
-  /** Complete blocks, in order; a block whose JSON did not parse is a call with `parseError`. */
-  readonly toolCalls: readonly ToolCall[];
-  /** The text of a `<tool_call>` block that was opened but never closed. */
-  readonly unterminatedBlock: string | null;
-  /** The unterminated block's call, when its JSON happens to be complete. */
-  readonly unterminatedCall: ToolCall | null;
-}
-
-/** Parses raw model output. `makeId` numbers the calls (`call_1`, …) because the text carries no ids. */
-export function parseModelOutput(raw: string, makeId: () => string): ParsedOutput {
-  const { text: withoutThink, reasoning } = extractThinking(raw);
-  const toolCalls: ToolCall[] = [];
-  let content = '';
-  let unterminatedBlock: string | null = null;
-  let unterminatedCall: ToolCall | null = null;
-  let cursor = 0;
-  while (cursor < withoutThink.length) {
-    const open = withoutThink.indexOf(TOOL_CALL_OPEN, cursor);
-    if (open === -1) {
-      content += withoutThink.slice(cursor);
-      break;
-    }
-    content += withoutThink.slice(cursor, open);
-    const bodyStart = open + TOOL_CALL_OPEN.length;
-    const close = withoutThink.indexOf(TOOL_CALL_CLOSE, bodyStart);
-    if (close === -1) {
-      unterminatedBlock = withoutThink.slice(bodyStart);
-      const call = parseCallBody(unterminatedBlock, makeId);
-      unterminatedCall = call.parseError === undefined ? call : null;
-      break;
-    }
-    toolCalls.push(parseCallBody(withoutThink.slice(bodyStart, close), makeId));
-    cursor = close + TOOL_CALL_CLOSE.length;
-  }
-  return {
-    content: content.trim(),
-    ...(reasoning !== undefined ? { reasoning } : {}),
-    toolCalls,
-    unterminatedBlock,
-    unterminatedCall,
-  };
-}
-
-/** Parses the JSON inside one block: `{"name": …, "arguments": {…}}` (also `parameters`, or arguments as a string). */
-export function parseCallBody(body: string, makeId: () => string): ToolCall {
-  const id = makeId();
-  const trimmed = body.trim();
-  let value: unknown;
-  try {
-    value = JSON.parse(trimmed);
-  } catch (error) {
-    const name = /"name"\s*:\s*"([^"]*)"/.exec(trimmed)?.[1] ?? '';
-    return {
-      id,
-      name,
-      argumentsText: trimmed,
-      parseError: `invalid JSON in the tool call block (${error instanceof Error ? error.message : String(error)})`,
-    };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { id, name: '', argumentsText: trimmed, parseError: 'the tool call block is not a JSON object' };
-  }
-  const record = value as Record<string, unknown>;
-  const name = record.name;
-  if (typeof name !== 'string' || name === '') {
-    return { id, name: '', argumentsText: trimmed, parseError: 'the tool call has no "name"' };
-  }
-  const args = record.arguments ?? record.parameters ?? {};
-  const argumentsText = typeof args === 'string' ? args : JSON.stringify(args);
-  return { id, name, argumentsText };
-}
+/**
+ * The tag-format parser under the name the runtimes' formats know it by (`PromptFormat.parse`). It lives in
+ * `./tag-parser`, beside the Llama one.
+ */
+export const parseModelOutput = parseTagOutput;
 
 /** Takes `<think>…</think>` blocks out (an unclosed `<think>` runs to the end). */
 export function extractThinking(raw: string): { text: string; reasoning?: string } {

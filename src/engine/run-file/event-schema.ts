@@ -9,7 +9,10 @@
 import { z } from 'zod';
 import type { AdvisorHook, AdvisorKind } from '../advisors/types';
 import { ADVISOR_KINDS } from '../advisors/types';
-import type { Message } from '../messages';
+import type { Message, ParseIssue } from '../messages';
+import { MALFORMED_CALL_MODES } from '../protocol/interpret';
+import { CALL_FORMATS, PARSE_ISSUE_KINDS } from '../protocol/parse-result';
+import { isIsoDate } from '../protocol/prompt-date';
 import type { RuntimeKind } from '../runtime';
 import type { Anomaly } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
@@ -50,6 +53,7 @@ const ANOMALY_KINDS = [
   'malformed-tool-call',
   'calls-cut-by-length',
   'tool-calls-ignored',
+  'parse-issues',
 ] as const satisfies readonly Anomaly['kind'][];
 export const ANOMALY_KINDS_COMPLETE: Complete<Anomaly['kind'], typeof ANOMALY_KINDS> = true;
 
@@ -88,12 +92,21 @@ export const toolCallSchema = z.object({
   parseError: z.string().optional(),
 });
 
+const parseIssueSchema = z.object({
+  kind: z.enum(PARSE_ISSUE_KINDS),
+  recovered: z.boolean(),
+  detail: z.string(),
+  excerpt: z.string().optional(),
+  callId: z.string().optional(),
+}) satisfies z.ZodType<ParseIssue>;
+
 export const assistantMessageSchema = z.object({
   role: z.literal('assistant'),
   content: z.string(),
   raw: z.string(),
   toolCalls: z.array(toolCallSchema),
   reasoning: z.string().optional(),
+  parseIssues: z.array(parseIssueSchema).optional(),
 });
 
 export const toolMessageSchema = z.object({
@@ -125,6 +138,7 @@ const finishReasonSchema = z.enum(OPENAI_FINISH_REASONS);
 const modelResponseSchema = z.object({
   raw: z.string(),
   finishReason: finishReasonSchema,
+  callFormat: z.enum(CALL_FORMATS).optional(),
   usage: usageSchema.optional(),
   timings: timingsSchema.optional(),
   nativeToolCalls: z.array(toolCallSchema).optional(),
@@ -161,6 +175,8 @@ export const settingsSchema = z.object({
   exceptionMode: z.enum(['send-to-model', 'stop-loop']),
   toolChoice: z.union([z.enum(['auto', 'required', 'none']), z.object({ name: z.string() })]),
   parallelToolCalls: z.boolean(),
+  malformedCalls: z.enum(MALFORMED_CALL_MODES).optional(),
+  promptDate: z.string().refine(isIsoDate, 'not a date (YYYY-MM-DD)').optional(),
 }) satisfies z.ZodType<LoopSettings>;
 
 export const runtimeRefSchema = z.object({ kind: z.enum(RUNTIME_KINDS), label: z.string() });

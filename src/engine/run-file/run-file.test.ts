@@ -381,3 +381,67 @@ describe('advisor-chain events in run files', () => {
     expect(checked).toEqual({ ok: true, value: event });
   });
 });
+
+describe('parse notes and their settings in run files', () => {
+  async function glitchesRun(): Promise<readonly LoopEvent[]> {
+    const scenario = getScenario('small-model-glitches')!;
+    const clock = createFakeClock();
+    const runtime = createScriptedRuntime({
+      script: scenario.script,
+      tokensPerSecond: 0,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
+    const controller = new LoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'run_a' });
+    controller.startRun({
+      system: scenario.system,
+      tools: toolsForScenario(scenario, createPresetTools()),
+      settings: { ...DEFAULT_SETTINGS, promptDate: '2026-12-24' },
+      scenarioId: scenario.id,
+    });
+    controller.send(scenario.user);
+    await controller.runToEnd();
+    return controller.getEvents();
+  }
+
+  it('round-trip: the notes beside calls and text, the call format and the settings come back unchanged', async () => {
+    const events = await glitchesRun();
+    const responded = events.filter((e) => e.type === 'model-responded');
+    expect(responded.flatMap((e) => e.message.parseIssues ?? []).length).toBeGreaterThan(3);
+    const imported = parseRunFile(fileText(events));
+    expect(imported.ok || imported.error).toBe(true);
+    expect(imported.ok && imported.value.file.run.events).toEqual(events);
+    const started = events[0]!;
+    expect(started.type === 'run-started' && started.config.settings).toMatchObject({
+      malformedCalls: 'error-result',
+      promptDate: '2026-12-24',
+    });
+  });
+
+  it('refuses a note of an unknown kind, an unknown call format and a date that does not exist', async () => {
+    const events = await glitchesRun();
+    const index = events.findIndex((e) => e.type === 'model-responded');
+    const responded = events[index] as Extract<LoopEvent, { type: 'model-responded' }>;
+    const badNote = {
+      ...responded,
+      message: { ...responded.message, parseIssues: [{ kind: 'vibes', recovered: true, detail: 'x' }] },
+    };
+    expect(checkEvent(badNote, index)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('message.parseIssues.0.kind'),
+    });
+    const badFormat = { ...responded, response: { ...responded.response, callFormat: 'xml' } };
+    expect(checkEvent(badFormat, index)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('response.callFormat'),
+    });
+    const badDate = { type: 'settings-changed', at: 1, settings: { ...DEFAULT_SETTINGS, promptDate: '2026-02-31' } };
+    expect(checkEvent(badDate, 0)).toEqual({
+      ok: false,
+      error: 'Event 1 (settings-changed) is malformed: settings.promptDate: not a date (YYYY-MM-DD)',
+    });
+    // Runs recorded before these fields existed still load.
+    const { malformedCalls: _m, ...older } = DEFAULT_SETTINGS;
+    expect(checkEvent({ type: 'settings-changed', at: 1, settings: older }, 0).ok).toBe(true);
+  });
+});

@@ -7,7 +7,8 @@ import { createPresetTools } from '../presets';
 import { toFunctionTool } from '../protocol/hermes';
 import type { ModelRequest } from '../runtime';
 import { toDefinition } from '../tool';
-import { estimateTokens, renderChatPrompt, requestJson } from './chat-prompt';
+import { interpretResponse } from '../protocol/interpret';
+import { assistantBody, estimateTokens, renderChatPrompt, requestJson } from './chat-prompt';
 
 const template = new Template(readFileSync('test-fixtures/chat-templates/qwen2.5-instruct.jinja', 'utf8'));
 const tools = createPresetTools().map(toDefinition).slice(0, 2);
@@ -75,6 +76,20 @@ describe('renderChatPrompt', () => {
     expect(renderChatPrompt(request(history, false))).toBe(official(history, false));
     const noSystem = history.slice(1);
     expect(renderChatPrompt(request(noSystem))).toBe(official(noSystem, true));
+  });
+});
+
+describe('assistantBody', () => {
+  it('writes a call that could not be parsed once: as the model wrote it, in the text', () => {
+    let n = 0;
+    const raw = 'Checking.\n<tool_call>\n{"name": "calculate", "arguments": {"a": 1}\n</tool_call>';
+    const { message } = interpretResponse({ raw, finishReason: 'stop' }, () => `call_${++n}`);
+    expect(message.toolCalls[0]!.parseError).toBeDefined();
+    expect(assistantBody(message)).toBe(raw);
+    // A run recorded before broken blocks stayed in the text still shows the block.
+    expect(assistantBody({ ...message, content: 'Checking.' })).toBe(
+      'Checking.\n<tool_call>\n{"name": "calculate", "arguments": {"a": 1}\n</tool_call>',
+    );
   });
 });
 

@@ -45,11 +45,14 @@ export function renderChatPrompt(request: Pick<ModelRequest, 'messages' | 'tools
 
 /**
  * An assistant turn as the template writes it: the visible text, then one block per call, joined by newlines.
- * A call whose arguments are not JSON keeps the text the model wrote, so the prompt shows what was sent.
+ * A call that could not be parsed is already in the text as the model wrote it (runs recorded before that
+ * rule get its block written back from its text), so the prompt shows what was sent, once.
  */
 export function assistantBody(message: AssistantMessage): string {
   const blocks = message.toolCalls.map((call) => {
-    if (call.parseError !== undefined) return `<tool_call>\n${call.argumentsText}\n</tool_call>`;
+    if (call.parseError !== undefined) {
+      return message.content.includes(call.argumentsText) ? '' : `<tool_call>\n${call.argumentsText}\n</tool_call>`;
+    }
     try {
       return renderToolCallBlock(call.name, JSON.parse(call.argumentsText === '' ? '{}' : call.argumentsText));
     } catch {

@@ -205,17 +205,25 @@ export const SMALL_MODEL_GLITCHES: Scenario = {
   id: 'small-model-glitches',
   title: 'A small model’s malformed tool calls',
   description:
-    'Raw output as small models write it: first a block with a missing brace and chatter around it ' +
-    '(malformed, text with tool calls), then a block never closed (unterminated). Watch the anomaly flags.',
-  system: 'You are a shop assistant. Use the tools to answer questions about stock.',
-  user: 'Is the mechanical keyboard SKU-300 in stock?',
-  toolNames: ['check_inventory'],
+    'Raw output as small models write it, and what the parser forgave or flagged, as notes beside each call and ' +
+    'text: a <tool_call> named in prose (not a call) and a block with a missing brace (kept as text, answered ' +
+    'with an error result), then "parameters" instead of "arguments", then arguments as a JSON string in a block ' +
+    'never closed. Set "Malformed calls" to "treat as text" to see the other reading of the first turn.',
+  system: 'You are a shop assistant. Use the tools to answer questions about stock and to reserve items.',
+  user: 'Is the mechanical keyboard SKU-300 in stock? If it is, reserve one for me.',
+  toolNames: ['check_inventory', 'reserve_inventory'],
   script: {
     steps: [
       {
-        raw: 'Let me check the inventory.\n<tool_call>\n{"name": "check_inventory", "arguments": {"sku": "SKU-300"}\n</tool_call>',
+        raw:
+          'Let me check the inventory with a <tool_call> for you.\n<tool_call>\n' +
+          '{"name": "check_inventory", "arguments": {"sku": "SKU-300"}\n</tool_call>',
       },
-      { raw: '<tool_call>\n{"name": "check_inventory", "arguments": {"sku": "SKU-300"}}' },
+      {
+        raw:
+          'Sorry, here is the call again.\n<tool_call>\n' +
+          '{"name": "check_inventory", "parameters": {"sku": "SKU-300"}}\n</tool_call>',
+      },
       {
         branches: [
           {
@@ -223,7 +231,21 @@ export const SMALL_MODEL_GLITCHES: Scenario = {
             turn: { text: 'I could not check the stock: {{last:check_inventory}}' },
           },
         ],
-        otherwise: { text: 'Yes: {{last:check_inventory}}' },
+        // The block is never closed (a runtime may strip </tool_call> as a stop string).
+        otherwise: {
+          raw:
+            '<tool_call>\n{"name": "reserve_inventory", "arguments": ' +
+            '"{\\"sku\\": \\"SKU-300\\", \\"quantity\\": 1}"}',
+        },
+      },
+      {
+        branches: [
+          {
+            when: { kind: 'tool-failed', tool: 'reserve_inventory' },
+            turn: { text: 'SKU-300 is in stock, but I could not reserve it: {{last:reserve_inventory}}' },
+          },
+        ],
+        otherwise: { text: 'Yes, it was in stock. {{last:reserve_inventory}}' },
       },
     ],
   },

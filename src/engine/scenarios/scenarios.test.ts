@@ -96,16 +96,43 @@ describe('scenarios', () => {
     );
   });
 
-  it('small-model-glitches shows the anomaly flags and still answers', async () => {
-    const controller = await runScenario(getScenario('small-model-glitches')!);
+  it('small-model-glitches: every glitch is forgiven or flagged with a note, and the run still answers', async () => {
+    const scenario = getScenario('small-model-glitches')!;
+    const controller = await runScenario(scenario);
     const responses = of(controller.getEvents(), 'model-responded');
-    expect(responses.map((r) => r.stop.anomalies.map((a) => a.kind))).toEqual([
-      ['malformed-tool-call', 'text-with-tool-calls'],
-      ['unterminated-tool-call'],
+    const notes = responses.map((r) => (r.message.parseIssues ?? []).map((i) => `${i.kind}:${i.recovered}`));
+    expect(notes).toEqual([
+      ['prose_mention:false', 'invalid_json:false'],
+      ['parameters_key:true'],
+      ['unterminated_tool_call:true', 'arguments_as_string:true'],
       [],
     ]);
+    expect(responses.map((r) => r.stop.anomalies.map((a) => a.kind))).toEqual([
+      ['malformed-tool-call', 'text-with-tool-calls', 'parse-issues'],
+      ['text-with-tool-calls', 'parse-issues'],
+      ['unterminated-tool-call', 'parse-issues'],
+      [],
+    ]);
+    // The broken block stays in the text, as written, and is answered with an error result.
+    expect(responses[0]!.message.content).toBe(responses[0]!.response.raw);
     const outcomes = of(controller.getEvents(), 'call-finished').map((e) => e.outcome);
-    expect(outcomes.map((o) => o.kind === 'result' && o.disposition)).toEqual(['unparsed-call', 'executed']);
-    expect(controller.getState().finished?.finalAnswer).toBe('Yes: SKU-300 (Mechanical keyboard): 3 in stock.');
+    expect(outcomes.map((o) => o.kind === 'result' && o.disposition)).toEqual([
+      'unparsed-call',
+      'executed',
+      'executed',
+    ]);
+    expect(controller.getState().finished?.finalAnswer).toBe(
+      'Yes, it was in stock. Reserved 1 × SKU-300 (Mechanical keyboard). 2 left in stock.',
+    );
+  });
+
+  it('small-model-glitches with "treat malformed calls as text": the first turn is the final answer', async () => {
+    const scenario = getScenario('small-model-glitches')!;
+    const controller = await runScenario({ ...scenario, settings: { malformedCalls: 'text' } });
+    const responses = of(controller.getEvents(), 'model-responded');
+    expect(responses).toHaveLength(1);
+    expect(responses[0]!.message.toolCalls).toEqual([]);
+    expect(responses[0]!.message.parseIssues?.map((i) => i.kind)).toEqual(['prose_mention', 'invalid_json']);
+    expect(controller.getState().finished?.reason).toBe('final-answer');
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { ToolCall } from '../../engine/messages';
 import { promptText } from '../../engine/protocol/formats';
+import { templateDate } from '../../engine/protocol/prompt-date';
 import { PART_LABELS, checkPrefixExtension, partTotals } from '../../engine/prompt-trace';
 import type { ChatRuntime, GenerateOptions, ModelRequest, ModelResponse } from '../../engine/runtime';
 import type { FinishReason } from '../../engine/stop-reasons';
@@ -33,7 +34,8 @@ export class WebLLMRuntime implements ChatRuntime {
   }
 
   async generate(request: ModelRequest, { signal, onDelta }: GenerateOptions): Promise<ModelResponse> {
-    const options = this.options();
+    const date = request.promptDate === undefined ? null : templateDate(request.promptDate);
+    const options = { ...(date !== null ? { dateString: date } : {}), ...this.options() };
     let built: BuiltRequest;
     built = buildRequest(this.modelId, request, options);
     let result = await this.run(built, signal, onDelta);
@@ -105,6 +107,7 @@ export class WebLLMRuntime implements ChatRuntime {
       );
     }
     for (const d of built.format.knownDifferences) notes.push(`Known difference from the official template: ${d}`);
+    notes.push(...built.format.historyNotes(request.messages));
     const totals = partTotals(built.segments, result.segmentTokens);
     const usage = result.usage;
     const nativeCalls: ToolCall[] | undefined = result.nativeCalls?.map((c, i) => ({
@@ -112,8 +115,6 @@ export class WebLLMRuntime implements ChatRuntime {
       name: c.name,
       argumentsText: c.arguments,
     }));
-    const llamaCalls =
-      built.format.id === 'llama-3.2' && !nativeCalls ? this.parseLlama(built, result.raw, request.round) : undefined;
     return {
       raw: result.raw,
       finishReason,
@@ -129,7 +130,8 @@ export class WebLLMRuntime implements ChatRuntime {
         ...(usage?.prefillTokensPerS !== undefined ? { prefillTokensPerSecond: usage.prefillTokensPerS } : {}),
         ...(usage?.decodeTokensPerS !== undefined ? { decodeTokensPerSecond: usage.decodeTokensPerS } : {}),
       },
-      ...(nativeCalls ? { nativeToolCalls: nativeCalls } : llamaCalls ? { nativeToolCalls: llamaCalls } : {}),
+      // The harness parses the raw text with this format's parser (Llama's JSON or <tool_call> blocks).
+      ...(nativeCalls ? { nativeToolCalls: nativeCalls } : { callFormat: built.format.callFormat }),
       trace: {
         requestJson: built.request,
         promptText: prompt,
@@ -138,13 +140,6 @@ export class WebLLMRuntime implements ChatRuntime {
       },
       backend: `WebLLM ${built.mode} · ${this.gpu}`,
     };
-  }
-
-  /** Llama's bare-JSON calls are not the harness's `<tool_call>` syntax: the runtime parses them itself. */
-  private parseLlama(built: BuiltRequest, raw: string, round: number): ToolCall[] | undefined {
-    let n = 0;
-    const parsed = built.format.parse(raw, () => `call_${round}_${++n}`);
-    return parsed.toolCalls.length > 0 ? [...parsed.toolCalls] : undefined;
   }
 }
 

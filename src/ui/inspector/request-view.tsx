@@ -13,6 +13,7 @@ import { selectEvents, selectNextRequest, selectSelectedRound } from '../../stor
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 
 const NEXT = 'next';
+import { PromptDateField } from './prompt-date-field';
 
 export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
   const { actions } = usePlaygroundApi();
@@ -89,6 +90,7 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
         </>
       ) : (
         <>
+          <PromptDateField />
           <h3>Prompt text the model saw</h3>
           {trace?.promptParts && (
             <table className="table" aria-label="Prompt tokens per part">

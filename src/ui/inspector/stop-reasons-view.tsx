@@ -6,10 +6,12 @@ import {
   toAnthropicStopReason,
   toOpenAIFinishReason,
 } from '../../engine/stop-reasons';
+import { TurnAnomalies } from './turn-anomalies';
 
 export function StopReasonsView() {
   return (
     <div>
+      <TurnAnomalies />
       <p className="small">
         The runtime reports a <em>raw</em> reason; the harness <em>derives</em> its own after parsing the text. A small
         model that wrote a <code>&lt;tool_call&gt;</code> block stops with <code>stop</code>, but the derived reason is{' '}

@@ -1,4 +1,5 @@
 /** Middle column: prompts, the debugger controls, the loop's phase, and the transcript. */
+import type { MalformedCallMode } from '../../engine/protocol/interpret';
 import type { ToolChoice } from '../../engine/runtime';
 import { RUN_ENDED } from '../../engine/loop/request';
 import type { ExceptionMode } from '../../engine/tool-execution';
@@ -151,6 +152,17 @@ export function LoopPanel() {
           >
             <option value="send-to-model">send the error to the model</option>
             <option value="stop-loop">stop the loop</option>
+          </select>
+        </label>
+        <label className="inline-field" title="A call the parser cannot read stays in the text either way">
+          Malformed calls
+          <select
+            aria-label="Malformed calls"
+            value={settings.malformedCalls ?? 'error-result'}
+            onChange={(e) => actions.setSettings({ malformedCalls: e.target.value as MalformedCallMode })}
+          >
+            <option value="error-result">answer with an error result</option>
+            <option value="text">treat as text</option>
           </select>
         </label>
       </div>

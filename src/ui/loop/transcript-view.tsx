@@ -2,10 +2,11 @@
 import { useMemo } from 'react';
 import type { TranscriptEntry } from '../../engine/loop/projections';
 import { FINISH_LABELS, transcript } from '../../engine/loop/projections';
-import type { ToolCall } from '../../engine/messages';
+import type { ParseIssue, ToolCall } from '../../engine/messages';
 import type { PlaygroundState } from '../../store/playground';
 import { selectBusy, selectEvents, selectPhase, selectStreaming } from '../../store/selectors';
 import { usePlayground } from '../playground-context';
+import { ParseNotes, splitNotes } from './parse-notes';
 import { PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
 import { assertNever } from '../../engine/result';
@@ -110,6 +111,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
 
 function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'assistant' }> }) {
   const { message, stop } = entry;
+  const notes = splitNotes(message.parseIssues);
   return (
     <article
       className="message message-assistant"
@@ -157,8 +159,9 @@ function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'as
               {message.content}
             </p>
           )}
+          <ParseNotes issues={notes.text} label="Parser notes on the text" />
           {message.toolCalls.map((call) => (
-            <CallCard key={call.id} call={call} />
+            <CallCard key={call.id} call={call} notes={notes.byCall.get(call.id) ?? []} />
           ))}
           {message.content === '' && message.toolCalls.length === 0 && (
             <p className="muted">(no text, no tool calls)</p>
@@ -174,7 +177,7 @@ const interruptedOf = (id: string) => (s: PlaygroundState) => s.run.loop.pending
 const needsApprovalOf = (name: string) => (s: PlaygroundState) =>
   s.run.loop.tools.find((t) => t.name === name)?.needsApproval === true;
 
-function CallCard({ call }: { call: ToolCall }) {
+function CallCard({ call, notes }: { call: ToolCall; notes: readonly ParseIssue[] }) {
   const awaiting = usePlayground(awaitingOf(call.id));
   const interrupted = usePlayground(interruptedOf(call.id));
   // Why it waits when the pause toggle is off: the run's definition of this tool asks for approval.
@@ -198,6 +201,7 @@ function CallCard({ call }: { call: ToolCall }) {
       )}
       <pre className="code-block">{prettyJson(call.argumentsText)}</pre>
       {call.parseError !== undefined && <p className="anomaly">Could not parse: {call.parseError}</p>}
+      <ParseNotes issues={notes} label={`Parser notes on ${call.id}`} />
       {awaiting && <PendingCallActions call={call} interrupted={interrupted} />}
     </div>
   );

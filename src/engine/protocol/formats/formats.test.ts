@@ -10,7 +10,8 @@ import type { ToolDefinition } from '../../tool';
 import { renderToolCallBlock } from '../hermes';
 import { hermesFormat, jsonToPythonType, renderHermesToolsSystem } from './hermes-format';
 import { formatForModel, llama32Format, promptText, qwen25Format, qwen3Format } from './index';
-import { parseLlamaOutput } from './llama';
+import { localIsoDate, templateDate } from '../prompt-date';
+import { renderLlamaCall } from './llama';
 
 const templateDir = 'test-fixtures/chat-templates';
 function template(file: string): Template {
@@ -283,13 +284,17 @@ describe('Qwen3 format vs the official template', () => {
   });
 
   it('parses <think> out and the <tool_call> blocks', () => {
-    let n = 0;
-    const parsed = qwen3Format.parse(thinkRaw, () => `call_${++n}`);
+    const parsed = qwen3Format.parse(thinkRaw);
     expect(parsed.reasoning).toBe('I need the calculator.');
-    expect(parsed.toolCalls).toEqual([
-      { id: 'call_1', name: 'calculate', argumentsText: '{"operation":"multiply","a":35000,"b":0.82}' },
+    expect(parsed.calls).toEqual([
+      {
+        name: 'calculate',
+        arguments: { operation: 'multiply', a: 35000, b: 0.82 },
+        argumentsText: '{"operation":"multiply","a":35000,"b":0.82}',
+      },
     ]);
     expect(parsed.content).toBe('');
+    expect(qwen3Format.callFormat).toBe('tool-call-tags');
   });
 });
 
@@ -326,7 +331,16 @@ describe('Llama 3.2 format vs the official template', () => {
       render(messages.slice(1, 2), true),
     );
   });
-  it('known difference: the date defaults to the template fallback, not today', () => {
+  it("prints the run's date: today, byte-identical to the template rendering with strftime_now", () => {
+    const today = templateDate(localIsoDate(Date.now()))!;
+    const officialToday = official.render({
+      messages: toHf(messages.slice(1, 2)),
+      add_generation_prompt: true,
+      bos_token: '<|begin_of_text|>',
+    });
+    expect(officialToday).toContain(`Today Date: ${today}\n\n`);
+    expect(promptText(llama32Format.renderPrompt(messages.slice(1, 2), [], { dateString: today }))).toBe(officialToday);
+    // Without a date the format falls back like the template does where strftime_now is missing.
     expect(promptText(llama32Format.renderPrompt(messages.slice(1, 2), []))).toContain('Today Date: 26 Jul 2024\n\n');
   });
   it('known difference: the official template refuses two calls in one turn, so stop_after_first is forced', () => {
@@ -354,27 +368,75 @@ describe('Llama 3.2 format vs the official template', () => {
     expect(llama32Format.toWire(messages, tools).map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
     expect(llama32Format.toWire(messages, tools)[3]!.content).toBe('"2025-05-01T21:04:00+09:00"');
   });
-  it('parses bare JSON calls, <|python_tag|>, ";"-separated calls, text and broken JSON', () => {
-    let n = 0;
-    const id = () => `call_${++n}`;
-    expect(parseLlamaOutput(callRaw, id).toolCalls).toEqual([
-      { id: 'call_1', name: 'current_time', argumentsText: '{"timeZone":"Asia/Seoul"}' },
+  it('parses with its own JSON parser (the fixtures hold every case)', () => {
+    expect(llama32Format.callFormat).toBe('llama-json');
+    expect(llama32Format.parse(callRaw).calls.map((c) => [c.name, c.argumentsText])).toEqual([
+      ['current_time', '{"timeZone":"Asia/Seoul"}'],
     ]);
-    const two = parseLlamaOutput(
-      '<|python_tag|>{"name": "a", "parameters": {"x": "}"}}; {"name": "b", "parameters": {}}',
-      id,
-    );
-    expect(two.toolCalls.map((c) => [c.name, c.argumentsText])).toEqual([
-      ['a', '{"x":"}"}'],
-      ['b', '{}'],
-    ]);
-    expect(two.content).toBe('');
-    const text = parseLlamaOutput('It is 9 pm in Seoul.', id);
-    expect(text).toMatchObject({ content: 'It is 9 pm in Seoul.', toolCalls: [], unterminatedBlock: null });
-    const cut = parseLlamaOutput('{"name": "a", "parameters": {"x": 1', id);
-    expect(cut.unterminatedBlock).toBe('{"name": "a", "parameters": {"x": 1');
-    const bad = parseLlamaOutput('{"name": "a", "parameters": {x}}', id);
-    expect(bad.toolCalls[0]!.parseError).toMatch(/invalid JSON/);
+    const cut = llama32Format.parse('{"name": "a", "parameters": {"x": 1');
+    expect(cut).toMatchObject({ calls: [], content: '{"name": "a", "parameters": {"x": 1', cutOff: true });
+    expect(cut.issues.map((i) => i.kind)).toEqual(['invalid_json']);
+  });
+
+  describe('a history with two calls in one assistant turn', () => {
+    const twoCalls: Message[] = [
+      { role: 'system', content: 'You are a helpful assistant.' },
+      { role: 'user', content: 'Time in Seoul, and 6 times 7?' },
+      assistantCall(
+        '{"name": "current_time", "parameters": {"timeZone": "Asia/Seoul"}}; {"name": "calculate", "parameters": {"operation": "multiply", "a": 6, "b": 7}}',
+        [
+          { name: 'current_time', args: { timeZone: 'Asia/Seoul' } },
+          { name: 'calculate', args: { operation: 'multiply', a: 6, b: 7 } },
+        ],
+      ),
+      toolResult('call_1', 'current_time', '2025-05-01T21:04:00+09:00'),
+      toolResult('call_2', 'calculate', '42'),
+    ];
+    /** The same conversation as the model would have had calling one tool at a time. */
+    const oneAtATime: Message[] = [
+      twoCalls[0]!,
+      twoCalls[1]!,
+      assistantCall('', [{ name: 'current_time', args: { timeZone: 'Asia/Seoul' } }]),
+      twoCalls[3]!,
+      {
+        ...assistantCall('', [{ name: 'calculate', args: { operation: 'multiply', a: 6, b: 7 } }]),
+        toolCalls: [{ id: 'call_2', name: 'calculate', argumentsText: '{"operation":"multiply","a":6,"b":7}' }],
+      },
+      twoCalls[4]!,
+    ];
+
+    it('the official template refuses it', () => {
+      expect(() => render(twoCalls, true)).toThrow('This model only supports single tool-calls at once!');
+    });
+
+    it('is sent as single-call turns, each followed by its result: byte-identical to the template for those', () => {
+      const ours = promptText(llama32Format.renderPrompt(twoCalls, tools, { dateString: '01 May 2025' }));
+      expect(ours).toBe(render(oneAtATime, true));
+      expect(llama32Format.toWire(twoCalls, tools).map((m) => m.role)).toEqual([
+        'system',
+        'user',
+        'assistant',
+        'tool',
+        'assistant',
+        'tool',
+      ]);
+    });
+
+    it('is flagged beside the prompt, saying how it is sent', () => {
+      expect(llama32Format.historyNotes(messages)).toEqual([]);
+      const [note] = llama32Format.historyNotes(twoCalls);
+      expect(note).toContain('current_time, calculate holds 2 tool calls');
+      expect(note).toContain('This model only supports single tool-calls at once!');
+      expect(note).toContain('2 assistant turns of one call each, each followed by its result');
+      expect(qwen25Format.historyNotes(twoCalls)).toEqual([]);
+    });
+
+    it('renders one call as the template does, or as written when its arguments are not JSON', () => {
+      expect(renderLlamaCall({ id: 'c', name: 'a', argumentsText: '{"x":[1,2]}' })).toBe(
+        '{"name": "a", "parameters": {"x": [1, 2]}}',
+      );
+      expect(renderLlamaCall({ id: 'c', name: 'a', argumentsText: '{x' })).toBe('{"name": "a", "parameters": {x}');
+    });
   });
 });
 
@@ -414,6 +476,14 @@ describe('Hermes format vs the official tool_use template', () => {
       .replace('\n</tool_response><|im_end|>\n', '\n</tool_response><|im_end|>');
     expect(oursAdjusted).toBe(expected);
     expect(hermesFormat.toWire(messages, [time]).map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
+  });
+
+  it('words every difference for a learner: what the template renders, what is sent, and why', () => {
+    for (const difference of hermesFormat.knownDifferences) {
+      expect(difference).toMatch(/the template/i);
+      expect(difference).toMatch(/the app (sends|shows)/);
+      expect(difference).toMatch(/because/);
+    }
   });
 
   it('python types follow the macro (arrays as list[Union[]], closed objects as dict[str, Union[]])', () => {

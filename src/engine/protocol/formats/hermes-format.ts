@@ -6,8 +6,8 @@
  */
 import type { Message } from '../../messages';
 import type { ToolDefinition } from '../../tool';
-import { parseModelOutput } from '../hermes';
 import { pythonJson } from '../python-json';
+import { parseTagOutput } from '../tag-parser';
 import { TOOL_CALL_TAG_SYNTAX, toolCallTags } from './qwen';
 import { chatml, groupToolRuns, plain, renderThrough, wrapToolResponses } from './shared';
 import type { AnnotatedWireMessage, PromptFormat } from './types';
@@ -96,14 +96,17 @@ export const hermesFormat: PromptFormat = {
     return renderThrough(chatml('<|begin_of_text|>'), hermesWire(messages, tools));
   },
   structuralTag: (tools, choice, parallel) => toolCallTags(tools, choice, parallel, TOOL_CALL_TAG_SYNTAX),
-  parse: parseModelOutput,
+  callFormat: 'tool-call-tags',
+  parse: parseTagOutput,
+  historyNotes: () => [],
+  // Each says what the template renders, what the app sends instead, and why (shown in the Prompt view).
   knownDifferences: [
-    "The caller's system prompt is appended to the tools system turn after a blank line; the template renders it as a second system turn, which web-llm refuses (system only first).",
-    'Assistant turns keep their text (the raw output); the template drops the text of a turn that carries tool calls.',
-    'A tool turn ends with "<|im_end|>\\n" like every mlc-llm turn; the template omits that newline (and the last block\'s), so its histories are not prefix-stable anyway.',
-    'Array parameters render as list[Union[]] like Python jinja2 (@huggingface/jinja throws on that template); an unknown type name renders "Any" where Python recurses without end.',
-    "Without tools the template fails; the model's default ChatML template is used.",
-    'The pydantic schema line ends with a stray "}" — copied from the official template, which has it.',
-    'The BOS token is <|begin_of_text|> (Llama-based Hermes); Hermes-2-Pro-Mistral uses <s>.',
+    'Your system prompt: the template renders it as a second system turn after the tools turn; the app sends it inside the tools system turn, after a blank line, because web-llm accepts a system message only as the first message (SystemMessageOrderError).',
+    'Text beside tool calls: the template drops the text of an assistant turn that carries tool calls; the app sends the turn as the model wrote it (its raw output), because that is what web-llm holds in its KV cache, so the next call reuses it instead of prefilling it again.',
+    'End of a tool turn: the template ends the last tool turn without a newline after "<|im_end|>" (and adds it once more messages follow); the app sends "<|im_end|>\\n" after every turn, because mlc-llm\'s conversation template writes that separator after every message. The template\'s own histories are therefore not prefix-stable either.',
+    'Array parameters: the template (in Python jinja2) renders their type as list[Union[]] and an unknown type name recurses forever; the app sends list[Union[]] and "Any", because that is what Python renders and what the macro means (@huggingface/jinja throws on that template).',
+    "No tools: the template fails without tools; the app sends the model's default ChatML turns, because transformers falls back to the model's default template in that case.",
+    'The pydantic schema line ends with a stray "}": the template has it, so the app sends it too, because the model was trained on that exact text.',
+    'Start of the prompt: the template prints bos_token; the app shows <|begin_of_text|> (Llama-based Hermes), because that is the token web-llm prepends; Hermes-2-Pro-Mistral uses <s> instead.',
   ],
 };

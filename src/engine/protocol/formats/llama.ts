@@ -4,10 +4,11 @@
  * JSON call `{"name": …, "parameters": {…}}` — one per turn. mlc-llm's llama-3_1 template maps the `tool`
  * role onto `ipython`, so results go back with role "tool", JSON-encoded as the official template encodes them.
  */
-import type { Message, ToolCall } from '../../messages';
+import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../../messages';
 import type { ToolDefinition } from '../../tool';
-import { extractThinking, toFunctionTool } from '../hermes';
-import type { ParsedOutput } from '../hermes';
+import { toFunctionTool } from '../hermes';
+import { parseLlamaOutput } from '../llama-parser';
+import { pythonJson } from '../python-json';
 import { toolCallTags } from './qwen';
 import { plain, renderThrough } from './shared';
 import type { ConversationTemplate } from './shared';
@@ -59,98 +60,79 @@ function llamaWire(
     });
     rest = rest.slice(1);
   }
-  for (const m of rest) {
+  for (let i = 0; i < rest.length; i++) {
+    const m = rest[i]!;
     switch (m.role) {
       case 'system':
       case 'user':
         out.push(plain('user', m.content.trim(), 'history'));
         break;
       case 'assistant':
-        out.push(plain('assistant', m.raw.trim(), 'history'));
+        if (m.toolCalls.length < 2) {
+          out.push(plain('assistant', m.raw.trim(), 'history'));
+          break;
+        }
+        // The template refuses two calls in one turn: send them one per turn, each followed by its result.
+        i += splitTurn(m, resultsAfter(rest, i + 1), out);
         break;
       case 'tool':
-        // The official template JSON-encodes every tool result (a string is iterable in jinja).
-        out.push(plain('tool', JSON.stringify(m.content), 'history'));
+        out.push(toolTurn(m));
         break;
     }
   }
   return out;
 }
 
-/**
- * Finds the balanced JSON object starting at `start` (strings and escapes respected). Returns its end index
- * (exclusive), or -1 when it never closes.
- */
-export function scanJsonObject(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') inString = true;
-    else if (ch === '{') depth++;
-    else if (ch === '}') {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return -1;
+/** The official template JSON-encodes every tool result (a string is iterable in jinja). */
+function toolTurn(result: ToolMessage): AnnotatedWireMessage {
+  return plain('tool', JSON.stringify(result.content), 'history');
 }
 
-/** Parses Llama 3.x calls: `{"name": …, "parameters": {…}}` objects (optionally after `<|python_tag|>`). */
-export function parseLlamaOutput(raw: string, makeId: () => string): ParsedOutput {
-  const { text: body, reasoning } = extractThinking(raw.replaceAll('<|python_tag|>', ''));
-  const toolCalls: ToolCall[] = [];
-  let content = '';
-  let unterminatedBlock: string | null = null;
-  let cursor = 0;
-  const callStart = /\{\s*"name"\s*:/g;
-  while (cursor < body.length) {
-    callStart.lastIndex = cursor;
-    const match = callStart.exec(body);
-    if (!match) {
-      content += body.slice(cursor);
-      break;
-    }
-    content += body.slice(cursor, match.index);
-    const end = scanJsonObject(body, match.index);
-    if (end === -1) {
-      unterminatedBlock = body.slice(match.index);
-      break;
-    }
-    toolCalls.push(llamaCall(body.slice(match.index, end), makeId));
-    // Several calls may be separated by ";" (Llama 3.1's multi-call form): the separator is not content.
-    cursor = end + (/^\s*;/.exec(body.slice(end))?.[0].length ?? 0);
-  }
-  return {
-    content: content.trim(),
-    ...(reasoning !== undefined ? { reasoning } : {}),
-    toolCalls,
-    unterminatedBlock,
-    unterminatedCall: null,
-  };
+/** The tool messages right after position `from`. */
+function resultsAfter(messages: readonly Message[], from: number): ToolMessage[] {
+  const out: ToolMessage[] = [];
+  for (let i = from; i < messages.length && messages[i]!.role === 'tool'; i++) out.push(messages[i] as ToolMessage);
+  return out;
 }
 
-function llamaCall(text: string, makeId: () => string): ToolCall {
-  const id = makeId();
+/** One assistant turn per call, each followed by its result; returns how many results it used. */
+function splitTurn(turn: AssistantMessage, results: readonly ToolMessage[], out: AnnotatedWireMessage[]): number {
+  const used = new Set<ToolMessage>();
+  for (const call of turn.toolCalls) {
+    out.push(plain('assistant', renderLlamaCall(call), 'history'));
+    const result = results.find((r) => r.toolCallId === call.id && !used.has(r));
+    if (result) {
+      used.add(result);
+      out.push(toolTurn(result));
+    }
+  }
+  for (const result of results) if (!used.has(result)) out.push(toolTurn(result));
+  return results.length;
+}
+
+/** A call as the official template renders it: `{"name": "…", "parameters": <tojson>}`. */
+export function renderLlamaCall(call: ToolCall): string {
+  let args: string;
   try {
-    const value = JSON.parse(text) as Record<string, unknown>;
-    const name = typeof value.name === 'string' ? value.name : '';
-    const args = value.parameters ?? value.arguments ?? {};
-    if (name === '') return { id, name, argumentsText: text, parseError: 'the tool call has no "name"' };
-    return { id, name, argumentsText: typeof args === 'string' ? args : JSON.stringify(args) };
-  } catch (error) {
-    return {
-      id,
-      name: '',
-      argumentsText: text,
-      parseError: `invalid JSON in the tool call (${(error as Error).message})`,
-    };
+    args = pythonJson(JSON.parse(call.argumentsText === '' ? '{}' : call.argumentsText));
+  } catch {
+    args = call.argumentsText; // not JSON: sent as the model wrote it
   }
+  return `{"name": ${JSON.stringify(call.name)}, "parameters": ${args}}`;
+}
+
+/** The turns of a history that the official template would refuse, and how they are sent instead. */
+function llamaHistoryNotes(messages: readonly Message[]): string[] {
+  return messages.flatMap((m) =>
+    m.role === 'assistant' && m.toolCalls.length > 1
+      ? [
+          `⚠ The assistant turn calling ${m.toolCalls.map((c) => c.name || '?').join(', ')} holds ${m.toolCalls.length} ` +
+            'tool calls. Llama 3.2\'s official template refuses such a turn ("This model only supports single ' +
+            `tool-calls at once!"), so the app sends it as ${m.toolCalls.length} assistant turns of one call each, ` +
+            'each followed by its result: what the template renders for calls made one at a time.',
+        ]
+      : [],
+  );
 }
 
 export const llama32Format: PromptFormat = {
@@ -164,11 +146,13 @@ export const llama32Format: PromptFormat = {
   },
   // The template refuses assistant turns with two calls, so generation always stops after the first one.
   structuralTag: (tools, choice) => toolCallTags(tools, choice, false, LLAMA_CALL_SYNTAX),
+  callFormat: 'llama-json',
   parse: parseLlamaOutput,
+  historyNotes: llamaHistoryNotes,
   knownDifferences: [
-    'The "Today Date" line uses an injected date (default 26 Jul 2024, the template\'s own fallback); transformers fills in the real date with strftime_now.',
+    'The "Today Date" line: transformers prints the day of rendering (strftime_now); the app prints the day the run started (editable in the Prompt view), so a replay or a later round renders the same prompt. Without a date the template itself falls back to 26 Jul 2024.',
     'Assistant turns are sent back as the raw text; the template re-renders a parsed call as {"name": "…", "parameters": <tojson>}. Identical when the model wrote that canonical form (the structural tag writes it).',
-    'One tool call per assistant turn: the official template raises on two, so parallel calls are always off for this family.',
+    'One tool call per assistant turn: the official template raises on two, so parallel calls are always off for this family, and a turn with two calls (from another runtime, or written by a person) is sent as single-call turns, each followed by its result.',
     'Tools go into the first user message only when the history starts with a user message (the template raises otherwise).',
   ],
 };

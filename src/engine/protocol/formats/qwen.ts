@@ -7,7 +7,8 @@
 import type { Message } from '../../messages';
 import type { ToolChoice } from '../../runtime';
 import type { ToolDefinition } from '../../tool';
-import { parseModelOutput, renderToolsSection } from '../hermes';
+import { renderToolsSection } from '../hermes';
+import { parseTagOutput } from '../tag-parser';
 import { chatml, groupToolRuns, lastQueryIndex, plain, renderThrough, wrapToolResponses } from './shared';
 import type { AnnotatedWireMessage, FormatOptions, PromptFormat, TriggeredTagsFormat } from './types';
 
@@ -110,7 +111,9 @@ export const qwen25Format: PromptFormat = {
     return renderThrough(chatml(), this.toWire(messages, tools));
   },
   structuralTag: (tools, choice, parallel) => toolCallTags(tools, choice, parallel, TOOL_CALL_TAG_SYNTAX),
-  parse: parseModelOutput,
+  callFormat: 'tool-call-tags',
+  parse: parseTagOutput,
+  historyNotes: () => [],
   knownDifferences: [
     'Assistant turns are sent back as the exact raw text the model produced (so web-llm reuses its KV cache); the official template re-renders parsed calls as `<tool_call>\\n{"name": …, "arguments": <tojson>}\\n</tool_call>`. Identical whenever the model wrote that canonical form, which the structural tag enforces for the call itself.',
     'A system message that is not first is sent as a user turn (web-llm throws SystemMessageOrderError otherwise); the template would render a second system turn.',
@@ -128,7 +131,9 @@ export const qwen3Format: PromptFormat = {
     return renderThrough(chatml(), this.toWire(messages, tools), suffix);
   },
   structuralTag: (tools, choice, parallel) => toolCallTags(tools, choice, parallel, TOOL_CALL_TAG_SYNTAX),
-  parse: parseModelOutput,
+  callFormat: 'tool-call-tags',
+  parse: parseTagOutput,
+  historyNotes: () => [],
   knownDifferences: [
     'Assistant turns are sent as raw text (see Qwen2.5). For turns after the last user question the raw text keeps its <think> block, as the template does; earlier turns lose it, as the template does.',
     'With thinking off, web-llm puts the empty <think></think> block in the reply header, so the raw output lacks it; sent back, that turn renders without it — the template renders it the same way (no reasoning, not the last message) but the KV cache held it, so that turn is prefilled again.',

@@ -8,7 +8,7 @@
 import type { Message } from '../../messages';
 import type { ToolChoice } from '../../runtime';
 import type { ToolDefinition } from '../../tool';
-import type { ParsedOutput } from '../hermes';
+import type { CallFormat, ParseOptions, ParseResult } from '../parse-result';
 
 export type FormatId = 'qwen2.5' | 'qwen3' | 'llama-3.2' | 'hermes';
 
@@ -29,7 +29,10 @@ export interface PromptSegment {
 export interface FormatOptions {
   /** Qwen3 only: false asks for no reasoning (an empty `<think>` block opens the reply). */
   readonly enableThinking?: boolean;
-  /** Llama 3.2 only: the "Today Date" line; injected so renders are deterministic. Default "26 Jul 2024". */
+  /**
+   * Llama 3.2 only: the "Today Date" line as the template prints it ("02 Dec 2026"); the run's date in the app
+   * (see `../prompt-date`), injected so renders are deterministic. Default "26 Jul 2024", the template's own.
+   */
   readonly dateString?: string;
 }
 
@@ -75,10 +78,17 @@ export interface PromptFormat {
   ): PromptSegment[];
   /** The output constraint for `choice`; null when no tools are exposed or the choice is `none`. */
   structuralTag(tools: readonly ToolDefinition[], choice: ToolChoice, parallel: boolean): TriggeredTagsFormat | null;
-  /** Parses this family's call syntax out of raw output; never throws. */
-  parse(raw: string, makeId: () => string): ParsedOutput;
+  /** The call syntax this family writes; a runtime reports it so the harness parses with the right parser. */
+  readonly callFormat: CallFormat;
+  /** Parses this family's call syntax out of raw output (the parser of `callFormat`); never throws. */
+  parse(raw: string, options?: ParseOptions): ParseResult;
   /** Every known way the rendered prompt differs from the official Hugging Face chat template (tested). */
   readonly knownDifferences: readonly string[];
+  /**
+   * What this history makes the prompt do that the official template would not (e.g. a Llama turn with two
+   * calls, which its template refuses): one sentence each, shown beside the prompt. Empty when nothing.
+   */
+  historyNotes(messages: readonly Message[]): readonly string[];
 }
 
 export function promptText(segments: readonly PromptSegment[]): string {

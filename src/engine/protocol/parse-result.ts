@@ -1,0 +1,128 @@
+/**
+ * What a parser makes of one raw model output, as `../shared/reference/tool-call-parsing.md` (the contract)
+ * defines it: `content`, `reasoning`, `calls`, `malformed` and the `issues` — every problem the parser
+ * forgave or flagged, so the UI can show it instead of forgiving silently. Pure types and the issue texts.
+ */
+import type { ToolDefinition } from '../tool';
+
+/** The two call syntaxes: `<tool_call>` blocks (Qwen2.5, Qwen3, Hermes) and Llama 3.2's bare JSON. */
+export const CALL_FORMATS = ['tool-call-tags', 'llama-json'] as const;
+export type CallFormat = (typeof CALL_FORMATS)[number];
+
+export const PARSE_ISSUE_KINDS = [
+  'unterminated_think',
+  'unterminated_tool_call',
+  'invalid_json',
+  'fenced_json',
+  'multiple_objects_in_block',
+  'missing_name',
+  'arguments_not_object',
+  'arguments_as_string',
+  'parameters_key',
+  'arguments_key',
+  'missing_arguments',
+  'stray_close_tag',
+  'unknown_tool',
+  'multiple_calls',
+  // Beyond the contract's list: a call-like mention in prose that was read as text (the two "prose"
+  // decisions of its table), and a number the arguments cannot hold (issue 20, item 3).
+  'prose_mention',
+  'unrepresentable_number',
+] as const;
+export type ParseIssueKind = (typeof PARSE_ISSUE_KINDS)[number];
+
+/** Issues that are not format problems: `malformed` is any issue except these. */
+const NOT_MALFORMED: ReadonlySet<ParseIssueKind> = new Set(['unknown_tool', 'multiple_calls', 'prose_mention']);
+
+export function isMalformedIssue(kind: ParseIssueKind): boolean {
+  return !NOT_MALFORMED.has(kind);
+}
+
+/** One issue as a parser finds it: tied to a call of the result, or to a block that failed, or to the text. */
+export interface FoundIssue {
+  readonly kind: ParseIssueKind;
+  /** True when the result still holds a call for this problem. */
+  readonly recovered: boolean;
+  /** One sentence for the learner: what the model wrote and what the parser made of it. */
+  readonly detail: string;
+  /** The raw text the issue is about (a failed block verbatim, a stray tag, a prose mention). */
+  readonly excerpt?: string;
+  /** Index into `calls`: the call this issue belongs to. */
+  readonly call?: number;
+  /** Index into `blocks`: the block this issue belongs to (a failed one, for its error result). */
+  readonly block?: number;
+}
+
+/** A call read out of the text: the name and the arguments object. */
+export interface ParsedCall {
+  readonly name: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** The arguments as compact JSON; numbers JavaScript cannot hold keep their written form. */
+  readonly argumentsText: string;
+}
+
+/** A stretch of the output the parser read as a call attempt, in output order. */
+export type OutputBlock =
+  /** Read as one or more calls: its text is not part of `content`. */
+  | { readonly kind: 'calls'; readonly text: string; readonly calls: readonly ParsedCall[] }
+  /** Could not be read: its text stays in `content` verbatim; the loop may answer it with an error result. */
+  | {
+      readonly kind: 'failed';
+      readonly text: string;
+      /** The tool name, when one can be made out of the broken text ('' otherwise). */
+      readonly name: string;
+      /** The block's body (inside the tags), the "arguments" the error call shows. */
+      readonly body: string;
+      /** Why it failed, in words. */
+      readonly error: string;
+    };
+
+export interface ParseResult {
+  /** Text for the user: what lies outside the blocks read as calls, after the reasoning. */
+  readonly content: string;
+  /** `null`: no think block; `''`: an empty one. */
+  readonly reasoning: string | null;
+  /** Every call, in order. */
+  readonly calls: readonly ParsedCall[];
+  /** Any format problem (an issue other than unknown_tool, multiple_calls and prose_mention). */
+  readonly malformed: boolean;
+  readonly issues: readonly FoundIssue[];
+  /** The call attempts, read or failed, in order (what the ids are handed out along). */
+  readonly blocks: readonly OutputBlock[];
+  /** The output ends inside a call whose JSON never finished (a cut-off, e.g. by the token limit). */
+  readonly cutOff: boolean;
+}
+
+export interface ParseOptions {
+  /** The tools the request offered: a call to any other name is `unknown_tool`; their schemas check numbers. */
+  readonly tools?: readonly ToolDefinition[];
+}
+
+/** The text a note about `kind` starts with, for the UI and the turn's anomaly summary. */
+export const ISSUE_TITLES: Readonly<Record<ParseIssueKind, string>> = {
+  unterminated_think: 'unclosed <think>',
+  unterminated_tool_call: 'unclosed <tool_call>',
+  invalid_json: 'invalid JSON',
+  fenced_json: 'JSON in a ``` fence',
+  multiple_objects_in_block: 'several calls in one block',
+  missing_name: 'no tool name',
+  arguments_not_object: 'arguments not an object',
+  arguments_as_string: 'arguments as a JSON string',
+  parameters_key: '"parameters" for "arguments"',
+  arguments_key: '"arguments" for "parameters"',
+  missing_arguments: 'no arguments',
+  stray_close_tag: 'stray </tool_call>',
+  unknown_tool: 'unknown tool',
+  multiple_calls: 'several calls in one turn',
+  prose_mention: 'a call mentioned in prose',
+  unrepresentable_number: 'a number that cannot be held',
+};
+
+/**
+ * What the loop does with a call attempt that could not be read (contract rule 4). Either way its text stays
+ * in the message. `error-result` (default, as Anthropic's tool runner answers bad input): it also becomes a
+ * call with a parse error, so the model receives an error result and can retry. `text` (as vLLM and
+ * llama.cpp's server do): it is text only, and a turn with no other call is a final answer.
+ */
+export type MalformedCallMode = 'error-result' | 'text';
+export const MALFORMED_CALL_MODES = ['error-result', 'text'] as const satisfies readonly MalformedCallMode[];

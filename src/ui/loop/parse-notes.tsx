@@ -1,0 +1,52 @@
+/**
+ * What the parser forgave or flagged in an assistant turn, as short notes beside the call or the text they are
+ * about ("the model wrote parameters instead of arguments; read as the arguments"). The raw output stays
+ * beside them in the transcript, and a note about a stretch of text quotes it. Text only, never HTML.
+ */
+import type { ParseIssue } from '../../engine/messages';
+import { ISSUE_TITLES } from '../../engine/protocol/parse-result';
+import './parse-notes.css';
+
+export function ParseNotes({ issues, label }: { issues: readonly ParseIssue[]; label: string }) {
+  if (issues.length === 0) return null;
+  return (
+    <ul className="parse-notes" aria-label={label}>
+      {issues.map((issue, i) => (
+        <li
+          key={`${issue.kind}-${i}`}
+          className={`parse-note ${issue.recovered ? 'parse-note-forgiven' : 'parse-note-flagged'}`}
+          data-testid="parse-note"
+          data-kind={issue.kind}
+          data-recovered={issue.recovered}
+        >
+          <span className="parse-note-head">
+            <span className="parse-note-verdict">{issue.recovered ? 'forgiven' : 'flagged'}</span>{' '}
+            <code className="parse-note-kind" title={ISSUE_TITLES[issue.kind]}>
+              {issue.kind}
+            </code>
+          </span>{' '}
+          <span className="parse-note-detail">{issue.detail}</span>
+          {issue.excerpt !== undefined && (
+            <pre className="parse-note-excerpt" tabIndex={0} aria-label="The text this note is about">
+              {issue.excerpt}
+            </pre>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The notes of a message that belong beside its text, and those of each call. */
+export function splitNotes(issues: readonly ParseIssue[] | undefined): {
+  readonly text: readonly ParseIssue[];
+  readonly byCall: ReadonlyMap<string, readonly ParseIssue[]>;
+} {
+  const text: ParseIssue[] = [];
+  const byCall = new Map<string, ParseIssue[]>();
+  for (const issue of issues ?? []) {
+    if (issue.callId === undefined) text.push(issue);
+    else byCall.set(issue.callId, [...(byCall.get(issue.callId) ?? []), issue]);
+  }
+  return { text, byCall };
+}
