@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AdvisorHook, AdvisorKind } from '../advisors/types';
 import { ADVISOR_KINDS } from '../advisors/types';
 import type { Message } from '../messages';
-import type { RuntimeKind } from '../runtime';
+import type { PromptFormatSource, RuntimeKind } from '../runtime';
 import type { Anomaly } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
 import type { ToolDefinition, ToolSource } from '../tool';
@@ -76,6 +76,9 @@ const ADVISOR_HOOKS = [
 ] as const satisfies readonly AdvisorHook[];
 export const ADVISOR_HOOKS_COMPLETE: Complete<AdvisorHook, typeof ADVISOR_HOOKS> = true;
 
+const PROMPT_FORMAT_SOURCES = ['model-config', 'model-id', 'user'] as const satisfies readonly PromptFormatSource[];
+export const PROMPT_FORMAT_SOURCES_COMPLETE: Complete<PromptFormatSource, typeof PROMPT_FORMAT_SOURCES> = true;
+
 const time = z.number().finite();
 const count = z.int().nonnegative();
 
@@ -133,6 +136,8 @@ const modelResponseSchema = z.object({
       promptText: z.string().optional(),
       promptParts: z.array(z.object({ part: z.string(), tokens: z.number(), text: z.string() })).optional(),
       notes: z.array(z.string()).optional(),
+      promptFormat: z.object({ id: z.string(), label: z.string(), source: z.enum(PROMPT_FORMAT_SOURCES) }).optional(),
+      toolsSent: z.array(z.string()).optional(),
     })
     .optional(),
   backend: z.string().optional(),
