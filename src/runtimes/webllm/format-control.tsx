@@ -15,7 +15,8 @@ export function FormatControl({ modelId }: { modelId: string }) {
   const selectId = useId();
   const { detected, effective } = modelFormat(s, modelId);
   const chosen = s.chosenFormats[modelId];
-  const asking = s.askFormat?.modelId === modelId && !effective;
+  // Only an imported model can lack a format (a catalog id always names one): ask for it.
+  const asking = !effective;
   const preview = effective ? exampleRequest(modelId, effective) : null;
 
   return (
@@ -26,8 +27,8 @@ export function FormatControl({ modelId }: { modelId: string }) {
     >
       {asking && (
         <p className="webllm-format-question" role="alert">
-          Which prompt format was <strong>{modelId}</strong> trained on? Its files do not tell:{' '}
-          {detected.ok ? '' : detected.error} Pick it below; without one it gets no tools.
+          Which prompt format was <strong>{modelId}</strong> trained on? {detected.ok ? '' : detected.error} Pick it
+          below; without one it gets no tools.
         </p>
       )}
       <div className="webllm-format-row">
@@ -64,7 +65,7 @@ export function FormatControl({ modelId }: { modelId: string }) {
           </button>
         )}
       </div>
-      <p className="webllm-format-source">
+      <p className="webllm-format-source" hidden={asking}>
         {effective
           ? chosen
             ? `Your choice.${detected.ok ? ` Its files say ${FORMAT_NAMES[detected.value.id]} (${detected.value.evidence}).` : ''}`
@@ -83,7 +84,20 @@ export function FormatControl({ modelId }: { modelId: string }) {
             One question and the calculate tool, tool choice auto — what web-llm receives ({preview.toolsSent.length}{' '}
             tool{preview.toolsSent.length === 1 ? '' : 's'} sent):
           </p>
-          <pre aria-label="Example request JSON">{JSON.stringify(preview.request, null, 2)}</pre>
+          <div aria-label="Example request">
+            {preview.request.messages.map((m, i) => (
+              <div key={i}>
+                <div className="webllm-format-role">{m.role}</div>
+                <pre>{typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}</pre>
+              </div>
+            ))}
+            <div className="webllm-format-role">response_format (the output constraint)</div>
+            <pre>
+              {preview.request.response_format
+                ? JSON.stringify(preview.request.response_format, null, 2)
+                : 'none: the output is not constrained'}
+            </pre>
+          </div>
           {preview.notes.length > 0 && (
             <ul className="webllm-note">
               {preview.notes.map((n) => (

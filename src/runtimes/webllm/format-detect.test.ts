@@ -124,12 +124,11 @@ describe('detectFormat', () => {
   it('the tiny random llama of issue 20: nothing tells, so the user is asked, with what was read', () => {
     expect(detectFormat(facts(config(template('chatml'), 'llama')), 'local/tiny-llama-rand')).toEqual({
       ok: false,
-      error:
-        'The prompt format cannot be read from this model\'s files: conv_template "chatml", model_type "llama", no tool-call tokens in the tokenizer.',
+      error: 'Its files do not tell: conv_template "chatml", model_type "llama", no tool-call tokens in the tokenizer.',
     });
     expect(detectFormat(null, 'local/tiny-llama-rand')).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/not known yet/),
+      error: expect.stringMatching(/has not been read yet, and its id "local\/tiny-llama-rand" names no family/),
     });
   });
 

@@ -116,8 +116,8 @@ export function detectFormat(facts: ModelFacts | null, modelId: string): Result<
     );
   return err(
     facts
-      ? `The prompt format cannot be read from this model's files: conv_template ${quote(facts.convTemplate)}, model_type ${quote(facts.modelType)}, ${facts.specialTokens.length > 0 ? `tokens ${facts.specialTokens.join(' ')}` : 'no tool-call tokens in the tokenizer'}.`
-      : `The prompt format of ${modelId} is not known yet (its mlc-chat-config.json has not been read).`,
+      ? `Its files do not tell: conv_template ${quote(facts.convTemplate)}, model_type ${quote(facts.modelType)}, ${facts.specialTokens.length > 0 ? `tokens ${facts.specialTokens.join(' ')}` : 'no tool-call tokens in the tokenizer'}.`
+      : `Its mlc-chat-config.json has not been read yet, and its id "${modelId}" names no family.`,
   );
 }
 

@@ -13,7 +13,7 @@ import { FormatControl } from './format-control';
 import { FORMAT_NAMES } from './prompt-format';
 import { PHASE_LABELS } from './progress';
 import type { CacheEntry } from './worker-protocol';
-import { currentModel, modelFormat, webllmActions, webllmStore } from './webllm-store';
+import { formatTarget, modelFormat, webllmActions, webllmStore } from './webllm-store';
 import './webllm-panel.css';
 
 /** Shown on a software (fallback) adapter, where web-llm's sampling kernels were seen to misbehave. */
@@ -42,10 +42,10 @@ export function WebLLMPanel() {
       needsF16: /f16/.test(id),
       contextWindow: 4096,
       nativeTools: false,
-      note: `Imported from local files · prompt format: ${format ? FORMAT_NAMES[format.id] : 'not known — choose it below'}.`,
+      note: `Imported from local files · prompt format: ${format ? FORMAT_NAMES[format.id] : 'not known — choose it under "Format"'}.`,
     };
   });
-  const current = currentModel(s);
+  const formatModel = formatTarget(s);
 
   return (
     <section className="webllm-panel" aria-label="WebLLM model">
@@ -129,6 +129,9 @@ export function WebLLMPanel() {
         </p>
       )}
 
+      {/* Above the long catalog, so a question asked at import is seen at once. */}
+      {formatModel && <FormatControl modelId={formatModel} />}
+
       <div className="webllm-catalog-scroll">
         <table className="webllm-catalog" aria-label="Model catalog">
           <thead>
@@ -208,6 +211,15 @@ export function WebLLMPanel() {
                         Delete
                       </button>
                     )}
+                    {s.importedIds.includes(m.id) && formatModel !== m.id && (
+                      <button
+                        type="button"
+                        aria-label={`Prompt format of ${m.id}`}
+                        onClick={() => webllmActions.select(m.id)}
+                      >
+                        Format
+                      </button>
+                    )}
                   </td>
                 </tr>
               );
@@ -215,8 +227,6 @@ export function WebLLMPanel() {
           </tbody>
         </table>
       </div>
-
-      {current && <FormatControl modelId={current} />}
 
       <fieldset className="webllm-options">
         <legend>Options</legend>

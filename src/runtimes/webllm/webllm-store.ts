@@ -42,8 +42,6 @@ export interface WebLLMState {
   readonly notice: string | null;
   /** Prompt formats the user picked, by model id (over the detected ones). */
   readonly chosenFormats: Readonly<Record<string, PromptFormatId>>;
-  /** An imported model whose format its files do not tell: the panel asks for it. */
-  readonly askFormat: { readonly modelId: string; readonly reason: string } | null;
 }
 
 /** A model's prompt format: what its files (or id) say, and the one in use (null: not known, ask). */
@@ -65,9 +63,15 @@ export function modelFormat(s: Pick<WebLLMState, 'cache' | 'chosenFormats'>, mod
   };
 }
 
-/** The model the panel's format control is about: the loaded (or loading) one, else the selected one. */
-export function currentModel(s: Pick<WebLLMState, 'load' | 'selected'>): string | null {
-  return s.load.kind === 'idle' ? s.selected : (s.load.modelId ?? s.selected);
+/**
+ * The model the panel's format control is about: the selected one (a load selects its model) while it is
+ * loading, loaded or failed, or when it was imported; null when none is in play.
+ */
+export function formatTarget(s: Pick<WebLLMState, 'load' | 'selected' | 'importedIds'>): string | null {
+  const id = s.selected;
+  if (id === null) return null;
+  const inPlay = s.load.kind !== 'idle' && s.load.modelId === id;
+  return inPlay || s.importedIds.includes(id) ? id : null;
 }
 
 export const client = new WorkerClient();
@@ -84,7 +88,6 @@ export const webllmStore = createStore<WebLLMState>(() => ({
   importedIds: importedModels().map((r) => r.model_id),
   notice: null,
   chosenFormats: readChosenFormats(),
-  askFormat: null,
 }));
 
 const set = webllmStore.setState;
@@ -181,7 +184,6 @@ export const webllmActions = {
         set({
           importedIds: importedModels().map((r) => r.model_id),
           chosenFormats: writeChosenFormat(modelId, null),
-          askFormat: get().askFormat?.modelId === modelId ? null : get().askFormat,
         });
       }
       const load = get().load;
@@ -212,27 +214,27 @@ export const webllmActions = {
     const id = plan.value.record.model_id;
     try {
       await runImport(plan.value);
-      set({
-        importedIds: importedModels().map((r) => r.model_id),
-        selected: id,
-        notice: `Imported ${id}: load it below.`,
-      });
     } catch (error) {
       set({ notice: `Import failed: ${asMapped(error).message}` });
       return;
     }
+    set({ importedIds: importedModels().map((r) => r.model_id) });
+    // The worker reads the format from the cached files; the model is shown once that is known.
     await webllmActions.refreshCache();
     await webllmActions.refreshStorage();
-    const format = modelFormat(get(), id);
-    if (!format.effective && !format.detected.ok) set({ askFormat: { modelId: id, reason: format.detected.error } });
+    const known = modelFormat(get(), id).effective !== null;
+    set({
+      selected: id,
+      // When its files do not tell the format, the format control (shown for the new model) asks.
+      notice: known
+        ? `Imported ${id}: load it below.`
+        : `Imported ${id}: choose its prompt format below, then load it.`,
+    });
   },
 
   /** Picks a model's prompt format (null: back to the detected one). */
   setFormat(modelId: string, format: PromptFormatId | null): void {
-    set({
-      chosenFormats: writeChosenFormat(modelId, format),
-      askFormat: format !== null && get().askFormat?.modelId === modelId ? null : get().askFormat,
-    });
+    set({ chosenFormats: writeChosenFormat(modelId, format) });
   },
 
   setThinking(on: boolean): void {

@@ -91,6 +91,9 @@ describe('worker host: cache status of an imported model', () => {
       await client.call({ type: 'delete', modelId: record.model_id, extraModels: [record] });
       const after = await client.call({ type: 'cache-status', modelIds: [record.model_id], extraModels: [record] });
       expect(after.type === 'cache-status' && after.status[record.model_id]).toEqual({ cached: false });
+      // Nothing of it is left behind, not even the files web-llm's own delete does not know (tokenizer_config.json).
+      for (const scope of ['webllm/model', 'webllm/config', 'webllm/wasm'])
+        expect(await (await storage.open(scope)).keys(), scope).toEqual([]);
     } finally {
       close();
     }

@@ -48,6 +48,7 @@ export interface CacheReader {
   open(name: string): Promise<{
     match(url: string): Promise<Response | undefined>;
     keys(): Promise<readonly { readonly url: string }[]>;
+    delete(url: string): Promise<boolean>;
   }>;
 }
 
@@ -175,6 +176,18 @@ export function createWorkerHost(
     return first.value;
   }
 
+  /** Deletes what web-llm's own delete leaves under the model's URL (an import's extra tokenizer files…). */
+  async function sweep(record: ModelRecord | undefined): Promise<void> {
+    const store = env.caches;
+    if (!record || !store) return;
+    const base = modelBase(record.model);
+    for (const scope of ['webllm/model', 'webllm/config', 'webllm/wasm']) {
+      const cache = await store.open(scope);
+      for (const { url } of await cache.keys())
+        if (url.startsWith(base) || url === record.model_lib) await cache.delete(url);
+    }
+  }
+
   async function generate(message: Extract<ToWorker, { type: 'generate' }>): Promise<void> {
     const e = await getEngine();
     const started = env.now();
@@ -292,7 +305,9 @@ export function createWorkerHost(
           loadedModel = null;
           await engine?.unload();
         }
-        await deleteModelAllInfoInCache(message.modelId, await appConfig(message.extraModels));
+        const config = await appConfig(message.extraModels);
+        await deleteModelAllInfoInCache(message.modelId, config);
+        await sweep(config.model_list.find((r) => r.model_id === message.modelId));
         post({ type: 'done', id: message.id });
         return;
       }
