@@ -8,7 +8,7 @@
 import type { ToolCall } from '../../engine/messages';
 import { promptText } from '../../engine/protocol/formats';
 import { PART_LABELS, checkPrefixExtension, partTotals } from '../../engine/prompt-trace';
-import { assertNever, type Result as Check } from '../../engine/result';
+import { assertNever, type Result } from '../../engine/result';
 import type { ChatRuntime, GenerateOptions, ModelRequest, ModelResponse } from '../../engine/runtime';
 import type { FinishReason } from '../../engine/stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../../engine/stop-reasons';
@@ -22,7 +22,7 @@ import { checkToolSupport } from './request-check';
 import type { WorkerClient } from './worker-client';
 import type { FromWorker } from './worker-protocol';
 
-type Result = Extract<FromWorker, { type: 'result' }>;
+type WorkerResult = Extract<FromWorker, { type: 'result' }>;
 
 export interface RuntimeOptions extends BuildOptions {
   /** The WebGPU adapter is a software one (SwiftShader): every response carries a warning. */
@@ -50,7 +50,7 @@ export class WebLLMRuntime implements ChatRuntime {
     this.label = `WebLLM · ${modelId}`;
   }
 
-  checkRequest(request: ModelRequest): Check {
+  checkRequest(request: ModelRequest): Result {
     const options = this.options();
     return checkToolSupport(request, {
       modelId: this.modelId,
@@ -83,7 +83,7 @@ export class WebLLMRuntime implements ChatRuntime {
     return this.toResponse(request, built, result, toolsSent, options.softwareAdapter === true);
   }
 
-  private async run(built: BuiltRequest, signal: AbortSignal, onDelta: (t: string) => void): Promise<Result> {
+  private async run(built: BuiltRequest, signal: AbortSignal, onDelta: (t: string) => void): Promise<WorkerResult> {
     if (signal.aborted)
       throw toRuntimeFailure({ code: 'unknown', message: 'Stopped before the call started.', detail: 'aborted' });
     const onAbort = () => this.client.interrupt();
@@ -107,7 +107,7 @@ export class WebLLMRuntime implements ChatRuntime {
   private toResponse(
     request: ModelRequest,
     built: BuiltRequest,
-    result: Result,
+    result: WorkerResult,
     toolsSent: readonly string[],
     softwareAdapter: boolean,
   ): ModelResponse {

@@ -70,19 +70,21 @@ describe('worker host: cache status of an imported model', () => {
       });
       if (reply.type !== 'cache-status') throw new Error(reply.type);
       const entry = reply.status[record.model_id]!;
-      const configBytes =
-        JSON.stringify(tokenizerConfig).length +
-        JSON.stringify({ model_type: 'llama', conv_template: { name: 'chatml' } }).length;
-      const manifestBytes = (
-        await (await (await storage.open('webllm/model')).match(`${record.model}tensor-cache.json`))!.text()
-      ).length;
+      // The JSON files' sizes are their text lengths (ASCII); the binary ones carry a Content-Length.
+      const size = async (scope: string, url: string) =>
+        (await (await (await storage.open(scope)).match(url))!.text()).length;
+      const tokenizerConfigBytes = await size('webllm/model', `${record.model}tokenizer_config.json`);
+      const manifestBytes = await size('webllm/model', `${record.model}tensor-cache.json`);
+      const chatConfigBytes = await size('webllm/config', `${record.model}mlc-chat-config.json`);
       expect(entry.parts).toEqual({
         weights: 1_048_576,
         library: 4_400_000,
-        tokenizer: 500_000 + JSON.stringify(tokenizerConfig).length,
-        other: configBytes - JSON.stringify(tokenizerConfig).length + manifestBytes,
+        tokenizer: 500_000 + tokenizerConfigBytes,
+        other: manifestBytes + chatConfigBytes,
       });
-      expect(entry.bytes).toBe(1_048_576 + 4_400_000 + 500_000 + configBytes + manifestBytes);
+      expect(entry.bytes).toBe(
+        1_048_576 + 4_400_000 + 500_000 + tokenizerConfigBytes + manifestBytes + chatConfigBytes,
+      );
       expect(entry.facts).toEqual({ convTemplate: 'chatml', modelType: 'llama', specialTokens: ['<|python_tag|>'] });
       expect(detectFormat(entry.facts!, record.model_id)).toMatchObject({ ok: true, value: { id: 'llama-3.2' } });
       expect(reply.status['Qwen3-0.6B-q4f32_1-MLC']).toEqual({ cached: false });
