@@ -304,7 +304,9 @@ describe('generate path: a model with no tool format (ChatML without tools)', ()
     const { runtime } = await setUp('local/tiny', [{ chunks: ['Hello.'] }]);
     const { response } = await generate(runtime, request());
     expect(response.trace?.promptFormat).toEqual({ id: 'chatml', label: 'ChatML without tools', source: 'model-id' });
-    expect(response.trace?.notes?.join('\n')).toMatch(/no tool format is known for "local\/tiny"/);
+    expect(response.trace?.notes?.join('\n')).toMatch(
+      /from the model id "local\/tiny", which names no family with a tool format\./,
+    );
   });
 });
 

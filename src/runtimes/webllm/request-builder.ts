@@ -67,7 +67,11 @@ export function resolveFormat(modelId: string, options: BuildOptions = {}): Form
   const detected = detectFormat(null, modelId);
   return detected.ok
     ? detected.value
-    : { id: 'chatml', source: 'model-id', evidence: `no tool format is known for "${modelId}"` };
+    : {
+        id: 'chatml',
+        source: 'model-id',
+        evidence: `the model id "${modelId}", which names no family with a tool format`,
+      };
 }
 
 /**
