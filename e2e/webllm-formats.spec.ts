@@ -8,6 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { formatBytes } from '../src/runtimes/webllm/download-size';
@@ -165,6 +166,12 @@ test('a folder whose files do not tell the format: the panel asks, and the choic
     'choose its prompt format below, then load it',
   );
   await shoot(page, 'webllm-format-ask');
+
+  // The question, the select, the buttons and the rows have names and pass axe (WCAG 2 A/AA). Axe is slow on
+  // the long catalog, so this test gets the slow budget.
+  test.slow();
+  const axe = await new AxeBuilder({ page }).include('.webllm-panel').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 
   await format.getByRole('combobox').selectOption({ label: 'Llama 3.2' });
   await expect(question).toHaveCount(0);
