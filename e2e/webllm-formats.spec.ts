@@ -152,6 +152,7 @@ test('an imported folder whose config names Qwen3: the format, where it came fro
 test('a folder whose files do not tell the format: the panel asks, and the choice sticks across a reload', async ({
   page,
 }) => {
+  test.slow(); // axe over the long catalog takes a while
   const dir = modelFolder(root, 'tiny-llama-rand', chatConfig('chatml', 'llama'));
   await openWebLLM(page);
   await importFolder(page, dir);
@@ -167,9 +168,7 @@ test('a folder whose files do not tell the format: the panel asks, and the choic
   );
   await shoot(page, 'webllm-format-ask');
 
-  // The question, the select, the buttons and the rows have names and pass axe (WCAG 2 A/AA). Axe is slow on
-  // the long catalog, so this test gets the slow budget.
-  test.slow();
+  // The question, the select, the buttons and the rows have names and pass axe (WCAG 2 A/AA).
   const axe = await new AxeBuilder({ page }).include('.webllm-panel').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 
