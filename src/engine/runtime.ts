@@ -54,7 +54,22 @@ export interface RequestTrace {
   /** Token counts per part of the prompt, when a tokenizer is at hand. */
   readonly promptParts?: readonly { readonly part: string; readonly tokens: number; readonly text: string }[];
   readonly notes?: readonly string[];
+  /** The prompt format this call was rendered in and how it was chosen, where the runtime renders the prompt. */
+  readonly promptFormat?: {
+    readonly id: string;
+    readonly label: string;
+    readonly source: PromptFormatSource;
+  };
+  /**
+   * The names of the tools this call really carried to the model (in the prompt or a native tools field), in
+   * order; fewer than the request offered when the runtime could not send them (e.g. a model with no tool
+   * format). Absent: the runtime sent every tool of the request.
+   */
+  readonly toolsSent?: readonly string[];
 }
+
+/** How a prompt format was chosen: read from the model's own config, guessed from its id, or picked by the user. */
+export type PromptFormatSource = 'model-config' | 'model-id' | 'user';
 
 export interface ModelResponse {
   /** Exactly what the model produced. */
@@ -92,9 +107,9 @@ export interface ChatRuntime {
   readonly label: string;
   generate(request: ModelRequest, options: GenerateOptions): Promise<ModelResponse>;
   /**
-   * Optional: whether this runtime can honour the request's tools and tool choice, with the real reason when not
-   * (e.g. "This model has no tool format: tool choice 'required' cannot be honoured"). The loop asks it before
-   * every model call; a refusal refuses the step and sends nothing.
+   * Whether this runtime can honour the request's tools and tool choice, with the real reason when it cannot
+   * (e.g. a model with no tool format and tool choice "required"). Call it before every model call; `generate`
+   * refuses such a request with the same reason. Absent: the runtime honours every request.
    */
   checkRequest?(request: ModelRequest): Result;
 }

@@ -7,6 +7,7 @@ import { registerSW } from 'virtual:pwa-register';
 import type { GgufCache } from '../runtimes/wllama/gguf-cache';
 import { fileNameFromUrl, ggufCache } from '../runtimes/wllama/gguf-cache';
 import type { Slice } from './slice';
+import { webllmStore } from '../runtimes/webllm/webllm-store';
 
 export type ShellStatus =
   | 'unsupported' // no service workers (e.g. a non-secure origin)
@@ -93,6 +94,10 @@ function startOfflineSupport(set: Slice<OfflineState>['set'], gguf: GgufCache): 
   // A GGUF stored or deleted by the CPU runtime shows here at once.
   gguf.subscribe(() => void refreshModelCache(set, gguf));
   void refreshModelCache(set, gguf);
+  // So does a WebLLM model imported, loaded or deleted (the panel re-reads its cache status after each).
+  webllmStore.subscribe((state, previous) => {
+    if (state.cache !== previous.cache) void refreshModelCache(set, gguf);
+  });
 }
 
 /** Reads which models have weights in Cache Storage and how much the origin stores. */
@@ -132,10 +137,13 @@ export async function refreshModelCache(set: Slice<OfflineState>['set'], gguf: G
   }
 }
 
-/** `https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC/resolve/main/params_shard_0.bin` → `Qwen3-0.6B-q4f16_1-MLC`. */
+/**
+ * `https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC/resolve/main/params_shard_0.bin` → `Qwen3-0.6B-q4f16_1-MLC`;
+ * an imported model's `local%2Ftiny/resolve/main/…` → `local/tiny`.
+ */
 export function modelIdFromUrl(url: string): string | null {
   try {
-    const parts = new URL(url).pathname.split('/').filter(Boolean);
+    const parts = new URL(url).pathname.split('/').filter(Boolean).map(decodeURIComponent);
     const resolve = parts.indexOf('resolve');
     if (resolve >= 1) return parts[resolve - 1] ?? null;
     return parts.length >= 2 ? (parts[parts.length - 2] ?? null) : null;

@@ -13,7 +13,7 @@ import type { Message, ParseIssue } from '../messages';
 import { MALFORMED_CALL_MODES } from '../protocol/interpret';
 import { CALL_FORMATS, PARSE_ISSUE_KINDS } from '../protocol/parse-result';
 import { isIsoDate } from '../protocol/prompt-date';
-import type { RuntimeKind } from '../runtime';
+import type { PromptFormatSource, RuntimeKind } from '../runtime';
 import type { Anomaly } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
 import type { ToolDefinition, ToolSource } from '../tool';
@@ -82,6 +82,9 @@ const ADVISOR_HOOKS = [
 ] as const satisfies readonly AdvisorHook[];
 export const ADVISOR_HOOKS_COMPLETE: Complete<AdvisorHook, typeof ADVISOR_HOOKS> = true;
 
+const PROMPT_FORMAT_SOURCES = ['model-config', 'model-id', 'user'] as const satisfies readonly PromptFormatSource[];
+export const PROMPT_FORMAT_SOURCES_COMPLETE: Complete<PromptFormatSource, typeof PROMPT_FORMAT_SOURCES> = true;
+
 const time = z.number().finite();
 const count = z.int().nonnegative();
 
@@ -149,6 +152,8 @@ const modelResponseSchema = z.object({
       promptText: z.string().optional(),
       promptParts: z.array(z.object({ part: z.string(), tokens: z.number(), text: z.string() })).optional(),
       notes: z.array(z.string()).optional(),
+      promptFormat: z.object({ id: z.string(), label: z.string(), source: z.enum(PROMPT_FORMAT_SOURCES) }).optional(),
+      toolsSent: z.array(z.string()).optional(),
     })
     .optional(),
   backend: z.string().optional(),

@@ -152,7 +152,7 @@ export function canRun(model: Pick<CatalogModel, 'needsF16' | 'vramMB'>, cap: Ca
           error: `The adapter's storage buffer binding limit (${bindingMB.toFixed(0)} MB) is under web-llm's 128 MB minimum.`,
         };
       if (cap.fallbackAdapter)
-        return { ok: true, value: { warning: 'Software adapter (no real GPU): it will be very slow.' } };
+        return { ok: true, value: { warning: 'software adapter: very slow, results may be wrong' } };
       return { ok: true, value: {} };
     }
     default:

@@ -128,6 +128,15 @@ describe('mapWebLLMError', () => {
     ).toBe('download-failed');
   });
 
+  it('the grammar matcher rejecting a sampled token (seen on software adapters) gets a plain message', () => {
+    expect(libSource).toContain('throw Error("Grammar matcher rejected the newly sampled token.")');
+    const mapped = mapWebLLMError('Error: Grammar matcher rejected the newly sampled token.');
+    expect(mapped.code).toBe('grammar-rejected');
+    expect(mapped.message).toMatch(/^The model picked a token the tool-call constraint forbids/);
+    expect(mapped.message).toMatch(/use the CPU runtime/);
+    expect(mapped.message).not.toMatch(/Grammar matcher/);
+  });
+
   it('offline download failures, whatever shape they arrive in', () => {
     for (const e of [
       'TypeError: Failed to fetch',

@@ -22,6 +22,7 @@ export type WebLLMErrorCode =
   | 'native-tools-unsupported'
   | 'native-tools-output'
   | 'grammar'
+  | 'grammar-rejected'
   | 'storage'
   | 'worker-crashed'
   | 'unknown';
@@ -127,6 +128,12 @@ export function mapWebLLMError(error: unknown): MappedError {
       );
     default:
       break;
+  }
+  if (/Grammar matcher rejected the newly sampled token/.test(detail)) {
+    return m(
+      'grammar-rejected',
+      "The model picked a token the tool-call constraint forbids, so web-llm stopped this call. It happens on software WebGPU adapters (web-llm's sampling kernels assume real GPU lanes), where results may be wrong: use the CPU runtime on this machine. On a real GPU, call the model again.",
+    );
   }
   if (/Role is not supported: tool/.test(detail)) {
     return m(

@@ -5,6 +5,8 @@
  * absolute URLs; web-llm looks up its caches first, so it never fetches them.
  */
 import type { ModelRecord } from '@mlc-ai/web-llm';
+import { err, ok, type Result } from '../../engine/result';
+import { readModelFacts } from './format-detect';
 
 export const IMPORT_ORIGIN = 'https://local-import.invalid';
 const STORAGE_KEY = 'webllm.imported-models';
@@ -19,21 +21,21 @@ export interface ImportPlan {
 }
 
 /** Checks the picked files and plans where each goes. Returns a reason when something is missing. */
-export function planImport(files: readonly File[], name?: string): ImportPlan | { error: string } {
+export function planImport(files: readonly File[], name?: string): Result<ImportPlan> {
   const byName = new Map(files.map((f) => [f.name, f]));
   const wasm = files.filter((f) => f.name.endsWith('.wasm'));
   for (const required of ['mlc-chat-config.json', 'tensor-cache.json']) {
     if (!byName.has(required))
-      return {
-        error: `${required} is missing: pick the MLC weights folder (it holds mlc-chat-config.json, tensor-cache.json and params_shard_*.bin).`,
-      };
+      return err(
+        `${required} is missing: pick the MLC weights folder (it holds mlc-chat-config.json, tensor-cache.json and params_shard_*.bin).`,
+      );
   }
   if (!files.some((f) => /^params_shard_\d+\.bin$/.test(f.name)))
-    return { error: 'No params_shard_*.bin files: the weights are missing.' };
+    return err('No params_shard_*.bin files: the weights are missing.');
   if (!byName.has('tokenizer.json') && !byName.has('tokenizer.model'))
-    return { error: 'No tokenizer.json (or tokenizer.model) in the folder.' };
+    return err('No tokenizer.json (or tokenizer.model) in the folder.');
   if (wasm.length !== 1)
-    return { error: `Pick exactly one model library .wasm (built for web-llm v0_2_86), found ${wasm.length}.` };
+    return err(`Pick exactly one model library .wasm (built for web-llm v0_2_86), found ${wasm.length}.`);
   const folder = (files[0] as File & { webkitRelativePath?: string }).webkitRelativePath?.split('/')[0];
   const id = `local/${(name ?? folder ?? 'model').replace(/[^A-Za-z0-9._-]/g, '-')}`;
   const base = `${IMPORT_ORIGIN}/${encodeURIComponent(id)}/resolve/main/`;
@@ -44,7 +46,21 @@ export function planImport(files: readonly File[], name?: string): ImportPlan | 
     else if (f.name === 'mlc-chat-config.json') entries.push({ scope: 'webllm/config', url: base + f.name, file: f });
     else entries.push({ scope: 'webllm/model', url: base + f.name, file: f });
   }
-  return { record: { model: base, model_id: id, model_lib: modelLib }, entries };
+  return ok({ record: { model: base, model_id: id, model_lib: modelLib }, entries });
+}
+
+/** Reads the plan's mlc-chat-config.json: web-llm cannot load a model whose config is not a JSON object. */
+export async function checkConfig(plan: ImportPlan): Promise<Result> {
+  const file = plan.entries.find((e) => e.file.name === 'mlc-chat-config.json')?.file;
+  if (!file) return err('mlc-chat-config.json is missing.');
+  let json: unknown;
+  try {
+    json = JSON.parse(await file.text());
+  } catch (error) {
+    return err(`mlc-chat-config.json is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  const facts = readModelFacts(json);
+  return facts.ok ? ok() : err(facts.error);
 }
 
 /** Writes the planned files into the caches and remembers the record. */

@@ -1,6 +1,7 @@
 /**
- * The fallback for models the app has no tool-call format for: plain ChatML-style messages, no tools. The
- * rendered text is labelled approximate in the prompt view (the real template is the model's own).
+ * "ChatML without tools": the format for models the app has no tool-call format for. Plain ChatML-style
+ * messages, no tools, no output constraint. The rendered text is labelled approximate in the prompt view (the
+ * real template is the model's own).
  */
 import type { PromptFormat } from '../../engine/protocol/formats';
 import { parseModelOutput } from '../../engine/protocol/hermes';
@@ -8,7 +9,7 @@ import { qwen25Format } from '../../engine/protocol/formats';
 
 export const plainChatml: PromptFormat = {
   ...qwen25Format,
-  label: 'Plain chat (no tool format known for this model; prompt text approximate)',
+  label: 'ChatML without tools (no tool format for this model; prompt text approximate)',
   toWire: (messages) =>
     qwen25Format
       .toWire(messages, [])

@@ -5,16 +5,18 @@
  * model's conversation template declares it. Pure: no web-llm import (types only).
  */
 import type { ChatCompletionMessageParam, ChatCompletionRequestStreaming, ResponseFormat } from '@mlc-ai/web-llm';
-import { formatForModel } from '../../engine/protocol/formats';
 import type { PromptFormat, PromptSegment } from '../../engine/protocol/formats';
 import { hermesFormat } from '../../engine/protocol/formats';
 import { toFunctionTool } from '../../engine/protocol/hermes';
-import { plainChatml } from './plain-format';
 import type { Message } from '../../engine/messages';
 import type { ModelRequest } from '../../engine/runtime';
 import { RuntimeFailure } from '../../engine/runtime';
 import type { JsonSchema } from '../../engine/tool';
 import { isNativeToolModel } from './catalog';
+import { detectFormat } from './format-detect';
+import type { FormatChoice } from './prompt-format';
+import { FORMAT_NAMES, hasToolFormat, promptFormatFor } from './prompt-format';
+import { checkToolSupport } from './request-check';
 
 export type RequestMode =
   /** Tools rendered into the prompt in the family's format, output constrained with a structural tag. */
@@ -27,6 +29,8 @@ export type RequestMode =
   | 'plain';
 
 export interface BuildOptions {
+  /** The model's prompt format; by default the one its id names (ChatML without tools when none). */
+  readonly format?: FormatChoice;
   /** Qwen3: false turns reasoning off (`extra_body.enable_thinking`). */
   readonly enableThinking?: boolean;
   /** Use web-llm's `tools` field where the model supports it (Hermes 8B). */
@@ -43,6 +47,10 @@ export interface BuiltRequest {
   readonly mode: RequestMode;
   readonly request: ChatCompletionRequestStreaming;
   readonly format: PromptFormat;
+  /** Which format, and how it was chosen (recorded in the run). */
+  readonly formatChoice: FormatChoice;
+  /** The names of the tools this request really carries (rendered into the prompt or in `tools`). */
+  readonly toolsSent: readonly string[];
   /** The prompt text the model sees, split by part (system, tools, history, new). */
   readonly segments: readonly PromptSegment[];
   readonly notes: readonly string[];
@@ -53,13 +61,37 @@ export function jsonObjectFormat(schema: JsonSchema): ResponseFormat {
   return { type: 'json_object', schema: JSON.stringify(schema) };
 }
 
+/** The format options.format names, else the one the model id names, else ChatML without tools. */
+export function resolveFormat(modelId: string, options: BuildOptions = {}): FormatChoice {
+  if (options.format) return options.format;
+  const detected = detectFormat(null, modelId);
+  return detected.ok
+    ? detected.value
+    : {
+        id: 'chatml',
+        source: 'model-id',
+        evidence: `the model id "${modelId}", which names no family with a tool format`,
+      };
+}
+
+/**
+ * Builds the request, or throws a RuntimeFailure when the request cannot be honoured as asked (the same
+ * reason `checkToolSupport` gives) or the history cannot be sent.
+ */
 export function buildRequest(modelId: string, req: ModelRequest, options: BuildOptions = {}): BuiltRequest {
   checkHistory(req.messages);
+  const choice = resolveFormat(modelId, options);
+  const native = options.nativeTools === true && isNativeToolModel(modelId);
+  const check = checkToolSupport(req, { modelId, format: choice, nativeTools: native });
+  if (!check.ok) throw new RuntimeFailure(check.error, 'tool-choice-unsupported');
   const notes: string[] = [];
-  const family = formatForModel(modelId);
-  const format = family ?? plainChatml;
-  if (!family) notes.push(`No tool-call format is known for ${modelId}: plain chat, tools are not offered.`);
-  const exposeTools = family !== null && req.toolChoice !== 'none' ? req.tools : [];
+  const format = promptFormatFor(choice.id);
+  const withTools = hasToolFormat(choice.id);
+  if (!withTools && req.tools.length > 0 && req.toolChoice !== 'none')
+    notes.push(
+      `${FORMAT_NAMES[choice.id]}: this model has no tool format, so the ${req.tools.length} offered tool(s) (${req.tools.map((t) => t.name).join(', ')}) are not sent; it answers in plain text. Choose its prompt format in the Model panel if it was trained on one.`,
+    );
+  const exposeTools = withTools && req.toolChoice !== 'none' ? req.tools : [];
   if (req.toolChoice === 'none' && req.tools.length > 0)
     notes.push('tool choice "none": the tools and the constraint are left out of this request.');
   const formatOptions = {
@@ -72,12 +104,11 @@ export function buildRequest(modelId: string, req: ModelRequest, options: BuildO
     ...(req.maxTokens !== undefined ? { max_tokens: req.maxTokens } : {}),
     ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
     ...(req.seed !== undefined ? { seed: Math.trunc(req.seed) } : {}),
-    ...(format.id === 'qwen3' && options.enableThinking === false ? { extra_body: { enable_thinking: false } } : {}),
+    ...(choice.id === 'qwen3' && options.enableThinking === false ? { extra_body: { enable_thinking: false } } : {}),
   };
 
-  const native = options.nativeTools === true && isNativeToolModel(modelId);
   if (native && (exposeTools.length > 0 || options.nativeFinal)) {
-    return buildNative(modelId, req, exposeTools, options.nativeFinal === true, base, notes);
+    return buildNative(modelId, req, exposeTools, options.nativeFinal === true, base, notes, choice);
   }
 
   const wire = format.toWire(req.messages, exposeTools, formatOptions);
@@ -96,21 +127,20 @@ export function buildRequest(modelId: string, req: ModelRequest, options: BuildO
   } else if (options.responseSchema) {
     response_format = jsonObjectFormat(options.responseSchema);
   }
-  if (
-    typeof req.toolChoice === 'object' &&
-    !exposeTools.some((t) => t.name === (req.toolChoice as { name: string }).name)
-  ) {
-    throw new RuntimeFailure(
-      `Tool choice names "${req.toolChoice.name}", which is not among the exposed tools.`,
-      'bad-tool-choice',
-    );
-  }
   const request: ChatCompletionRequestStreaming = {
     ...base,
     messages,
     ...(response_format ? { response_format } : {}),
   };
-  return { mode: exposeTools.length > 0 ? 'prompt-tools' : 'plain', request, format, segments, notes };
+  return {
+    mode: exposeTools.length > 0 ? 'prompt-tools' : 'plain',
+    request,
+    format,
+    formatChoice: choice,
+    toolsSent: exposeTools.map((t) => t.name),
+    segments,
+    notes,
+  };
 }
 
 function buildNative(
@@ -120,6 +150,7 @@ function buildNative(
   final: boolean,
   base: Omit<ChatCompletionRequestStreaming, 'messages'>,
   notes: string[],
+  formatChoice: FormatChoice,
 ): BuiltRequest {
   const wire = hermesFormat.toWire(req.messages, []);
   let messages = wire.map(({ role, content }) => ({ role, content }) as ChatCompletionMessageParam);
@@ -130,6 +161,8 @@ function buildNative(
       mode: 'native-final',
       request,
       format: hermesFormat,
+      formatChoice,
+      toolsSent: [],
       segments: hermesFormat.renderPrompt(req.messages, []),
       notes,
     };
@@ -146,10 +179,7 @@ function buildNative(
       );
     }
   }
-  if (req.toolChoice !== 'auto')
-    notes.push(
-      `Native tools: web-llm ignores tool_choice ("${typeof req.toolChoice === 'object' ? req.toolChoice.name : req.toolChoice}").`,
-    );
+  // checkToolSupport refused "required" and a named tool (web-llm would ignore them): only "auto" gets here.
   notes.push(`${modelId}: web-llm forces a JSON array of {name, arguments} on every reply and its own system prompt.`);
   const request: ChatCompletionRequestStreaming = {
     ...base,
@@ -161,6 +191,8 @@ function buildNative(
     mode: 'native-tools',
     request,
     format: hermesFormat,
+    formatChoice,
+    toolsSent: tools.map((t) => t.name),
     segments: hermesFormat.renderPrompt(req.messages, tools),
     notes,
   };

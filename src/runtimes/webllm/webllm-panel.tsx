@@ -1,15 +1,24 @@
 /**
- * The WebLLM Model panel: capability report, model catalog (size, GPU memory, f16 need, cached, runnable
- * here, recommended), load with progress / cancel / unload, delete from cache, storage estimate, import from
- * local files, options (Qwen3 thinking, native Hermes tools), and clear errors with the alternatives.
+ * The WebLLM Model panel: capability report (with a warning on software adapters), model catalog (download
+ * by part, GPU memory, f16 need, cached, runnable here, recommended), load with progress / cancel / unload,
+ * delete from cache, storage estimate, the prompt format of the current model, import from local files,
+ * options (Qwen3 thinking, native Hermes tools), and clear errors with the alternatives.
  */
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { CATALOG, WEBLLM_VERSION, canRun, recommend } from './catalog';
 import type { CatalogModel } from './catalog';
+import { formatBytes } from './download-size';
+import { FormatControl } from './format-control';
+import { FORMAT_NAMES } from './prompt-format';
 import { PHASE_LABELS } from './progress';
-import { webllmActions, webllmStore } from './webllm-store';
+import type { CacheEntry } from './worker-protocol';
+import { formatTarget, modelFormat, webllmActions, webllmStore } from './webllm-store';
 import './webllm-panel.css';
+
+/** Shown on a software (fallback) adapter, where web-llm's sampling kernels were seen to misbehave. */
+export const SOFTWARE_ADAPTER_WARNING =
+  "This is a software WebGPU adapter (no real GPU). WebLLM runs very slowly here, and its results may be wrong: web-llm's sampling kernels assume real GPU lanes and were seen to pick tokens the tool-call constraint forbids. For correct results on this machine, use the CPU runtime (wllama).";
 
 const mb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} GB` : `${Math.round(n)} MB`);
 
@@ -22,17 +31,21 @@ export function WebLLMPanel() {
   const cap = s.capability;
   const recommended = cap ? recommend(cap) : null;
   const busy = s.load.kind === 'loading';
-  const importedModels: CatalogModel[] = s.importedIds.map((id) => ({
-    id,
-    family: 'other',
-    params: '?',
-    vramMB: 0,
-    downloadMB: 0,
-    needsF16: /f16/.test(id),
-    contextWindow: 4096,
-    nativeTools: false,
-    note: 'Imported from local files.',
-  }));
+  const importedModels: CatalogModel[] = s.importedIds.map((id) => {
+    const format = modelFormat(s, id).effective;
+    return {
+      id,
+      family: 'other',
+      params: '?',
+      vramMB: 0,
+      downloadMB: 0,
+      needsF16: /f16/.test(id),
+      contextWindow: 4096,
+      nativeTools: false,
+      note: `Imported from local files · prompt format: ${format ? FORMAT_NAMES[format.id] : 'not known — choose it under "Format"'}.`,
+    };
+  });
+  const formatModel = formatTarget(s);
 
   return (
     <section className="webllm-panel" aria-label="WebLLM model">
@@ -63,6 +76,11 @@ export function WebLLMPanel() {
               </li>
             )}
           </ul>
+        )}
+        {cap?.kind === 'available' && cap.fallbackAdapter && (
+          <p className="webllm-warning" role="note" aria-label="Software adapter">
+            {SOFTWARE_ADAPTER_WARNING}
+          </p>
         )}
         <p className="webllm-worker">Worker: {s.worker}</p>
         {s.storage && (
@@ -111,6 +129,9 @@ export function WebLLMPanel() {
         </p>
       )}
 
+      {/* Above the long catalog, so a question asked at import is seen at once. */}
+      {formatModel && <FormatControl modelId={formatModel} />}
+
       <div className="webllm-catalog-scroll">
         <table className="webllm-catalog" aria-label="Model catalog">
           <thead>
@@ -149,7 +170,9 @@ export function WebLLMPanel() {
                     {m.nativeTools && <span className="webllm-badge"> native tools</span>}
                     {m.note && <div className="webllm-note">{m.note}</div>}
                   </th>
-                  <td>{entry?.bytes ? mb(entry.bytes / 2 ** 20) : m.downloadMB ? `≈ ${mb(m.downloadMB)}` : '?'}</td>
+                  <td>
+                    <DownloadCell entry={entry} estimateMB={m.downloadMB} />
+                  </td>
                   <td>{m.vramMB ? mb(m.vramMB) : '?'}</td>
                   <td>{m.needsF16 ? 'needs shader-f16' : 'no'}</td>
                   <td>{entry === undefined ? '…' : entry.cached ? 'cached' : 'no'}</td>
@@ -186,6 +209,15 @@ export function WebLLMPanel() {
                         onClick={() => void webllmActions.remove(m.id)}
                       >
                         Delete
+                      </button>
+                    )}
+                    {s.importedIds.includes(m.id) && formatModel !== m.id && (
+                      <button
+                        type="button"
+                        aria-label={`Prompt format of ${m.id}`}
+                        onClick={() => webllmActions.select(m.id)}
+                      >
+                        Format
                       </button>
                     )}
                   </td>
@@ -231,4 +263,24 @@ export function WebLLMPanel() {
       </div>
     </section>
   );
+}
+
+/** The exact size on disk once cached (with its parts), else the estimate for the weights. */
+function DownloadCell({ entry, estimateMB }: { entry: CacheEntry | undefined; estimateMB: number }) {
+  if (entry?.bytes) {
+    const p = entry.parts;
+    return (
+      <>
+        {formatBytes(entry.bytes)}
+        {p && (
+          <div className="webllm-note">
+            weights {formatBytes(p.weights)} · library {p.library ? formatBytes(p.library) : 'not cached'} · tokenizer{' '}
+            {formatBytes(p.tokenizer)}
+            {p.other ? ` · configs ${formatBytes(p.other)}` : ''}
+          </div>
+        )}
+      </>
+    );
+  }
+  return <>{estimateMB ? `≈ ${mb(estimateMB)}` : '?'}</>;
 }

@@ -3,7 +3,7 @@ import type { ChatRuntime } from '../../engine/runtime';
 import type { RuntimeProvider } from '../provider';
 import { WebLLMPanel } from './webllm-panel';
 import { WebLLMRuntime } from './webllm-runtime';
-import { client, webllmStore } from './webllm-store';
+import { client, modelFormat, webllmStore } from './webllm-store';
 
 let cached: { key: string; runtime: ChatRuntime } | null = null;
 type Answer = ReturnType<RuntimeProvider['getRuntime']>;
@@ -20,9 +20,16 @@ function getRuntime(): Answer {
     if (cached?.key !== key) {
       cached = {
         key,
+        // Read at every call: a format picked or a thinking switch flipped applies to the next call.
         runtime: new WebLLMRuntime(client, modelId, gpu, () => {
           const st = webllmStore.getState();
-          return { enableThinking: st.enableThinking, nativeTools: st.nativeTools };
+          const format = modelFormat(st, modelId).effective;
+          return {
+            enableThinking: st.enableThinking,
+            nativeTools: st.nativeTools,
+            ...(format ? { format } : {}),
+            softwareAdapter: st.capability?.kind === 'available' && st.capability.fallbackAdapter,
+          };
         }),
       };
     }

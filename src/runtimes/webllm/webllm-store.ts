@@ -1,14 +1,18 @@
 /**
- * Load state of the WebLLM runtime (capability, cache, load progress, errors, options) and its actions.
- * One worker client for the page; the page never imports web-llm itself.
+ * Load state of the WebLLM runtime (capability, cache, load progress, errors, options, prompt formats) and its
+ * actions. One worker client for the page; the page never imports web-llm itself.
  */
 import { createStore } from 'zustand/vanilla';
 import type { Capability } from './capability';
 import { probeCapability } from './capability';
 import { CATALOG, recommend } from './catalog';
+import { readChosenFormats, writeChosenFormat } from './chosen-formats';
 import type { MappedError } from './errors';
 import { mapWebLLMError } from './errors';
-import { forgetImported, importedModels, planImport, runImport } from './local-import';
+import { detectFormat } from './format-detect';
+import { checkConfig, forgetImported, importedModels, planImport, runImport } from './local-import';
+import type { FormatChoice, PromptFormatId } from './prompt-format';
+import type { Result } from '../../engine/result';
 import type { LoadProgress } from './progress';
 import { readProgress } from './progress';
 import { WorkerClient } from './worker-client';
@@ -36,6 +40,38 @@ export interface WebLLMState {
   readonly nativeTools: boolean;
   readonly importedIds: readonly string[];
   readonly notice: string | null;
+  /** Prompt formats the user picked, by model id (over the detected ones). */
+  readonly chosenFormats: Readonly<Record<string, PromptFormatId>>;
+}
+
+/** A model's prompt format: what its files (or id) say, and the one in use (null: not known, ask). */
+export interface ModelFormat {
+  readonly detected: Result<FormatChoice>;
+  readonly effective: FormatChoice | null;
+}
+
+export function modelFormat(s: Pick<WebLLMState, 'cache' | 'chosenFormats'>, modelId: string): ModelFormat {
+  const detected = detectFormat(s.cache[modelId]?.facts ?? null, modelId);
+  const chosen = s.chosenFormats[modelId];
+  return {
+    detected,
+    effective: chosen
+      ? { id: chosen, source: 'user', evidence: 'your choice in the Model panel' }
+      : detected.ok
+        ? detected.value
+        : null,
+  };
+}
+
+/**
+ * The model the panel's format control is about: the selected one (a load selects its model) while it is
+ * loading, loaded or failed, or when it was imported; null when none is in play.
+ */
+export function formatTarget(s: Pick<WebLLMState, 'load' | 'selected' | 'importedIds'>): string | null {
+  const id = s.selected;
+  if (id === null) return null;
+  const inPlay = s.load.kind !== 'idle' && s.load.modelId === id;
+  return inPlay || s.importedIds.includes(id) ? id : null;
 }
 
 export const client = new WorkerClient();
@@ -51,6 +87,7 @@ export const webllmStore = createStore<WebLLMState>(() => ({
   nativeTools: false,
   importedIds: importedModels().map((r) => r.model_id),
   notice: null,
+  chosenFormats: readChosenFormats(),
 }));
 
 const set = webllmStore.setState;
@@ -105,7 +142,11 @@ export const webllmActions = {
 
   async load(modelId: string): Promise<void> {
     if (get().load.kind === 'loading') return;
-    set({ load: { kind: 'loading', modelId, progress: null, startedAt: Date.now() }, notice: null });
+    set({
+      selected: modelId,
+      load: { kind: 'loading', modelId, progress: null, startedAt: Date.now() },
+      notice: null,
+    });
     try {
       const reply = await client.call({ type: 'load', modelId, extraModels: importedModels() }, (event) => {
         const load = get().load;
@@ -140,7 +181,10 @@ export const webllmActions = {
       await client.call({ type: 'delete', modelId, extraModels: importedModels() });
       if (modelId.startsWith('local/')) {
         forgetImported(modelId);
-        set({ importedIds: importedModels().map((r) => r.model_id) });
+        set({
+          importedIds: importedModels().map((r) => r.model_id),
+          chosenFormats: writeChosenFormat(modelId, null),
+        });
       }
       const load = get().load;
       if (load.kind === 'ready' && load.modelId === modelId) set({ load: { kind: 'idle' } });
@@ -152,24 +196,45 @@ export const webllmActions = {
     await webllmActions.refreshStorage();
   },
 
+  /**
+   * Writes a picked folder into web-llm's caches, then reads its format from the cached files (through the
+   * worker, as for any cached model); when they do not tell, the panel asks.
+   */
   async importFiles(files: readonly File[]): Promise<void> {
     const plan = planImport(files);
-    if ('error' in plan) {
+    if (!plan.ok) {
       set({ notice: plan.error });
       return;
     }
+    const config = await checkConfig(plan.value);
+    if (!config.ok) {
+      set({ notice: `Not imported: ${config.error}` });
+      return;
+    }
+    const id = plan.value.record.model_id;
     try {
-      await runImport(plan);
-      set({
-        importedIds: importedModels().map((r) => r.model_id),
-        selected: plan.record.model_id,
-        notice: `Imported ${plan.record.model_id}: load it below.`,
-      });
+      await runImport(plan.value);
     } catch (error) {
       set({ notice: `Import failed: ${asMapped(error).message}` });
+      return;
     }
+    set({ importedIds: importedModels().map((r) => r.model_id) });
+    // The worker reads the format from the cached files; the model is shown once that is known.
     await webllmActions.refreshCache();
     await webllmActions.refreshStorage();
+    const known = modelFormat(get(), id).effective !== null;
+    set({
+      selected: id,
+      // When its files do not tell the format, the format control (shown for the new model) asks.
+      notice: known
+        ? `Imported ${id}: load it below.`
+        : `Imported ${id}: choose its prompt format below, then load it.`,
+    });
+  },
+
+  /** Picks a model's prompt format (null: back to the detected one). */
+  setFormat(modelId: string, format: PromptFormatId | null): void {
+    set({ chosenFormats: writeChosenFormat(modelId, format) });
   },
 
   setThinking(on: boolean): void {

@@ -4,6 +4,8 @@
  */
 import type { ChatCompletionRequestStreaming, ModelRecord } from '@mlc-ai/web-llm';
 import type { PromptSegment } from '../../engine/protocol/formats';
+import type { DownloadParts } from './download-size';
+import type { ModelFacts } from './format-detect';
 
 export interface InitReport {
   readonly progress: number;
@@ -13,8 +15,11 @@ export interface InitReport {
 
 export interface CacheEntry {
   readonly cached: boolean;
-  /** Exact weights size from the cached tensor-cache.json, when cached. */
+  /** Exact size on disk when cached: weights (from tensor-cache.json), model library, tokenizer, configs. */
   readonly bytes?: number;
+  readonly parts?: DownloadParts;
+  /** What the cached mlc-chat-config.json (and tokenizer, when needed) say about the model's family. */
+  readonly facts?: ModelFacts;
 }
 
 export interface WorkerUsage {
