@@ -1,5 +1,6 @@
 /** The runtimes the app offers, in picker order. */
 import type { RuntimeKind } from '../engine/runtime';
+import { endpointProvider } from './endpoint/endpoint-provider';
 import { humanProvider } from './human/human-provider';
 import type { RuntimeProvider } from './provider';
 import { createScriptedProvider } from './scripted/scripted-provider';
@@ -21,6 +22,7 @@ export const runtimeProviders: readonly RuntimeProvider[] = [
   humanProvider,
   webllmProvider,
   wllamaProvider,
+  endpointProvider,
 ];
 
 export function providerFor(kind: RuntimeKind): RuntimeProvider {

@@ -23,7 +23,13 @@ type Complete<All extends string, Listed extends readonly string[]> = [Exclude<A
   ? true
   : Exclude<All, Listed[number]>;
 
-export const RUNTIME_KINDS = ['scripted', 'human', 'webllm', 'wllama'] as const satisfies readonly RuntimeKind[];
+export const RUNTIME_KINDS = [
+  'scripted',
+  'human',
+  'webllm',
+  'wllama',
+  'endpoint',
+] as const satisfies readonly RuntimeKind[];
 export const RUNTIME_KINDS_COMPLETE: Complete<RuntimeKind, typeof RUNTIME_KINDS> = true;
 
 export const FINISH_REASON_KINDS = [
@@ -133,6 +139,18 @@ const modelResponseSchema = z.object({
       promptText: z.string().optional(),
       promptParts: z.array(z.object({ part: z.string(), tokens: z.number(), text: z.string() })).optional(),
       notes: z.array(z.string()).optional(),
+      promptBuiltBy: z.enum(['app', 'server']).optional(),
+      http: z
+        .object({
+          method: z.string(),
+          url: z.string(),
+          requestHeaders: z.record(z.string(), z.string()),
+          requestBody: z.string(),
+          status: z.number().optional(),
+          responseText: z.string().optional(),
+          responseTruncated: z.boolean().optional(),
+        })
+        .optional(),
     })
     .optional(),
   backend: z.string().optional(),
