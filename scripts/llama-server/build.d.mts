@@ -6,3 +6,4 @@ export declare function llamaServerPath(): string;
 export declare function llamaTemplatesDir(): string;
 export declare function llamaServerReady(path?: string): boolean;
 export declare function ensureLlamaServer(log?: (line: string) => void): string;
+export declare function removeAbandonedBuilds(): void;

