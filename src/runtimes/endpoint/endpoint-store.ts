@@ -189,9 +189,9 @@ export function createEndpointStore(deps: EndpointStoreDeps) {
         'server-tools': { status: 'waiting' },
         'app-protocol': { status: 'waiting' },
       };
+      // A newer compare (Run again) supersedes this one: it stops publishing.
       const publish = (kind: 'running' | 'done') => {
-        if (comparing === controller || kind === 'done')
-          store.setState({ compare: { kind, request, sides: { ...sides } } });
+        if (comparing === controller) store.setState({ compare: { kind, request, sides: { ...sides } } });
       };
       publish('running');
       for (const mode of COMPARE_ORDER) {
@@ -201,10 +201,8 @@ export function createEndpointStore(deps: EndpointStoreDeps) {
         sides[mode] = await compareSide(mode, request, store.getState(), controller.signal);
         publish('running');
       }
-      if (comparing === controller) {
-        comparing = null;
-        publish('done');
-      }
+      publish('done');
+      if (comparing === controller) comparing = null;
     },
     cancelCompare() {
       comparing?.abort();
