@@ -226,14 +226,15 @@ export async function callEndpoint(
   const assembled = assembler.finish(interrupted);
   if (assembled.problem?.kind === 'server-error') {
     throw new RuntimeFailure(
-      `The server reported an error mid-stream: ${assembled.problem.message}`,
+      `The server reported an error mid-stream: “${assembled.problem.message}”. Its own log says more; Step again to retry.`,
       'endpoint-stream-error',
       rawStream,
     );
   }
   if (assembled.problem?.kind === 'cut') {
     throw new RuntimeFailure(
-      `The connection was cut mid-stream (${assembled.problem.detail}). The partial answer is in the detail; Step again to retry.`,
+      `The connection was cut mid-stream (${assembled.problem.detail}) after ${assembled.content.length} characters of ` +
+        'the answer, so nothing of this call is kept. Is the server still running? Step again to retry.',
       'endpoint-stream-cut',
       rawStream,
     );
