@@ -4,6 +4,7 @@
 // reports vitest and Playwright write to test-results/; typecheck, lint and formatting count as one test each.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { BUILD_COMMAND, ensureLlamaServer, llamaServerPath, llamaServerReady } from './llama-server/build.mjs';
 
 const reports = 'test-results';
 rmSync(`${reports}/unit.json`, { force: true });
@@ -22,6 +23,7 @@ const steps = [
 let passed = 0;
 let failed = 0;
 const lines = [];
+if (steps.some((s) => s.name === 'e2e')) prepareLlamaServer();
 for (const step of steps) {
   const started = Date.now();
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
@@ -61,4 +63,27 @@ function readCounts(name, file) {
   }
   const stats = report.stats ?? {};
   return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) };
+}
+
+/**
+ * The endpoint runtime's e2e tests serve a real llama-server. A fresh machine builds it once (announced; about 12
+ * minutes, cached outside the repository); LLAMA_SERVER_BUILD=never only says how. A failed build does not stop
+ * the other checks: those e2e tests then fail with the same instructions.
+ */
+function prepareLlamaServer() {
+  if (llamaServerReady()) return;
+  if (process.env.LLAMA_SERVER_BUILD === 'never') {
+    console.log(
+      `\n=== llama-server missing at ${llamaServerPath()}: the endpoint e2e tests will fail. Build it once with: ${BUILD_COMMAND}`,
+    );
+    return;
+  }
+  console.log('\n=== llama-server: one-time build for the endpoint e2e tests (LLAMA_SERVER_BUILD=never skips it)');
+  try {
+    ensureLlamaServer();
+  } catch (error) {
+    console.log(
+      `llama-server build failed (${error instanceof Error ? error.message : String(error)}); retry with: ${BUILD_COMMAND}`,
+    );
+  }
 }

@@ -66,6 +66,25 @@ export interface RequestTrace {
    * format). Absent: the runtime sent every tool of the request.
    */
   readonly toolsSent?: readonly string[];
+  /** Who built the final prompt text: `server` when the app sent messages and the server applied its chat template. */
+  readonly promptBuiltBy?: 'app' | 'server';
+  /** Runtimes that call a server over HTTP: the exact exchange of this call (the API key is never recorded). */
+  readonly http?: HttpExchange;
+}
+
+/** One HTTP request and its raw answer, as sent and received. */
+export interface HttpExchange {
+  readonly method: string;
+  readonly url: string;
+  /** Request headers; an `Authorization` value is replaced by a placeholder. */
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  /** The body exactly as sent. */
+  readonly requestBody: string;
+  readonly status?: number;
+  /** The response exactly as received (for a stream: the raw SSE text), cut at a size limit. */
+  readonly responseText?: string;
+  /** True when `responseText` was cut at the limit. */
+  readonly responseTruncated?: boolean;
 }
 
 /** How a prompt format was chosen: read from the model's own config, guessed from its id, or picked by the user. */
@@ -100,7 +119,7 @@ export interface GenerateOptions {
   readonly onDelta: (text: string) => void;
 }
 
-export type RuntimeKind = 'scripted' | 'human' | 'webllm' | 'wllama';
+export type RuntimeKind = 'scripted' | 'human' | 'webllm' | 'wllama' | 'endpoint';
 
 export interface ChatRuntime {
   readonly kind: RuntimeKind;

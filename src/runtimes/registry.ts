@@ -4,6 +4,7 @@
  * and CPU runtimes are one per page (a worker, a wasm module), shared.
  */
 import type { RuntimeKind } from '../engine/runtime';
+import { endpointProvider } from './endpoint/endpoint-provider';
 import { createHumanProvider } from './human/human-provider';
 import type { RuntimeProvider } from './provider';
 import type { ScriptedProvider } from './scripted/scripted-provider';
@@ -37,6 +38,7 @@ export function createRuntimeRegistry(options: {
     createHumanProvider(options.now),
     webllmProvider,
     wllamaProvider,
+    endpointProvider,
   ];
   return {
     providers,

@@ -17,7 +17,7 @@ function RuntimeBand() {
   const runtimeKind = usePlayground(selectRuntimeKind);
   const provider = runtimes.providerFor(runtimeKind);
   // Open at first for runtimes that need a model; afterwards the user decides (it stays open after a load).
-  const [initiallyOpen] = useState(runtimeKind === 'webllm' || runtimeKind === 'wllama');
+  const [initiallyOpen] = useState(runtimeKind === 'webllm' || runtimeKind === 'wllama' || runtimeKind === 'endpoint');
   const Panel = provider.Panel;
   return (
     <details className="model-band" open={initiallyOpen} aria-label="Model">

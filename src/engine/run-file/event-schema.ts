@@ -26,7 +26,13 @@ type Complete<All extends string, Listed extends readonly string[]> = [Exclude<A
   ? true
   : Exclude<All, Listed[number]>;
 
-export const RUNTIME_KINDS = ['scripted', 'human', 'webllm', 'wllama'] as const satisfies readonly RuntimeKind[];
+export const RUNTIME_KINDS = [
+  'scripted',
+  'human',
+  'webllm',
+  'wllama',
+  'endpoint',
+] as const satisfies readonly RuntimeKind[];
 export const RUNTIME_KINDS_COMPLETE: Complete<RuntimeKind, typeof RUNTIME_KINDS> = true;
 
 export const FINISH_REASON_KINDS = [
@@ -154,6 +160,18 @@ const modelResponseSchema = z.object({
       notes: z.array(z.string()).optional(),
       promptFormat: z.object({ id: z.string(), label: z.string(), source: z.enum(PROMPT_FORMAT_SOURCES) }).optional(),
       toolsSent: z.array(z.string()).optional(),
+      promptBuiltBy: z.enum(['app', 'server']).optional(),
+      http: z
+        .object({
+          method: z.string(),
+          url: z.string(),
+          requestHeaders: z.record(z.string(), z.string()),
+          requestBody: z.string(),
+          status: z.number().optional(),
+          responseText: z.string().optional(),
+          responseTruncated: z.boolean().optional(),
+        })
+        .optional(),
     })
     .optional(),
   backend: z.string().optional(),

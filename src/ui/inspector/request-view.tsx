@@ -12,8 +12,10 @@ import { toOpenAIMessages } from '../../engine/messages';
 import { selectEvents, selectNextRequest, selectSelectedRound } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 
-const NEXT = 'next';
 import { PromptDateField } from './prompt-date-field';
+import { HttpExchangeView } from './http-exchange';
+
+const NEXT = 'next';
 
 export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
   const { actions } = usePlaygroundApi();
@@ -87,6 +89,7 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
             {JSON.stringify(trace?.requestJson ?? { messages: toOpenAIMessages(sent) }, null, 2)}
           </pre>
           {!trace && <p className="muted small">This runtime reports no request body: shown as OpenAI messages.</p>}
+          {trace?.http && <HttpExchangeView http={trace.http} />}
         </>
       ) : (
         <>
@@ -111,7 +114,10 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
             </table>
           )}
           <pre className="code-block prompt-text" data-testid="prompt-text" tabIndex={0} aria-label="Prompt text">
-            {trace?.promptText ?? '(this runtime does not expose its prompt text)'}
+            {trace?.promptText ??
+              (trace?.promptBuiltBy === 'server'
+                ? 'Built by the server from its chat template: the app sent messages and tools, and the prompt text never comes back.'
+                : '(this runtime does not expose its prompt text)')}
           </pre>
           {/* Runtimes that check it themselves (web-llm, against their own cache) say so in their notes. */}
           {prefix && !trace?.notes?.some((n) => n.startsWith('KV cache:')) && <PrefixNote check={prefix} />}

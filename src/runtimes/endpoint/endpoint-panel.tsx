@@ -1,0 +1,440 @@
+/**
+ * The endpoint runtime's Model panel: the server's base URL and a connection check that explains failures by
+ * cause (with the fix for each server), the API key (kept in this browser only), the model (listed or typed),
+ * the protocol mode — server tools or the app's own protocol, with its format and output constraint — the
+ * request knobs, and the protocol-compare view. Everything shown is plain text (server answers are untrusted).
+ */
+import { useId, useRef } from 'react';
+import { useStore } from 'zustand';
+import type { FormatId } from '../../engine/protocol/formats';
+import { PROMPT_FORMATS } from '../../engine/protocol/formats';
+import { TINY_MODEL_NAME } from '../wllama/gguf/tiny-model';
+import { describeProblem, normalizeBaseUrl } from './connection';
+import type { EndpointSettings } from './endpoint-settings';
+import { parseExtraBody, resolveFormat } from './endpoint-settings';
+import { endpointStore } from './endpoint-store';
+import { ProtocolCompare } from './protocol-compare';
+import type { Constraint, ProtocolMode } from './request-body';
+import { CONSTRAINT_LABEL, PROTOCOL_MODE_LABEL, constraintSupport } from './request-body';
+import type { ServerKind } from './server-kinds';
+import { SERVER_KINDS, SERVERS } from './server-kinds';
+import './endpoint-panel.css';
+
+const MODE_TEXT: Record<ProtocolMode, string> = {
+  'server-tools':
+    'The tools go in the request’s `tools` field; the server renders them with the model’s chat template, parses the calls and answers `tool_calls`.',
+  'app-protocol':
+    'No `tools` field: the app renders the tools into the prompt in the model family’s format, constrains the output where the server allows, and parses the reply itself — as the browser runtimes do.',
+};
+
+const CONSTRAINTS: readonly Constraint[] = ['none', 'grammar', 'json-schema'];
+
+export function EndpointPanel() {
+  const state = useStore(endpointStore.store);
+  const { settings, connection, apiKey } = state;
+  const { actions } = endpointStore;
+  const server = endpointStore.resolveServer();
+  const ids = {
+    server: useId(),
+    url: useId(),
+    key: useId(),
+    model: useId(),
+    models: useId(),
+    format: useId(),
+    constraint: useId(),
+    timeout: useId(),
+    maxTokens: useId(),
+    temperature: useId(),
+    seed: useId(),
+    extra: useId(),
+    compare: useId(),
+  };
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { format, guessed } = resolveFormat(settings);
+  const extra = parseExtraBody(settings.extraBody);
+  const normalized = normalizeBaseUrl(settings.baseUrl);
+  const checking = connection.kind === 'checking';
+  const detectedLabel =
+    connection.kind === 'ok' && connection.detected ? SERVERS[connection.detected].label : 'not detected';
+
+  const openCompare = () => {
+    dialog.current?.showModal();
+    void actions.compare();
+  };
+
+  return (
+    <section className="endpoint-panel" aria-label="OpenAI-compatible endpoint">
+      <h3 className="endpoint-title">OpenAI-compatible endpoint</h3>
+      <p className="endpoint-note">
+        Drive the loop against a model served elsewhere — Ollama, LM Studio, llama.cpp’s llama-server, vLLM or a hosted
+        OpenAI-compatible API — and compare the server parsing tool calls with the app’s own protocol.
+      </p>
+
+      <div className="endpoint-grid">
+        <div className="endpoint-column" role="group" aria-label="Connection">
+          <form
+            className="endpoint-row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void actions.check();
+            }}
+          >
+            <label htmlFor={ids.url}>Base URL</label>
+            <input
+              id={ids.url}
+              className="endpoint-url"
+              type="text"
+              inputMode="url"
+              spellCheck={false}
+              autoComplete="off"
+              placeholder={SERVERS[server].defaultBaseUrl}
+              value={settings.baseUrl}
+              onChange={(e) => actions.update({ baseUrl: e.target.value })}
+            />
+            <button type="submit" disabled={checking}>
+              {checking ? 'Checking…' : 'Check connection'}
+            </button>
+          </form>
+          <div className="endpoint-row">
+            <label htmlFor={ids.server}>Server</label>
+            <select
+              id={ids.server}
+              value={settings.server}
+              onChange={(e) => actions.update({ server: e.target.value as ServerKind | 'auto' })}
+            >
+              <option value="auto">Detect ({detectedLabel})</option>
+              {SERVER_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {SERVERS[kind].label}
+                </option>
+              ))}
+            </select>
+            <span className="endpoint-note">
+              Default URL: <code>{SERVERS[server].defaultBaseUrl}</code>{' '}
+              <button
+                type="button"
+                className="endpoint-link"
+                onClick={() => actions.update({ baseUrl: SERVERS[server].defaultBaseUrl })}
+              >
+                Use it
+              </button>
+            </span>
+          </div>
+          <ConnectionStatus />
+          <div className="endpoint-row">
+            <label htmlFor={ids.key}>API key</label>
+            <input
+              id={ids.key}
+              type="password"
+              autoComplete="off"
+              placeholder="(none: local servers need no key)"
+              value={apiKey}
+              onChange={(e) => actions.setApiKey(e.target.value)}
+            />
+            <p className="endpoint-note endpoint-full" data-testid="endpoint-key-note">
+              The key is kept in this browser only (its local storage) and sent only to this server. It is never saved
+              in runs, exports or the Request tab.
+            </p>
+          </div>
+          <div className="endpoint-row">
+            <label htmlFor={ids.model}>Model</label>
+            <input
+              id={ids.model}
+              type="text"
+              spellCheck={false}
+              autoComplete="off"
+              list={ids.models}
+              placeholder="pick after Check connection, or type it"
+              value={settings.model}
+              onChange={(e) => actions.update({ model: e.target.value })}
+            />
+            {settings.model.includes(TINY_MODEL_NAME) && (
+              <p className="endpoint-nonsense endpoint-full" data-testid="endpoint-tiny-note">
+                The project’s tiny random test model: its text is nonsense by design (it exercises the real server path
+                — streaming, tool-call parsing, grammars).
+              </p>
+            )}
+            <datalist id={ids.models}>
+              {connection.kind === 'ok' && connection.models.map((m) => <option key={m} value={m} />)}
+            </datalist>
+            {connection.kind === 'ok' && connection.models.length > 1 && (
+              <select
+                aria-label="Models on the server"
+                value={connection.models.includes(settings.model) ? settings.model : ''}
+                onChange={(e) => actions.update({ model: e.target.value })}
+              >
+                <option value="" disabled>
+                  {connection.models.length} models
+                </option>
+                {connection.models.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            )}
+          </div>
+        </div>
+
+        <div className="endpoint-column" role="group" aria-label="Protocol">
+          <fieldset className="endpoint-modes">
+            <legend>Protocol mode (per model call, recorded in the run)</legend>
+            {(['server-tools', 'app-protocol'] as const).map((mode) => (
+              <label key={mode} className="endpoint-mode">
+                <input
+                  type="radio"
+                  name="endpoint-mode"
+                  value={mode}
+                  checked={settings.mode === mode}
+                  onChange={() => actions.update({ mode })}
+                />
+                <span>
+                  <strong>{PROTOCOL_MODE_LABEL[mode]}</strong> —{' '}
+                  <span className="endpoint-note">{MODE_TEXT[mode]}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {settings.mode === 'app-protocol' && <AppProtocolOptions ids={ids} settings={settings} server={server} />}
+          {settings.mode === 'app-protocol' && (
+            <p className="endpoint-note" data-testid="endpoint-format-line">
+              Prompt format: {format.label}
+              {guessed ? ', guessed from the model name' : ''}.
+            </p>
+          )}
+          <div className="endpoint-row">
+            <button
+              type="button"
+              disabled={!state.lastRequest || state.runtime === null}
+              onClick={openCompare}
+              aria-describedby={ids.compare}
+            >
+              Compare both modes on the last turn
+            </button>
+            <span id={ids.compare} className="endpoint-note">
+              {state.lastRequest
+                ? `Sends turn ${state.lastRequest.round}’s request again in each mode and shows both side by side (the run is not changed).`
+                : 'Step once (call the model) first: the compare view replays that turn’s request.'}
+            </span>
+          </div>
+        </div>
+      </div>
+
+      <details className="endpoint-options">
+        <summary>Request options</summary>
+        <div className="endpoint-options-grid">
+          <label htmlFor={ids.timeout}>Timeout (s)</label>
+          <input
+            id={ids.timeout}
+            type="number"
+            min={1}
+            max={3600}
+            value={settings.timeoutS}
+            onChange={(e) => {
+              const value = Number(e.target.value);
+              if (Number.isInteger(value) && value >= 1 && value <= 3600) actions.update({ timeoutS: value });
+            }}
+          />
+          <span className="endpoint-note">Until the answer starts, and between two pieces of the stream.</span>
+          <NumberOption
+            id={ids.maxTokens}
+            label="Max tokens"
+            value={settings.maxTokens}
+            integer
+            min={1}
+            onChange={(maxTokens) => actions.update({ maxTokens })}
+          />
+          <NumberOption
+            id={ids.temperature}
+            label="Temperature"
+            value={settings.temperature}
+            min={0}
+            max={5}
+            onChange={(temperature) => actions.update({ temperature })}
+          />
+          <NumberOption
+            id={ids.seed}
+            label="Seed"
+            value={settings.seed}
+            integer
+            onChange={(seed) => actions.update({ seed })}
+          />
+          <label htmlFor={ids.extra}>Extra body fields</label>
+          <textarea
+            id={ids.extra}
+            rows={2}
+            spellCheck={false}
+            placeholder='{"top_k": 20}'
+            value={settings.extraBody}
+            aria-invalid={!extra.ok}
+            onChange={(e) => actions.update({ extraBody: e.target.value })}
+          />
+          <span className={extra.ok ? 'endpoint-note' : 'endpoint-error'} role={extra.ok ? undefined : 'alert'}>
+            {extra.ok
+              ? 'One JSON object merged into every request body last (null removes a field), e.g. llama.cpp’s logit_bias.'
+              : extra.error}
+          </span>
+        </div>
+      </details>
+
+      {state.runtime === null && state.reason !== '' && normalized.ok && (
+        <p className="endpoint-note" data-testid="endpoint-not-ready">
+          Not ready: {state.reason}
+        </p>
+      )}
+
+      <dialog
+        ref={dialog}
+        className="endpoint-compare-dialog"
+        aria-label="Protocol compare"
+        onClose={() => actions.cancelCompare()}
+      >
+        <ProtocolCompare onClose={() => dialog.current?.close()} />
+      </dialog>
+    </section>
+  );
+}
+
+function ConnectionStatus() {
+  const { connection, settings } = useStore(endpointStore.store);
+  const server = endpointStore.resolveServer();
+  switch (connection.kind) {
+    case 'unchecked':
+      return (
+        <p className="endpoint-note" role="status" data-testid="endpoint-connection">
+          Not checked yet: Check connection lists the server’s models.
+        </p>
+      );
+    case 'checking':
+      return (
+        <p className="endpoint-note" role="status" data-testid="endpoint-connection">
+          Checking GET {connection.url}/models…
+        </p>
+      );
+    case 'ok':
+      return (
+        <p className="endpoint-ok" role="status" data-testid="endpoint-connection">
+          Connected: {connection.detected ? SERVERS[connection.detected].label : 'an OpenAI-compatible server'} at{' '}
+          {connection.url} answered in {Math.round(connection.elapsedMs)} ms with {connection.models.length} model
+          {connection.models.length === 1 ? '' : 's'}.
+        </p>
+      );
+    case 'error': {
+      const described = describeProblem(connection.problem, {
+        pageOrigin: location.origin,
+        baseUrl: connection.url,
+        server,
+        model: settings.model,
+        action: 'GET /models',
+      });
+      return (
+        <div className="endpoint-problem" role="alert" data-testid="endpoint-connection">
+          <p className="endpoint-problem-title">{described.title}</p>
+          <p>{described.message}</p>
+          {described.fix.length > 0 && (
+            <pre className="endpoint-fix" aria-label="How to fix it">
+              {described.fix.join('\n')}
+            </pre>
+          )}
+        </div>
+      );
+    }
+    default: {
+      const never: never = connection;
+      return never;
+    }
+  }
+}
+
+function AppProtocolOptions({
+  ids,
+  settings,
+  server,
+}: {
+  ids: { format: string; constraint: string };
+  settings: EndpointSettings;
+  server: ServerKind;
+}) {
+  const { actions } = endpointStore;
+  const { format } = resolveFormat(settings);
+  const support = constraintSupport(settings.constraint, format, server);
+  return (
+    <div className="endpoint-app-options">
+      <div className="endpoint-row">
+        <label htmlFor={ids.format}>Prompt format</label>
+        <select
+          id={ids.format}
+          value={settings.format}
+          onChange={(e) => actions.update({ format: e.target.value as FormatId | 'auto' })}
+        >
+          <option value="auto">Guess from the model name</option>
+          {(Object.keys(PROMPT_FORMATS) as FormatId[]).map((id) => (
+            <option key={id} value={id}>
+              {PROMPT_FORMATS[id].label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="endpoint-row">
+        <label htmlFor={ids.constraint}>Output constraint</label>
+        <select
+          id={ids.constraint}
+          value={settings.constraint}
+          aria-invalid={!support.ok}
+          onChange={(e) => actions.update({ constraint: e.target.value as Constraint })}
+        >
+          {CONSTRAINTS.map((c) => {
+            const ok = constraintSupport(c, format, server).ok;
+            return (
+              <option key={c} value={c}>
+                {CONSTRAINT_LABEL[c]}
+                {ok ? '' : ' — not for this server or format'}
+              </option>
+            );
+          })}
+        </select>
+        {!support.ok && (
+          <p className="endpoint-error endpoint-full" role="alert">
+            {support.error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function NumberOption(props: {
+  id: string;
+  label: string;
+  value: number | null;
+  integer?: boolean;
+  min?: number;
+  max?: number;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="number"
+        step={props.integer ? 1 : 'any'}
+        min={props.min}
+        max={props.max}
+        placeholder="server default"
+        value={props.value ?? ''}
+        onChange={(e) => {
+          if (e.target.value === '') return props.onChange(null);
+          const value = Number(e.target.value);
+          const fits =
+            Number.isFinite(value) &&
+            (!props.integer || Number.isInteger(value)) &&
+            (props.min === undefined || value >= props.min) &&
+            (props.max === undefined || value <= props.max);
+          if (fits) props.onChange(value);
+        }}
+      />
+      <span className="endpoint-note">Blank: the server’s default.</span>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+/** The endpoint runtime as the app offers it: any OpenAI-compatible server (Ollama, LM Studio, llama.cpp, vLLM). */
+import type { RuntimeProvider } from '../provider';
+import { EndpointPanel } from './endpoint-panel';
+import { endpointStore } from './endpoint-store';
+
+type Answer = ReturnType<RuntimeProvider['getRuntime']>;
+let last: { key: unknown; answer: Answer } | null = null;
+
+export const endpointProvider: RuntimeProvider = {
+  kind: 'endpoint',
+  label: 'OpenAI-compatible endpoint',
+  requirement:
+    'A running server: Ollama, LM Studio, llama.cpp’s llama-server, vLLM or a hosted API (its URL and a model).',
+  Panel: EndpointPanel,
+  getRuntime() {
+    const { runtime, reason } = endpointStore.store.getState();
+    const key = runtime ?? reason;
+    // A stable answer per state, so useSyncExternalStore consumers do not loop.
+    if (last?.key !== key) last = { key, answer: runtime ? { runtime } : { runtime: null, reason } };
+    return last.answer;
+  },
+  subscribe(listener) {
+    return endpointStore.store.subscribe((state, previous) => {
+      if (state.runtime !== previous.runtime || state.reason !== previous.reason) listener();
+    });
+  },
+};
