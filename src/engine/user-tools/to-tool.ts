@@ -5,7 +5,7 @@
 import type { JsonSchema, Tool, ToolResult, ValidationResult } from '../tool';
 import { errorResult, validateWithZod } from '../tool';
 import type { ToolExecutor } from './executor';
-import { DEFAULT_MAX_OUTPUT_CHARS, reportToResult } from './executor';
+import { DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MEMORY_LIMIT_MB, reportToResult } from './executor';
 import { checkToolInputSchema } from './json-schema-check';
 import { checkParamForm, formToJsonSchema, formToZod, formToZodSource } from './param-form';
 import type { UserToolSpec } from './spec';
@@ -77,6 +77,7 @@ export function specToTool(spec: UserToolSpec, executor: ToolExecutor, options: 
           args,
           allowNetwork: spec.allowNetwork,
           timeoutMs: spec.timeoutMs,
+          memoryLimitMb: spec.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
           maxOutputChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
         },
         ctx.signal,
