@@ -1,0 +1,73 @@
+/**
+ * Robustness against hostile tool code, files and models (issue 19): a memory bomb ends as a tool error while the
+ * tab and the unsaved draft survive; a thrown value that cannot be turned into text is reported at once; hostile
+ * schemas are refused at import with a reason; bad GGUF files are never shown as Ready; files say what they are;
+ * a tools file with code asks for trust.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { button } from './helpers';
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto('/?speed=instant');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tool studio' })).toBeVisible();
+}
+
+async function newTool(page: Page): Promise<Locator> {
+  await button(page, '+ New tool').click();
+  const dialog = page.getByRole('dialog', { name: 'Tool editor' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function setCode(dialog: Locator, code: string): Promise<void> {
+  const content = dialog.getByTestId('code-editor').locator('.cm-content');
+  await content.fill(code);
+  await expect(content).toContainText(code.split('\n')[0]!.trim());
+}
+
+async function testRun(dialog: Locator): Promise<Locator> {
+  await button(dialog, 'Run test').click();
+  const result = dialog.getByTestId('test-run-result');
+  await expect(result.getByTestId('test-run-outcome')).toBeVisible({ timeout: 20_000 });
+  return result;
+}
+
+test.describe('tool code cannot take the tab down', () => {
+  test('a memory bomb ends as a tool error; the tab stays alive and the draft is kept', async ({ page }) => {
+    let crashed = false;
+    page.on('crash', () => (crashed = true));
+    await openApp(page);
+    const dialog = await newTool(page);
+    await dialog.getByLabel('Name', { exact: true }).fill('bomb_tool');
+    const bomb = 'const a = [];\nfor (;;) a.push(new Array(1e7).fill(1.5));';
+    await setCode(dialog, bomb);
+    await dialog.getByLabel('Time limit (ms)').fill('20000');
+    const result = await testRun(dialog);
+    await expect(result.getByTestId('test-run-outcome')).toHaveText('out-of-memory');
+    await expect(result.getByTestId('test-run-text')).toHaveText(/bomb_tool exceeded its memory limit \(64 MB\)/);
+    expect(crashed).toBe(false);
+    // The tab is alive and responsive, the unsaved draft is intact, and the sandbox runs the next code.
+    expect(await page.evaluate(() => 6 * 7)).toBe(42);
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('bomb_tool');
+    await expect(dialog.getByTestId('code-editor').locator('.cm-content')).toContainText('new Array(1e7).fill(1.5)');
+    await dialog.getByLabel('Memory limit (MB)').fill('16');
+    await expect((await testRun(dialog)).getByTestId('test-run-text')).toHaveText(/memory limit \(16 MB\)/);
+    await setCode(dialog, 'return args.a + args.b;');
+    await expect((await testRun(dialog)).getByTestId('test-run-text')).toHaveText('5');
+  });
+
+  test('a thrown object whose toJSON and toString both throw is reported at once, by what it is', async ({ page }) => {
+    await openApp(page);
+    const dialog = await newTool(page);
+    await setCode(dialog, 'throw { code: 7, toJSON() { throw 1 }, toString() { throw 2 } };');
+    const started = Date.now();
+    const result = await testRun(dialog);
+    expect(Date.now() - started).toBeLessThan(2500); // far below the 3000 ms limit it used to run into
+    await expect(result.getByTestId('test-run-outcome')).toHaveText('threw');
+    await expect(result.getByTestId('test-run-text')).toHaveText(
+      /an object with keys code, toJSON, toString that cannot be turned into text/,
+    );
+  });
+});
