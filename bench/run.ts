@@ -9,6 +9,7 @@ const benches: Bench[] = [
   { name: 'tool-search', load: () => import('./tool-search') },
   { name: 'bundle', load: () => import('./bundle') },
   { name: 'wllama', load: () => import('./wllama') },
+  { name: 'sandbox', load: () => import('./sandbox') },
 ];
 
 const only = process.argv.slice(2);
