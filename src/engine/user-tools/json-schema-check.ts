@@ -25,7 +25,15 @@ const string: Check = (v) => (typeof v === 'string' ? null : 'must be a string')
 const KEYWORDS: Record<string, Check> = {
   description: string,
   title: string,
-  pattern: string,
+  pattern: (v) => {
+    if (typeof v !== 'string') return 'must be a string';
+    try {
+      new RegExp(v, 'u');
+      return null;
+    } catch {
+      return `${JSON.stringify(v)} is not a valid regular expression`;
+    }
+  },
   format: string,
   minimum: number,
   maximum: number,
@@ -50,6 +58,40 @@ const KEYWORDS: Record<string, Check> = {
 const SUBSCHEMA = new Set(['items', 'additionalProperties', 'not']);
 const SUBSCHEMA_MAPS = new Set(['properties', '$defs', 'definitions']);
 const SUBSCHEMA_LISTS = new Set(['anyOf', 'oneOf', 'allOf']);
+/** Annotations zod ignores and values it takes as they are. */
+const INERT = new Set([
+  'const',
+  'default',
+  'examples',
+  '$schema',
+  '$id',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+
+/**
+ * Whether every keyword of the schema is one this module checks in full (or zod ignores) and there is no `$ref`:
+ * then zod builds a validator from it for sure (a property test proves it), and it can be built on first use
+ * instead of now. Anything else is built at once, so zod's own refusal is reported at import.
+ */
+function isPlain(node: unknown): boolean {
+  if (typeof node === 'boolean') return true;
+  if (!isObject(node)) return false;
+  for (const [key, value] of Object.entries(node)) {
+    if (KEYWORDS[key] || INERT.has(key)) continue;
+    // zod reads no `not` (but `{not: {}}`): such a schema is built at once, to report it.
+    if (SUBSCHEMA.has(key) && key !== 'not') {
+      if (!isPlain(value)) return false;
+    } else if (SUBSCHEMA_MAPS.has(key)) {
+      if (!isObject(value) || !Object.values(value).every(isPlain)) return false;
+    } else if (SUBSCHEMA_LISTS.has(key)) {
+      if (!Array.isArray(value) || !value.every(isPlain)) return false;
+    } else return false;
+  }
+  return true;
+}
 
 /** Bounds on one tool input schema. Real MCP schemas stay far below them. */
 export const SCHEMA_LIMITS = {
@@ -66,24 +108,38 @@ export const SCHEMA_LIMITS = {
  * the depth is known to be safe for JSON.stringify. Null when the schema is within bounds.
  */
 export function checkSchemaBounds(value: unknown): string | null {
+  return measureSchema(value).problem;
+}
+
+/** The bounds check, and whether the schema holds a `$ref` anywhere (only then can it have a ref cycle). */
+function measureSchema(value: unknown): { problem: string | null; hasRef: boolean } {
   const stack: [unknown, number][] = [[value, 1]];
   let nodes = 0;
+  let hasRef = false;
+  const fail = (problem: string) => ({ problem, hasRef });
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (typeof node !== 'object' || node === null) continue;
+    if (!hasRef && !Array.isArray(node) && '$ref' in node) hasRef = true;
     if (depth > SCHEMA_LIMITS.maxDepth) {
-      return `The schema is nested more than ${SCHEMA_LIMITS.maxDepth} levels deep; a tool input schema may nest at most ${SCHEMA_LIMITS.maxDepth} (objects and arrays).`;
+      return fail(
+        `The schema is nested more than ${SCHEMA_LIMITS.maxDepth} levels deep; a tool input schema may nest at most ${SCHEMA_LIMITS.maxDepth} (objects and arrays).`,
+      );
     }
     if (++nodes > SCHEMA_LIMITS.maxNodes) {
-      return `The schema has more than ${SCHEMA_LIMITS.maxNodes.toLocaleString('en')} objects and arrays; a tool input schema may have at most ${SCHEMA_LIMITS.maxNodes.toLocaleString('en')}.`;
+      return fail(
+        `The schema has more than ${SCHEMA_LIMITS.maxNodes.toLocaleString('en')} objects and arrays; a tool input schema may have at most ${SCHEMA_LIMITS.maxNodes.toLocaleString('en')}.`,
+      );
     }
     for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
   }
   const chars = JSON.stringify(value).length;
   if (chars > SCHEMA_LIMITS.maxChars) {
-    return `The schema is ${chars.toLocaleString('en')} characters long; a tool input schema may be at most ${SCHEMA_LIMITS.maxChars.toLocaleString('en')}.`;
+    return fail(
+      `The schema is ${chars.toLocaleString('en')} characters long; a tool input schema may be at most ${SCHEMA_LIMITS.maxChars.toLocaleString('en')}.`,
+    );
   }
-  return null;
+  return { problem: null, hasRef };
 }
 
 /** Keywords whose subschemas apply to the same value (no structure consumed): cycles through only these loop. */
@@ -217,9 +273,10 @@ export function checkJsonSchemaText(text: string): SchemaCheck {
 
 /**
  * Checks a value as a tool input schema: a JSON Schema object with `"type": "object"`, within `SCHEMA_LIMITS`,
- * without structureless `$ref` cycles. With `lazyValidator` zod builds the validator on first use (a stored tool
- * that was checked in full when it was saved or imported: thousands of them load without building thousands of
- * validators); a schema zod cannot read then fails each validation with the reason.
+ * without structureless `$ref` cycles. zod's validator is built on first use when the schema is plain (see
+ * `isPlain`) or with `lazyValidator` (a stored tool that was checked in full when it was saved or imported), so
+ * thousands of tools import and load without building thousands of validators; a schema zod cannot read then
+ * fails each validation with the reason.
  */
 export function checkToolInputSchema(value: unknown, options: { lazyValidator?: boolean } = {}): SchemaCheck {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -228,8 +285,8 @@ export function checkToolInputSchema(value: unknown, options: { lazyValidator?: 
       error: 'A tool input schema must be a JSON object, like {"type": "object", "properties": {…}}.',
     };
   }
-  const bounds = checkSchemaBounds(value);
-  if (bounds) return { ok: false, error: bounds };
+  const bounds = measureSchema(value);
+  if (bounds.problem) return { ok: false, error: bounds.problem };
   const schema = value as JsonSchema;
   if (schema.type !== 'object') {
     return {
@@ -241,7 +298,7 @@ export function checkToolInputSchema(value: unknown, options: { lazyValidator?: 
   if (problem) return { ok: false, error: `Not a valid JSON Schema: ${problem}.` };
   const missing = missingRequired(schema, '');
   if (missing) return { ok: false, error: missing };
-  const cycle = findStructurelessRefCycle(schema);
+  const cycle = bounds.hasRef ? findStructurelessRefCycle(schema) : null;
   if (cycle) {
     return {
       ok: false,
@@ -249,17 +306,38 @@ export function checkToolInputSchema(value: unknown, options: { lazyValidator?: 
     };
   }
   const { $schema: _dropped, ...rest } = schema;
-  if (options.lazyValidator) return { ok: true, value: { schema: rest, validate: lazyValidator(schema) } };
+  if (options.lazyValidator || (!bounds.hasRef && isPlain(schema))) {
+    return { ok: true, value: { schema: rest, validate: lazyValidator(schema) } };
+  }
   const validator = jsonSchemaValidator(schema);
   if (!validator.ok) return { ok: false, error: validator.error };
-  return { ok: true, value: { schema: rest, validate: validator.value } };
+  return { ok: true, value: { schema: rest, validate: guarded(validator.value) } };
 }
 
 function lazyValidator(schema: JsonSchema): (args: unknown) => ValidationResult {
   let built: ReturnType<typeof jsonSchemaValidator> | null = null;
-  return (args) => {
+  return guarded((args) => {
     built ??= jsonSchemaValidator(schema);
     return built.ok ? built.value(args) : { ok: false, error: [built.error] };
+  });
+}
+
+/**
+ * A validator that keeps its "never throws" contract: zod throws from safeParse itself for some schemas (an allOf
+ * whose parts it cannot merge), which would otherwise escape into the loop as a crash.
+ */
+function guarded(validate: (args: unknown) => ValidationResult): (args: unknown) => ValidationResult {
+  return (args) => {
+    try {
+      return validate(args);
+    } catch (error) {
+      return {
+        ok: false,
+        error: [
+          `The schema cannot validate these arguments: ${error instanceof Error ? error.message : String(error)}`,
+        ],
+      };
+    }
   };
 }
 
