@@ -6,7 +6,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { button } from './helpers';
+import { ggufWithoutHyperparameters, ggufWithUnknownArchitecture } from '../src/runtimes/wllama/gguf/test-fixtures';
+import { button, openScenario } from './helpers';
 
 async function openApp(page: Page): Promise<void> {
   await page.goto('/?speed=instant');
@@ -68,6 +69,50 @@ test.describe('tool code cannot take the tab down', () => {
     await expect(result.getByTestId('test-run-outcome')).toHaveText('threw');
     await expect(result.getByTestId('test-run-text')).toHaveText(
       /an object with keys code, toJSON, toString that cannot be turned into text/,
+    );
+  });
+});
+
+test.describe('the CPU runtime tells the truth', () => {
+  test('a GGUF of an unknown architecture, or without its hyperparameters, is never shown as Ready', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await openScenario(page, 'seoul-time-math');
+    await page.getByLabel('Runtime').selectOption({ label: 'CPU (wllama, GGUF)' });
+    const panel = page.getByRole('region', { name: 'CPU runtime (wllama)' });
+    const fileInput = panel.getByLabel('GGUF file');
+    const alert = panel.getByRole('alert');
+
+    // The header is whole; llama.cpp itself refuses the architecture, and says so only in its log.
+    await fileInput.setInputFiles({
+      name: 'frobnicator.gguf',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(ggufWithUnknownArchitecture()),
+    });
+    await expect(alert).toContainText(
+      'llama.cpp does not know the model architecture "frobnicator", so it cannot load this file.',
+      { timeout: 30_000 },
+    );
+    await expect(panel.getByRole('region', { name: 'Loaded model' })).toHaveCount(0);
+    await expect(panel).not.toContainText('Ready');
+
+    // Missing hyperparameters are seen in the header, before llama.cpp is asked.
+    await fileInput.setInputFiles({
+      name: 'no-hparams.gguf',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(ggufWithoutHyperparameters()),
+    });
+    await expect(alert).toContainText(
+      'This GGUF file lacks hyperparameters llama.cpp needs to build the model: llama.context_length, llama.embedding_length, llama.block_count.',
+    );
+    await expect(panel).not.toContainText('Ready');
+
+    // The runtime still loads a good model afterwards.
+    await button(page, 'Generate tiny random test model').click();
+    await expect(panel.getByRole('region', { name: 'Loaded model' }).getByRole('status')).toHaveText(
+      'Ready: tiny random test model (seed 1)',
+      { timeout: 30_000 },
     );
   });
 });
