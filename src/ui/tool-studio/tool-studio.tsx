@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { McpImportDialog } from './mcp-import-dialog';
+import { ToolsFileTrustPrompt } from './tools-file-trust-prompt';
 import { presetDefinitions, studioActions, useStudioStore } from './user-tools-store';
 import './tool-studio.css';
 
@@ -76,6 +77,7 @@ export function ToolStudio() {
           </button>
         </div>
       )}
+      <ToolsFileTrustPrompt />
       {specs.length > 0 && (
         <ul className="tool-studio-list">
           {specs.map((spec) => (

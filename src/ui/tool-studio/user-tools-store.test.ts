@@ -56,6 +56,7 @@ describe('the studio store', () => {
     expect(workspaceTools().find((t) => t.name === 'remote')).toMatchObject({ source: 'mcp', needsApproval: true });
     await studioActions.importFile(
       exportUserTools([newUserToolSpec('a', 'fresh', 0), newUserToolSpec('b', 'remote', 0)], 0),
+      { trusted: true }, // the trust prompt is tested in tools-file-trust.test.ts
     );
     expect(
       state()

@@ -23,6 +23,7 @@ import { deleteUserTool, loadUserTools, saveUserTool, saveUserTools } from '../.
 import { userToolToTool } from '../../sandbox';
 import { createPresetTools } from '../../engine/presets';
 import { registerToolSource } from '../../store/tool-catalog';
+import { holdForTrust } from './tools-file-trust';
 
 export type StudioNotice = { readonly kind: 'info' | 'error'; readonly text: string };
 
@@ -195,10 +196,14 @@ export const studioActions = {
     return exportUserTools(get().specs, Date.now());
   },
 
-  /** Imports an export file: tools with a known id are replaced; a name taken by another tool is skipped. */
-  async importFile(text: string): Promise<void> {
+  /**
+   * Imports an export file: tools with a known id are replaced; a name taken by another tool is skipped. A file
+   * whose tools carry code waits for the person's trust first (tools-file-trust.tsx) unless `trusted`.
+   */
+  async importFile(text: string, options: { trusted?: boolean } = {}): Promise<void> {
     const result = importUserTools(text);
     if (!result.ok) return set({ notice: { kind: 'error', text: `Import failed: ${result.error}` } });
+    if (!options.trusted && holdForTrust(text, result.value.tools)) return;
     const problems = [...result.value.problems];
     const accepted: UserToolSpec[] = [];
     let specs = [...get().specs];
