@@ -116,3 +116,110 @@ test.describe('the CPU runtime tells the truth', () => {
     );
   });
 });
+
+test.describe('hostile schemas and files', () => {
+  test('a 4,000-deep schema and a structureless $ref cycle are refused at import with the reason', async ({ page }) => {
+    await openApp(page);
+    await button(page, 'Import MCP tools…').click();
+    const dialog = page.getByRole('dialog', { name: 'Import MCP tools' });
+    const deep = `${'{"type":"object","properties":{"a":'.repeat(4000)}{"type":"string"}${'}}'.repeat(4000)}`;
+    const cyclic = JSON.stringify({
+      type: 'object',
+      properties: { x: { $ref: '#/$defs/a' } },
+      $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } },
+    });
+    const tree = JSON.stringify({
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/node' } },
+      $defs: {
+        node: {
+          type: 'object',
+          properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } },
+        },
+      },
+    });
+    await dialog
+      .getByLabel('tools/list result (JSON)')
+      .fill(
+        `{"tools":[{"name":"deep","inputSchema":${deep}},{"name":"cyclic","inputSchema":${cyclic}},{"name":"plant","inputSchema":${tree}}]}`,
+      );
+    await button(dialog, 'Import').click();
+    const message = dialog.getByTestId('mcp-import-message');
+    await expect(message).toContainText('Imported 1 tool(s).');
+    await expect(message).toContainText('Tool 1 ("deep"): inputSchema — The schema is nested more than 64 levels deep');
+    await expect(message).toContainText(
+      'Tool 2 ("cyclic"): inputSchema — The schema\'s $ref chain #/$defs/a → #/$defs/b → #/$defs/a loops without any structure',
+    );
+    await button(dialog, 'Close').click();
+    // The recursive one is a working tool of the workspace.
+    await expect(page.getByLabel('Expose plant')).toHaveCount(1);
+  });
+
+  test('a PNG imported as a run is named as an image, not as a cut-off run', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('tab', { name: 'Runs' }).click();
+    const png = Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0,
+    ]);
+    await page
+      .getByLabel('Import run file')
+      .setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: png });
+    const notice = page.getByTestId('runs-notice');
+    await expect(notice).toContainText(
+      'This is a PNG image, not JSON. A run file is the JSON document that "Export run" writes',
+    );
+    await expect(notice).not.toContainText('truncated');
+  });
+
+  test('a tools file that carries code asks for trust before anything of it is added', async ({ page }) => {
+    await openApp(page);
+    const file = {
+      format: 'tool-loop-playground/user-tools',
+      version: 1,
+      exportedAt: '2026-01-01T00:00:00.000Z',
+      tools: [
+        {
+          id: 'tool-shared-1',
+          name: 'shout',
+          description: 'Upper-cases a text.',
+          parameters: null,
+          jsonSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+          code: 'return String(args.text).toUpperCase(); // <script>alert(1)</script>',
+          returnDirect: false,
+          needsApproval: false,
+          allowNetwork: true,
+          kind: 'code',
+          timeoutMs: 1000,
+          sampleArgs: '{"text":"hi"}',
+          updatedAt: 0,
+        },
+      ],
+    };
+    const input = page.getByLabel('Import tools file');
+    await input.setInputFiles({
+      name: 'shared.tlp-tools.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+    const prompt = page.getByRole('region', { name: 'Tools file code' });
+    await expect(prompt).toContainText('This tools file carries code for 1 of its 1 tool(s)');
+    await expect(prompt).toContainText('Some of them ask for network access.');
+    await expect(prompt.getByLabel('Code of shout')).toHaveText(
+      'return String(args.text).toUpperCase(); // <script>alert(1)</script>',
+    );
+    await expect(page.getByLabel('Expose shout')).toHaveCount(0);
+    await button(prompt, 'Don’t trust').click();
+    await expect(prompt).toBeHidden();
+    await expect(page.getByText('The tools file was not imported; none of its code ran.')).toBeVisible();
+    await expect(page.getByLabel('Expose shout')).toHaveCount(0);
+
+    await input.setInputFiles({
+      name: 'shared.tlp-tools.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+    await button(page.getByRole('region', { name: 'Tools file code' }), 'Trust and add to My tools').click();
+    await expect(page.getByLabel('Expose shout')).toHaveCount(1);
+    await expect(page.getByText('Imported 1 tool(s).')).toBeVisible();
+  });
+});
