@@ -202,7 +202,7 @@ test.describe('hostile schemas and files', () => {
       buffer: Buffer.from(JSON.stringify(file)),
     });
     const prompt = page.getByRole('region', { name: 'Tools file code' });
-    await expect(prompt).toContainText('This tools file carries code for 1 of its 1 tool(s)');
+    await expect(prompt).toContainText('This tools file carries code for 1 tool(s)');
     await expect(prompt).toContainText('Some of them ask for network access.');
     await expect(prompt.getByLabel('Code of shout')).toHaveText(
       'return String(args.text).toUpperCase(); // <script>alert(1)</script>',

@@ -1,7 +1,9 @@
 /**
  * The browser's spawner: one fresh module Web Worker per execution (quickjs-worker.ts), terminated when the run
  * ends, times out or is stopped — so whatever a tool did to its engine never outlives the run. The QuickJS
- * WebAssembly module is fetched and compiled once per page and handed to each worker already compiled.
+ * WebAssembly module is fetched and compiled once per page and handed to each worker already compiled. When a run
+ * ends, the next run's worker is started at once (it waits idle, holding nothing of any run), so a run does not
+ * wait for a worker to boot.
  */
 import wasmUrl from '@jitl/quickjs-wasmfile-release-sync/wasm?url';
 import type { SandboxReply } from './protocol';
@@ -24,13 +26,17 @@ function quickjsModule(): Promise<WebAssembly.Module> {
   return compiled;
 }
 
+function startWorker(): Worker {
+  return new Worker(new URL('./quickjs-worker.ts', import.meta.url), { type: 'module', name: 'tool-sandbox' });
+}
+
 export function createWorkerSpawner(): Spawner {
+  /** A started worker that has run nothing yet. */
+  let spare: Worker | null = null;
   return (options: SpawnOptions): SandboxChannel => {
     let dead = false;
-    const worker = new Worker(new URL('./quickjs-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'tool-sandbox',
-    });
+    const worker = spare ?? startWorker();
+    spare = null;
     worker.onmessage = (event: MessageEvent<SandboxReply>) => {
       if (!dead) options.onReply(event.data);
     };
@@ -51,8 +57,10 @@ export function createWorkerSpawner(): Spawner {
         );
       },
       kill() {
+        if (dead) return;
         dead = true;
         worker.terminate();
+        spare ??= startWorker();
       },
     };
   };

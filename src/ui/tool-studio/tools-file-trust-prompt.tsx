@@ -10,7 +10,11 @@ export function ToolsFileTrustPrompt() {
   return (
     <CodeTrustView
       label="Tools file code"
-      title={`This tools file carries code for ${pending.withCode.length} of its ${pending.total} tool(s)`}
+      title={
+        pending.withCode.length === pending.total
+          ? `This tools file carries code for ${pending.total} tool(s)`
+          : `This tools file carries code for ${pending.withCode.length} of its ${pending.total} tools`
+      }
       intro="Read it before you trust it. Until you do, nothing of the file is added and none of its code runs. Trusted tools join My tools and run only in the sandbox, within their time and memory limits."
       specs={pending.withCode}
       trustLabel="Trust and add to My tools"

@@ -30,7 +30,7 @@ describe('importing a tools file that carries code', () => {
     render(<ToolsFileTrustPrompt />);
     await studioActions.importFile(exportUserTools([withCode, mcpOnly], 0));
     const prompt = await screen.findByRole('region', { name: 'Tools file code' });
-    expect(prompt.textContent).toContain('This tools file carries code for 1 of its 2 tool(s)');
+    expect(prompt.textContent).toContain('This tools file carries code for 1 of its 2 tools');
     expect(prompt.textContent).toContain('Some of them ask for network access.');
     expect(screen.getByLabelText('Code of exfiltrate').textContent).toContain('example.invalid');
     expect(useStudioStore.getState().specs).toEqual([]);
