@@ -37,7 +37,8 @@ async function run(code: string, extra: Partial<RunMessage> = {}) {
   return runInQuickJS(module, request, host);
 }
 
-describe('a tool run in QuickJS', () => {
+// The bombs take a few seconds on a busy machine; the default 5 s test timeout is too tight there.
+describe('a tool run in QuickJS', { timeout: 60_000 }, () => {
   it('runs code with its arguments and captures the console', async () => {
     const done = await run(
       'console.log("sum", args.a + args.b, {x: 1}); console.warn(new Error("careful")); return args.a + args.b;',

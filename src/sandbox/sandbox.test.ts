@@ -21,7 +21,8 @@ function request(code: string, extra: Partial<ToolRunRequest> = {}): ToolRunRequ
   };
 }
 
-describe('sandbox (a real worker thread per run)', () => {
+// Each run boots a worker thread that loads the TypeScript sources through tsx: seconds on a busy machine.
+describe('sandbox (a real worker thread per run)', { timeout: 60_000 }, () => {
   it('runs code with its arguments, captures console output and reports started/finished', async () => {
     const report = await sandbox.run(request('console.log("sum", args.a + args.b, {x: 1}); return args.a + args.b;'));
     expect(report.outcome).toEqual({ kind: 'returned', text: '5', truncated: false, originalLength: 1 });

@@ -42,7 +42,7 @@ function tool(name: string, inputSchema: JsonSchema): ToolDefinition {
   return { name, description: name, inputSchema, returnDirect: false, needsApproval: false, source: 'mcp' };
 }
 
-describe('hostile schemas are bounded with a clear message', () => {
+describe('hostile schemas are bounded with a clear message', { timeout: 30_000 }, () => {
   it('refuses a schema nested 4,000 levels deep, without a stack overflow', () => {
     expect(checkToolInputSchema(nested(4000))).toEqual({
       ok: false,

@@ -74,7 +74,7 @@ const { schema } = fc.letrec<{ schema: unknown; object: unknown }>((tie) => ({
   ),
 }));
 
-describe('plain schemas: the lazy validator shortcut', () => {
+describe('plain schemas: the lazy validator shortcut', { timeout: 60_000 }, () => {
   it('zod builds a validator for every plain tool input schema that passes the check', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/), schema, { maxKeys: 5 }), (properties) => {
