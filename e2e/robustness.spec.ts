@@ -63,9 +63,9 @@ test.describe('tool code cannot take the tab down', () => {
     await openApp(page);
     const dialog = await newTool(page);
     await setCode(dialog, 'throw { code: 7, toJSON() { throw 1 }, toString() { throw 2 } };');
-    const started = Date.now();
+    // It used to end as a timeout after the whole limit: now it is reported as what it is.
+    await dialog.getByLabel('Time limit (ms)').fill('60000');
     const result = await testRun(dialog);
-    expect(Date.now() - started).toBeLessThan(2500); // far below the 3000 ms limit it used to run into
     await expect(result.getByTestId('test-run-outcome')).toHaveText('threw');
     await expect(result.getByTestId('test-run-text')).toHaveText(
       /an object with keys code, toJSON, toString that cannot be turned into text/,
