@@ -10,6 +10,8 @@ const benches: Bench[] = [
   { name: 'bundle', load: () => import('./bundle') },
   { name: 'wllama', load: () => import('./wllama') },
   { name: 'persistence', load: () => import('./persistence') },
+  { name: 'sandbox', load: () => import('./sandbox') },
+  { name: 'mcp-import', load: () => import('./mcp-import') },
 ];
 
 const only = process.argv.slice(2);

@@ -1,9 +1,11 @@
 /**
  * The sandbox host: runs one execution in a fresh, disposable worker and turns whatever happens into a
- * `ToolRunReport`. The time limit is enforced here by killing the worker, so an endless loop costs at most
- * the limit; abort kills it too. How the worker is spawned is injected: the browser uses an opaque-origin iframe
- * (iframe-spawner.ts), tests use Node worker threads.
+ * `ToolRunReport`. Inside the worker QuickJS enforces the time limit (its interrupt handler) and the memory limit
+ * (its heap cap) and reports them; here a timer kills the worker as the backstop when no report comes (the worker
+ * itself hung or died), and abort kills it too. How the worker is spawned is injected: the browser uses a module
+ * Web Worker (worker-spawner.ts), tests use Node worker threads.
  */
+import { DEFAULT_MEMORY_LIMIT_MB } from '../engine/user-tools/executor';
 import type {
   ConsoleLine,
   SandboxEvent,
@@ -21,9 +23,6 @@ export interface SandboxChannel {
 }
 
 export interface SpawnOptions {
-  readonly allowNetwork: boolean;
-  /** The relay's own kill time (the host's timer is the backstop). */
-  readonly timeoutMs: number;
   readonly onReply: (reply: SandboxReply) => void;
   readonly onCrash: (message: string) => void;
 }
@@ -35,7 +34,7 @@ export interface SandboxHostOptions {
   readonly now: () => number;
   readonly setTimer: (fn: () => void, ms: number) => unknown;
   readonly clearTimer: (handle: unknown) => void;
-  /** Extra time on top of the tool's limit before the host kills a worker whose relay did not report. */
+  /** Extra time on top of the tool's limit (for the worker's start) before the host kills a silent worker. */
   readonly graceMs?: number;
   readonly maxConsoleChars?: number;
 }
@@ -43,16 +42,17 @@ export interface SandboxHostOptions {
 export const DEFAULT_MAX_CONSOLE_CHARS = 8000;
 
 export function createSandboxExecutor(options: SandboxHostOptions): ToolExecutor {
-  const grace = options.graceMs ?? 500;
+  const grace = options.graceMs ?? 2000;
   return {
     run(request: ToolRunRequest, signal?: AbortSignal): Promise<ToolRunReport> {
       const startedAt = options.now();
       const elapsed = () => Math.round(options.now() - startedAt);
+      const memoryLimitMb = request.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
       const events: SandboxEvent[] = [
         {
           type: 'started',
           at: 0,
-          detail: `${request.toolName} started (limit ${request.timeoutMs} ms, network ${request.allowNetwork ? 'granted' : 'off'})`,
+          detail: `${request.toolName} started (limit ${request.timeoutMs} ms, ${memoryLimitMb} MB, network ${request.allowNetwork ? 'granted' : 'off'})`,
         },
       ];
       return new Promise<ToolRunReport>((resolve) => {
@@ -100,8 +100,6 @@ export function createSandboxExecutor(options: SandboxHostOptions): ToolExecutor
 
         try {
           channel = options.spawn({
-            allowNetwork: request.allowNetwork,
-            timeoutMs: request.timeoutMs,
             onReply: (reply) => {
               switch (reply.type) {
                 case 'done':
@@ -111,8 +109,6 @@ export function createSandboxExecutor(options: SandboxHostOptions): ToolExecutor
                     events: sanitizeEvents(reply.events),
                     durationMs: typeof reply.durationMs === 'number' ? reply.durationMs : elapsed(),
                   });
-                case 'timeout':
-                  return settle(timeoutOutcome());
                 case 'crashed':
                   return settle({ kind: 'crashed', message: `The sandbox failed: ${reply.message}` });
                 default:
@@ -137,9 +133,12 @@ export function createSandboxExecutor(options: SandboxHostOptions): ToolExecutor
         }
         channel.send({
           type: 'run',
+          toolName: request.toolName,
           code: request.code,
           args,
           allowNetwork: request.allowNetwork,
+          timeoutMs: request.timeoutMs,
+          memoryLimitBytes: memoryLimitMb * 1024 * 1024,
           maxOutputChars: request.maxOutputChars,
           maxConsoleChars: options.maxConsoleChars ?? DEFAULT_MAX_CONSOLE_CHARS,
         });
@@ -149,8 +148,8 @@ export function createSandboxExecutor(options: SandboxHostOptions): ToolExecutor
 }
 
 /**
- * The worker caps its own output, but its reply is untrusted (tool code can tamper with the worker's globals):
- * the host checks the shape and enforces the cap again.
+ * The worker caps its own output; the host still checks the reply's shape and enforces the cap again, so a
+ * fault in the worker can never put more than the cap (or a malformed outcome) into the run.
  */
 function capOutcome(outcome: unknown, max: number): SandboxOutcome {
   const value = outcome as {
@@ -174,7 +173,11 @@ function capOutcome(outcome: unknown, max: number): SandboxOutcome {
     return { kind: 'returned', text: value.text, truncated: value.truncated === true, originalLength };
   }
   if (
-    (value?.kind === 'syntax-error' || value?.kind === 'threw' || value?.kind === 'not-serializable') &&
+    (value?.kind === 'syntax-error' ||
+      value?.kind === 'threw' ||
+      value?.kind === 'not-serializable' ||
+      value?.kind === 'timeout' ||
+      value?.kind === 'out-of-memory') &&
     typeof value.message === 'string'
   ) {
     return { kind: value.kind, message: value.message.slice(0, 4000) };

@@ -1,19 +1,19 @@
 /**
- * The app's sandbox: one executor for the whole page (each run still gets its own iframe and worker), and
- * `userToolToTool`, which turns a stored user tool into an engine Tool that runs there.
+ * The app's sandbox: one executor for the whole page (each run still gets its own worker and QuickJS engine),
+ * and `userToolToTool`, which turns a stored user tool into an engine Tool that runs there.
  */
 import type { Tool } from '../engine/tool';
 import type { ToolExecutor, UserToolSpec } from '../engine/user-tools';
 import { specToTool } from '../engine/user-tools';
 import { createSandboxExecutor } from './host';
-import { createIframeSpawner } from './iframe-spawner';
+import { createWorkerSpawner } from './worker-spawner';
 import { type Result } from '../engine/result';
 
 let shared: ToolExecutor | null = null;
 
 export function browserSandbox(): ToolExecutor {
   shared ??= createSandboxExecutor({
-    spawn: createIframeSpawner(),
+    spawn: createWorkerSpawner(),
     now: () => performance.now(),
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

@@ -68,7 +68,10 @@ describe('the studio slice', () => {
     );
     expect(mcp).toEqual({ imported: 1, problems: [] });
     expect(catalog().find((t) => t.name === 'remote')).toMatchObject({ source: 'mcp', needsApproval: true });
-    await actions.importFile(exportUserTools([newUserToolSpec('a', 'fresh', 0), newUserToolSpec('b', 'remote', 0)], 0));
+    await actions.importFile(
+      exportUserTools([newUserToolSpec('a', 'fresh', 0), newUserToolSpec('b', 'remote', 0)], 0),
+      { trusted: true }, // the trust prompt is tested in ui/tool-studio/tools-file-trust.test.tsx
+    );
     expect(
       state()
         .specs.map((s) => s.name)

@@ -38,6 +38,18 @@ export interface StudioState {
   readonly editingId: string | null;
   /** A new tool not saved yet (never stored, never in the catalog). */
   readonly draft: UserToolSpec | null;
+  /**
+   * A tools file whose tools carry code, waiting for the person's trust like a run file's code: nothing of it is
+   * added (so nothing of it can run) until they choose to trust it.
+   */
+  readonly pendingToolsFile: PendingToolsFile | null;
+}
+
+export interface PendingToolsFile {
+  readonly text: string;
+  /** The file's tools that carry code (the ones to read). */
+  readonly withCode: readonly UserToolSpec[];
+  readonly total: number;
 }
 
 export const INITIAL_STUDIO: StudioState = {
@@ -47,6 +59,7 @@ export const INITIAL_STUDIO: StudioState = {
   notice: null,
   editingId: null,
   draft: null,
+  pendingToolsFile: null,
 };
 
 /** Where the user's tools are stored, and where their code runs (the sandbox). */
@@ -206,10 +219,18 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
       return exportUserTools(get().specs, deps.now());
     },
 
-    /** Imports an export file: tools with a known id are replaced; a name taken by another tool is skipped. */
-    async importFile(text: string): Promise<void> {
+    /**
+     * Imports an export file: tools with a known id are replaced; a name taken by another tool is skipped. A file
+     * whose tools carry code waits in `pendingToolsFile` for the person's trust first, unless `trusted`; a file of
+     * code-less tools (MCP definitions) imports at once: there is nothing to run.
+     */
+    async importFile(text: string, options: { readonly trusted?: boolean } = {}): Promise<void> {
       const result = importUserTools(text);
       if (!result.ok) return set({ notice: { kind: 'error', text: `Import failed: ${result.error}` } });
+      const withCode = result.value.tools.filter((spec) => spec.code.trim() !== '');
+      if (!options.trusted && withCode.length > 0) {
+        return set({ pendingToolsFile: { text, withCode, total: result.value.tools.length } });
+      }
       const problems = [...result.value.problems];
       const accepted: UserToolSpec[] = [];
       let specs = [...get().specs];
@@ -239,6 +260,23 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
           kind: problems.length ? 'error' : 'info',
           text: `Imported ${accepted.length} tool(s).${problems.length ? ` ${problems.length} skipped (see below).` : ''}`,
         },
+      });
+    },
+
+    /** The person trusts the pending tools file: it is imported. */
+    async trustToolsFile(): Promise<void> {
+      const pending = get().pendingToolsFile;
+      if (!pending) return;
+      set({ pendingToolsFile: null });
+      await actions.importFile(pending.text, { trusted: true });
+    },
+
+    /** The person does not trust the pending tools file: nothing of it is added, and that is said. */
+    declineToolsFile(): void {
+      if (!get().pendingToolsFile) return;
+      set({
+        pendingToolsFile: null,
+        notice: { kind: 'info', text: 'The tools file was not imported; none of its code ran.' },
       });
     },
 

@@ -206,8 +206,21 @@ class GrammarBuilder {
   private readonly rules = new Map<string, GExpr>();
   private readonly shared = new Set<string>();
   private readonly refRules = new Map<string, string>();
+  /** $refs being expanded since the last structure (object member, array item): meeting one again is a loop. */
+  private bareRefs = new Set<string>();
 
   constructor(private readonly limits: GrammarLimits) {}
+
+  /** Builds a subschema one level of structure down: a $ref cycle through it is real recursion, and ends. */
+  private nested(build: () => GExpr): GExpr {
+    const saved = this.bareRefs;
+    this.bareRefs = new Set();
+    try {
+      return build();
+    } finally {
+      this.bareRefs = saved;
+    }
+  }
 
   define(name: string, body: GExpr): void {
     this.rules.set(name, body);
@@ -333,7 +346,7 @@ class GrammarBuilder {
     if (keys.length === 0) {
       if (s.additionalProperties === false) return lit('{}');
       if (typeof s.additionalProperties === 'object' && s.additionalProperties !== null) {
-        const value = this.schema(s.additionalProperties, root, `${hint}-value`, toolName);
+        const value = this.nested(() => this.schema(s.additionalProperties, root, `${hint}-value`, toolName));
         const entry = seq(
           this.sharedRule('json-string', () => this.stringBody(0, this.limits.maxStringLength ?? null)),
           lit(': '),
@@ -348,7 +361,10 @@ class GrammarBuilder {
       const name = this.uniqueName(`${hint}-${key}`);
       this.define(
         name,
-        seq(lit(`${JSON.stringify(key)}: `), this.schema(properties[key], root, `${hint}-${key}`, toolName)),
+        seq(
+          lit(`${JSON.stringify(key)}: `),
+          this.nested(() => this.schema(properties[key], root, `${hint}-${key}`, toolName)),
+        ),
       );
       return ref(name);
     };
@@ -373,7 +389,7 @@ class GrammarBuilder {
 
   private array(s: Record<string, unknown>, root: JsonSchema, hint: string, toolName: string): GExpr {
     if (Array.isArray(s.prefixItems)) this.note(toolName, `${hint}: prefixItems (tuples) are not enforced`);
-    const item = this.schema(s.items, root, `${hint}-item`, toolName);
+    const item = this.nested(() => this.schema(s.items, root, `${hint}-item`, toolName));
     const min = typeof s.minItems === 'number' ? Math.max(0, Math.floor(s.minItems)) : 0;
     const schemaMax = typeof s.maxItems === 'number' ? Math.floor(s.maxItems) : null;
     const max = this.itemsMax(schemaMax);
@@ -490,6 +506,11 @@ class GrammarBuilder {
 
   private refSchema(pointer: string, root: JsonSchema, toolName: string): GExpr {
     const key = `${toolName}:${pointer}`;
+    if (this.bareRefs.has(key)) {
+      // a → b → a with no structure between describes no value; a rule for it would never end (llama.cpp refuses it).
+      this.note(toolName, `$ref ${pointer} loops back to itself without structure; any JSON value is allowed there`);
+      return this.anyValue();
+    }
     const existing = this.refRules.get(key);
     if (existing) return ref(existing);
     const target = resolvePointer(root, pointer);
@@ -499,7 +520,9 @@ class GrammarBuilder {
     }
     const name = this.uniqueName(`${toolName}-ref-${pointer.split('/').pop() ?? 'def'}`);
     this.refRules.set(key, name);
+    this.bareRefs.add(key);
     this.define(name, this.schema(target, root, name, toolName));
+    this.bareRefs.delete(key);
     return ref(name);
   }
 

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { Template } from '@huggingface/jinja';
 import fc from 'fast-check';
+import { parseTagOutput } from './tag-parser';
 import { describe, expect, it } from 'vitest';
 import { createPresetTools } from '../presets';
 import { toDefinition } from '../tool';
 import {
   extractThinking,
-  parseModelOutput,
   renderToolCallBlock,
   renderToolsSection,
   stripThinking,
@@ -68,7 +68,7 @@ describe("rendered calls parse back (the tag parser on the template's own output
       '\nand\n' +
       renderToolCallBlock('calculate', { operation: 'multiply', a: 128, b: 7 }) +
       '\nDone.';
-    const parsed = parseModelOutput(raw);
+    const parsed = parseTagOutput(raw);
     expect(parsed.calls.map((c) => [c.name, c.argumentsText])).toEqual([
       ['current_time', '{"timezone":"Asia/Seoul"}'],
       ['calculate', '{"operation":"multiply","a":128,"b":7}'],
@@ -90,7 +90,7 @@ describe("rendered calls parse back (the tag parser on the template's own output
     );
     fc.assert(
       fc.property(fc.stringMatching(/^[a-z_]{1,12}$/), json, (name, args) => {
-        const parsed = parseModelOutput(renderToolCallBlock(name, args));
+        const parsed = parseTagOutput(renderToolCallBlock(name, args));
         expect(parsed.issues).toEqual([]);
         expect(parsed.calls).toHaveLength(1);
         expect(parsed.calls[0]!.name).toBe(name);

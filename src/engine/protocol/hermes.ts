@@ -6,7 +6,7 @@
  */
 import type { ToolDefinition } from '../tool';
 import { pythonJson } from './python-json';
-import { TOOL_CALL_CLOSE, TOOL_CALL_OPEN, parseTagOutput } from './tag-parser';
+import { TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from './tag-parser';
 
 export { TOOL_CALL_CLOSE, TOOL_CALL_OPEN };
 
@@ -43,12 +43,6 @@ export function systemPromptWithTools(system: string, tools: readonly ToolDefini
 export function renderToolCallBlock(name: string, args: unknown): string {
   return `${TOOL_CALL_OPEN}\n{"name": ${JSON.stringify(name)}, "arguments": ${pythonJson(args)}}\n${TOOL_CALL_CLOSE}`;
 }
-
-/**
- * The tag-format parser under the name the runtimes' formats know it by (`PromptFormat.parse`). It lives in
- * `./tag-parser`, beside the Llama one.
- */
-export const parseModelOutput = parseTagOutput;
 
 /** Takes `<think>…</think>` blocks out (an unclosed `<think>` runs to the end). */
 export function extractThinking(raw: string): { text: string; reasoning?: string } {

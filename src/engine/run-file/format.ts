@@ -15,6 +15,7 @@ import { toolsOfRun } from '../loop/projections';
 import type { ToolDefinition } from '../tool';
 import type { UserToolSpec } from '../user-tools/spec';
 import { userToolSpecSchema } from '../user-tools/spec';
+import { describeNonJson, jsonKind } from '../user-tools/file-kind';
 import { checkEvent, describeIssue, runtimeRefSchema, settingsSchema, toolDefinitionSchema } from './event-schema';
 import { assertNever, type Result } from '../result';
 
@@ -153,6 +154,13 @@ export function parseRunFile(text: string): ImportedRun {
     };
   }
   if (text.trim() === '') return { ok: false, error: 'The file is empty.' };
+  const nonJson = describeNonJson(text);
+  if (nonJson) {
+    return {
+      ok: false,
+      error: `This is ${nonJson}. A run file is the JSON document that "Export run" writes (a .tlp-run.json file).`,
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -167,6 +175,12 @@ export function parseRunFile(text: string): ImportedRun {
     };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    if (jsonKind(value) === 'mcp-tools-list') {
+      return {
+        ok: false,
+        error: 'This is an MCP tools/list result, not a run file: import it under My tools → "Import MCP tools…".',
+      };
+    }
     return { ok: false, error: 'This is not a Tool Loop Playground run file: the JSON is not an object.' };
   }
   let doc = value as Record<string, unknown>;
@@ -177,13 +191,26 @@ export function parseRunFile(text: string): ImportedRun {
   } else {
     const envelope = envelopeSchema.safeParse(doc);
     if (!envelope.success || envelope.data.format !== RUN_FILE_FORMAT) {
-      const hint =
-        envelope.success && envelope.data.format === 'tool-loop-playground/user-tools'
-          ? ' It is a tools file: import it in the Tools panel.'
-          : '';
+      const kind = jsonKind(doc);
+      if (kind === 'tools-file') {
+        return {
+          ok: false,
+          error:
+            'This is a Tool Loop Playground tools file, not a run file: import it under My tools → "Import tools file".',
+        };
+      }
+      if (kind === 'mcp-tools-list') {
+        return {
+          ok: false,
+          error: 'This is an MCP tools/list result, not a run file: import it under My tools → "Import MCP tools…".',
+        };
+      }
+      if (doc.format === RUN_FILE_FORMAT) {
+        return { ok: false, error: `This run file has no version number (found ${JSON.stringify(doc.version)}).` };
+      }
       return {
         ok: false,
-        error: `This is not a Tool Loop Playground run file (expected "format": "${RUN_FILE_FORMAT}").${hint}`,
+        error: `This is not a Tool Loop Playground run file (expected "format": "${RUN_FILE_FORMAT}").`,
       };
     }
     version = envelope.data.version;

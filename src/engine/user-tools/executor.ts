@@ -14,6 +14,8 @@ export interface ToolRunRequest {
   readonly timeoutMs: number;
   /** The result text is cut to this many characters; `truncated` says so. */
   readonly maxOutputChars: number;
+  /** The heap cap of one execution, in MB; `DEFAULT_MEMORY_LIMIT_MB` when absent. */
+  readonly memoryLimitMb?: number;
 }
 
 /** How a run ended. Every kind but `returned` is a failure with a message for the person (and the model). */
@@ -23,6 +25,8 @@ export type SandboxOutcome =
   | { readonly kind: 'threw'; readonly message: string }
   | { readonly kind: 'not-serializable'; readonly message: string }
   | { readonly kind: 'timeout'; readonly message: string }
+  /** The code allocated past its memory limit; the engine stopped it (the page is unaffected). */
+  | { readonly kind: 'out-of-memory'; readonly message: string }
   | { readonly kind: 'aborted'; readonly message: string }
   | { readonly kind: 'crashed'; readonly message: string };
 
@@ -56,6 +60,10 @@ export interface ToolExecutor {
 }
 
 export const DEFAULT_MAX_OUTPUT_CHARS = 16_000;
+/** The heap a tool execution may use unless its spec says otherwise. */
+export const DEFAULT_MEMORY_LIMIT_MB = 64;
+export const MIN_MEMORY_LIMIT_MB = 8;
+export const MAX_MEMORY_LIMIT_MB = 512;
 
 /** The `{text, error, metadata}` result the loop sends to the model, with the report in `metadata.sandbox`. */
 export function reportToResult(report: ToolRunReport): ToolResult {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { UserToolSpec } from './spec';
 import { parseUserToolSpec } from './spec';
+import { describeNonJson, jsonKind } from './file-kind';
 import { type Result } from '../result';
 
 export const USER_TOOLS_FORMAT = 'tool-loop-playground/user-tools';
@@ -36,18 +37,37 @@ export type UserToolsImport = Result<{
 
 /** Reads an export file. Tools keep their ids, so re-importing a file updates the same tools. */
 export function importUserTools(text: string): UserToolsImport {
+  if (text.trim() === '') return { ok: false, error: 'The file is empty.' };
+  const nonJson = describeNonJson(text);
+  if (nonJson) {
+    return {
+      ok: false,
+      error: `This is ${nonJson}. A tools file is the JSON document that "Export tools" writes (a .tlp-tools.json file).`,
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `The file is not JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      error: `The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   const parsed = envelope.safeParse(value);
   if (!parsed.success || parsed.data.format !== USER_TOOLS_FORMAT) {
-    return {
-      ok: false,
-      error: `This is not a Tool Loop Playground tools file (expected "format": "${USER_TOOLS_FORMAT}").`,
-    };
+    switch (jsonKind(value)) {
+      case 'run-file':
+        return { ok: false, error: 'This is a run file, not a tools file: import it in the Inspector → Runs tab.' };
+      case 'mcp-tools-list':
+        return { ok: false, error: 'This is an MCP tools/list result, not a tools file: use "Import MCP tools…".' };
+      case 'tools-file':
+      case 'other':
+        return {
+          ok: false,
+          error: `This is not a Tool Loop Playground tools file (expected "format": "${USER_TOOLS_FORMAT}").`,
+        };
+    }
   }
   if (parsed.data.version > USER_TOOLS_VERSION) {
     return {

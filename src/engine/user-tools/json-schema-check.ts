@@ -1,7 +1,12 @@
 /**
  * Checks a tool input schema given as JSON Schema (pasted by the user, or an MCP tool's `inputSchema`).
- * `z.fromJSONSchema` alone accepts some malformed schemas (e.g. `"properties": 5`), so the structure is checked
- * first — every keyword whose shape is known, recursively — then zod must be able to build a validator from it.
+ * A hostile schema is bounded first, without recursion: nesting depth, node count and size (a schema nested
+ * thousands of levels deep would otherwise overflow the stack of every recursive walk after it). Then
+ * `$ref` cycles that pass through no structure (`a → b → a`, which describe no value at all: a validator or a
+ * grammar built from them loops forever) are refused by path, while a legitimately recursive schema (a tree whose
+ * `children` items refer back to the node) is kept. `z.fromJSONSchema` alone accepts some malformed schemas
+ * (e.g. `"properties": 5`), so the structure is checked — every keyword whose shape is known, recursively — and
+ * finally zod must be able to build a validator from it.
  */
 import type { JsonSchema, ValidationResult } from '../tool';
 import { jsonSchemaValidator } from '../tool';
@@ -20,7 +25,15 @@ const string: Check = (v) => (typeof v === 'string' ? null : 'must be a string')
 const KEYWORDS: Record<string, Check> = {
   description: string,
   title: string,
-  pattern: string,
+  pattern: (v) => {
+    if (typeof v !== 'string') return 'must be a string';
+    try {
+      new RegExp(v, 'u');
+      return null;
+    } catch {
+      return `${JSON.stringify(v)} is not a valid regular expression`;
+    }
+  },
   format: string,
   minimum: number,
   maximum: number,
@@ -45,6 +58,169 @@ const KEYWORDS: Record<string, Check> = {
 const SUBSCHEMA = new Set(['items', 'additionalProperties', 'not']);
 const SUBSCHEMA_MAPS = new Set(['properties', '$defs', 'definitions']);
 const SUBSCHEMA_LISTS = new Set(['anyOf', 'oneOf', 'allOf']);
+/** Annotations zod ignores and values it takes as they are. */
+const INERT = new Set([
+  'const',
+  'default',
+  'examples',
+  '$schema',
+  '$id',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+
+/**
+ * Whether every keyword of the schema is one this module checks in full (or zod ignores) and there is no `$ref`:
+ * then zod builds a validator from it for sure (a property test proves it), and it can be built on first use
+ * instead of now. Anything else is built at once, so zod's own refusal is reported at import.
+ */
+function isPlain(node: unknown): boolean {
+  if (typeof node === 'boolean') return true;
+  if (!isObject(node)) return false;
+  for (const [key, value] of Object.entries(node)) {
+    if (KEYWORDS[key] || INERT.has(key)) continue;
+    // zod reads no `not` (but `{not: {}}`): such a schema is built at once, to report it.
+    if (SUBSCHEMA.has(key) && key !== 'not') {
+      if (!isPlain(value)) return false;
+    } else if (SUBSCHEMA_MAPS.has(key)) {
+      if (!isObject(value) || !Object.values(value).every(isPlain)) return false;
+    } else if (SUBSCHEMA_LISTS.has(key)) {
+      if (!Array.isArray(value) || !value.every(isPlain)) return false;
+    } else return false;
+  }
+  return true;
+}
+
+/** Bounds on one tool input schema. Real MCP schemas stay far below them. */
+export const SCHEMA_LIMITS = {
+  /** Nesting of JSON objects and arrays (a schema level is usually two: `properties` → the property). */
+  maxDepth: 64,
+  /** JSON objects and arrays in the schema. */
+  maxNodes: 5_000,
+  /** Characters of its JSON text. */
+  maxChars: 200_000,
+} as const;
+
+/**
+ * Measures depth and node count iteratively, stopping at the first bound passed; the size is measured only once
+ * the depth is known to be safe for JSON.stringify. Null when the schema is within bounds.
+ */
+export function checkSchemaBounds(value: unknown): string | null {
+  return measureSchema(value).problem;
+}
+
+/** The bounds check, and whether the schema holds a `$ref` anywhere (only then can it have a ref cycle). */
+function measureSchema(value: unknown): { problem: string | null; hasRef: boolean } {
+  const stack: [unknown, number][] = [[value, 1]];
+  let nodes = 0;
+  let hasRef = false;
+  const fail = (problem: string) => ({ problem, hasRef });
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (!hasRef && !Array.isArray(node) && '$ref' in node) hasRef = true;
+    if (depth > SCHEMA_LIMITS.maxDepth) {
+      return fail(
+        `The schema is nested more than ${SCHEMA_LIMITS.maxDepth} levels deep; a tool input schema may nest at most ${SCHEMA_LIMITS.maxDepth} (objects and arrays).`,
+      );
+    }
+    if (++nodes > SCHEMA_LIMITS.maxNodes) {
+      return fail(
+        `The schema has more than ${SCHEMA_LIMITS.maxNodes.toLocaleString('en')} objects and arrays; a tool input schema may have at most ${SCHEMA_LIMITS.maxNodes.toLocaleString('en')}.`,
+      );
+    }
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  const chars = JSON.stringify(value).length;
+  if (chars > SCHEMA_LIMITS.maxChars) {
+    return fail(
+      `The schema is ${chars.toLocaleString('en')} characters long; a tool input schema may be at most ${SCHEMA_LIMITS.maxChars.toLocaleString('en')}.`,
+    );
+  }
+  return { problem: null, hasRef };
+}
+
+/** Keywords whose subschemas apply to the same value (no structure consumed): cycles through only these loop. */
+const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'] as const;
+
+/**
+ * Finds a `$ref` cycle that passes through no structure — e.g. `#/$defs/a` is `{"$ref": "#/$defs/b"}` and `b`
+ * refers back to `a` — and returns it as a path ("#/$defs/a → #/$defs/b → #/$defs/a"); null when there is none.
+ * Recursion through `properties`, `items`, `additionalProperties` and the like consumes a level of the value,
+ * so it ends, and is allowed.
+ */
+export function findStructurelessRefCycle(root: JsonSchema): string | null {
+  // In-place edges of a schema node: its $ref target (with the pointer, for the message) and in-place subschemas.
+  const edges = (node: unknown): { target: unknown; via: string | null }[] => {
+    if (!isObject(node)) return [];
+    const out: { target: unknown; via: string | null }[] = [];
+    if (typeof node.$ref === 'string') out.push({ target: resolveLocalPointer(root, node.$ref), via: node.$ref });
+    for (const key of IN_PLACE) {
+      const value = node[key];
+      if (Array.isArray(value)) for (const item of value) out.push({ target: item, via: null });
+      else if (isObject(value)) out.push({ target: value, via: null });
+    }
+    return out.filter((e) => isObject(e.target));
+  };
+  const done = new Set<unknown>();
+  // Every schema node is a possible start: walk the whole tree, then search in-place edges from each node.
+  const all: unknown[] = [];
+  const walk: unknown[] = [root];
+  // Breadth first, in document order, so the cycle reported starts where a reader meets it first.
+  for (let i = 0; i < walk.length; i++) {
+    const node = walk[i];
+    if (typeof node !== 'object' || node === null) continue;
+    if (isObject(node)) all.push(node);
+    for (const child of Array.isArray(node) ? node : Object.values(node)) walk.push(child);
+  }
+  for (const start of all) {
+    if (done.has(start)) continue;
+    // Iterative DFS: a node met again while still on the current path closes a cycle.
+    const onPath = new Map<unknown, number>();
+    const path: { node: unknown; via: string | null }[] = [];
+    const stack: { node: unknown; via: string | null; next: number }[] = [{ node: start, via: null, next: 0 }];
+    onPath.set(start, 0);
+    path.push({ node: start, via: null });
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const out = edges(frame.node);
+      if (frame.next >= out.length) {
+        stack.pop();
+        path.pop();
+        onPath.delete(frame.node);
+        done.add(frame.node);
+        continue;
+      }
+      const edge = out[frame.next++]!;
+      if (onPath.has(edge.target)) {
+        const from = onPath.get(edge.target)!;
+        const refs = [...path.slice(from + 1).map((p) => p.via), edge.via].filter((v): v is string => v !== null);
+        if (refs.length === 0) continue; // a subschema nested in itself cannot happen in parsed JSON
+        return [...refs.slice(-1), ...refs].join(' → ');
+      }
+      if (done.has(edge.target)) continue;
+      onPath.set(edge.target, path.length);
+      path.push({ node: edge.target, via: edge.via });
+      stack.push({ node: edge.target, via: edge.via, next: 0 });
+    }
+  }
+  return null;
+}
+
+/** A local JSON pointer (`#`, `#/$defs/x`) resolved in `root`; undefined when it does not resolve. */
+function resolveLocalPointer(root: JsonSchema, pointer: string): unknown {
+  if (pointer === '#') return root;
+  if (!pointer.startsWith('#/')) return undefined;
+  let node: unknown = root;
+  for (const raw of pointer.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
 
 /** The first structural problem of a schema node, as "path: reason"; null when there is none. */
 function checkNode(node: unknown, path: string): string | null {
@@ -95,14 +271,22 @@ export function checkJsonSchemaText(text: string): SchemaCheck {
   return checkToolInputSchema(value);
 }
 
-/** Checks a value as a tool input schema: a JSON Schema object with `"type": "object"`. */
-export function checkToolInputSchema(value: unknown): SchemaCheck {
+/**
+ * Checks a value as a tool input schema: a JSON Schema object with `"type": "object"`, within `SCHEMA_LIMITS`,
+ * without structureless `$ref` cycles. zod's validator is built on first use when the schema is plain (see
+ * `isPlain`) or with `lazyValidator` (a stored tool that was checked in full when it was saved or imported), so
+ * thousands of tools import and load without building thousands of validators; a schema zod cannot read then
+ * fails each validation with the reason.
+ */
+export function checkToolInputSchema(value: unknown, options: { lazyValidator?: boolean } = {}): SchemaCheck {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return {
       ok: false,
       error: 'A tool input schema must be a JSON object, like {"type": "object", "properties": {…}}.',
     };
   }
+  const bounds = measureSchema(value);
+  if (bounds.problem) return { ok: false, error: bounds.problem };
   const schema = value as JsonSchema;
   if (schema.type !== 'object') {
     return {
@@ -114,10 +298,47 @@ export function checkToolInputSchema(value: unknown): SchemaCheck {
   if (problem) return { ok: false, error: `Not a valid JSON Schema: ${problem}.` };
   const missing = missingRequired(schema, '');
   if (missing) return { ok: false, error: missing };
+  const cycle = bounds.hasRef ? findStructurelessRefCycle(schema) : null;
+  if (cycle) {
+    return {
+      ok: false,
+      error: `The schema's $ref chain ${cycle} loops without any structure in between, so it describes no value: give the cycle an object or array level (e.g. a "children" array) or remove it.`,
+    };
+  }
+  const { $schema: _dropped, ...rest } = schema;
+  if (options.lazyValidator || (!bounds.hasRef && isPlain(schema))) {
+    return { ok: true, value: { schema: rest, validate: lazyValidator(schema) } };
+  }
   const validator = jsonSchemaValidator(schema);
   if (!validator.ok) return { ok: false, error: validator.error };
-  const { $schema: _dropped, ...rest } = schema;
-  return { ok: true, value: { schema: rest, validate: validator.value } };
+  return { ok: true, value: { schema: rest, validate: guarded(validator.value) } };
+}
+
+function lazyValidator(schema: JsonSchema): (args: unknown) => ValidationResult {
+  let built: ReturnType<typeof jsonSchemaValidator> | null = null;
+  return guarded((args) => {
+    built ??= jsonSchemaValidator(schema);
+    return built.ok ? built.value(args) : { ok: false, error: [built.error] };
+  });
+}
+
+/**
+ * A validator that keeps its "never throws" contract: zod throws from safeParse itself for some schemas (an allOf
+ * whose parts it cannot merge), which would otherwise escape into the loop as a crash.
+ */
+function guarded(validate: (args: unknown) => ValidationResult): (args: unknown) => ValidationResult {
+  return (args) => {
+    try {
+      return validate(args);
+    } catch (error) {
+      return {
+        ok: false,
+        error: [
+          `The schema cannot validate these arguments: ${error instanceof Error ? error.message : String(error)}`,
+        ],
+      };
+    }
+  };
 }
 
 /** A `required` name that is not among the `properties` is almost always a typo: refuse it by name. */

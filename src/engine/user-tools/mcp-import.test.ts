@@ -69,3 +69,13 @@ describe('importing an MCP tools/list result', () => {
     });
   });
 });
+
+describe('size bounds of an MCP import', () => {
+  it('refuses more tools than one import takes, with the count', () => {
+    const tools = Array.from({ length: 20_001 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object' } }));
+    expect(parseMcpToolsListText(JSON.stringify(tools), newId, 0)).toEqual({
+      ok: false,
+      error: expect.stringContaining('20,001 tools; one import takes at most 20,000'),
+    });
+  });
+});

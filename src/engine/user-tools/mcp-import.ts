@@ -20,6 +20,10 @@ const mcpToolSchema = z.looseObject({
 const toolsListResult = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 const jsonRpcResponse = z.looseObject({ jsonrpc: z.literal('2.0'), result: toolsListResult });
 
+/** One import holds at most this many tools, and this much text: a tools/list result is rarely a megabyte. */
+export const MAX_MCP_TOOLS = 20_000;
+export const MAX_MCP_IMPORT_CHARS = 64_000_000;
+
 export interface McpImport {
   readonly tools: readonly UserToolSpec[];
   /** One line per entry that was not imported, naming it. */
@@ -34,6 +38,12 @@ export function parseMcpToolsListText(
   now: number,
   existingNames: ReadonlySet<string> = new Set(),
 ): McpImportResult {
+  if (text.length > MAX_MCP_IMPORT_CHARS) {
+    return {
+      ok: false,
+      error: `The text is ${Math.round(text.length / 1e6)} MB; an MCP import takes at most ${MAX_MCP_IMPORT_CHARS / 1e6} MB.`,
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -55,6 +65,12 @@ export function importMcpToolsList(
       ok: false,
       error:
         'This is not an MCP tools/list result. Paste the JSON-RPC response ({"jsonrpc":"2.0","result":{"tools":[…]}}), its result ({"tools":[…]}), or the tools array.',
+    };
+  }
+  if (entries.length > MAX_MCP_TOOLS) {
+    return {
+      ok: false,
+      error: `This list has ${entries.length.toLocaleString('en')} tools; one import takes at most ${MAX_MCP_TOOLS.toLocaleString('en')}. Split it.`,
     };
   }
   const tools: UserToolSpec[] = [];

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { paramFieldSchema } from './param-form';
 import type { ParamField } from './param-form';
 import type { JsonSchema } from '../tool';
+import { MAX_MEMORY_LIMIT_MB, MIN_MEMORY_LIMIT_MB } from './executor';
 import { type Result } from '../result';
 
 export type UserToolKind = 'code' | 'mcp';
@@ -30,6 +31,8 @@ export interface UserToolSpec {
   readonly kind: UserToolKind;
   /** The time limit of one execution, in milliseconds. */
   readonly timeoutMs: number;
+  /** The heap cap of one execution, in MB; absent = `DEFAULT_MEMORY_LIMIT_MB` (older files have none). */
+  readonly memoryLimitMb?: number;
   /** Sample arguments for the test run, as JSON text. */
   readonly sampleArgs: string;
   readonly updatedAt: number;
@@ -54,6 +57,7 @@ export const userToolSpecSchema = z
     allowNetwork: z.boolean(),
     kind: z.enum(['code', 'mcp']),
     timeoutMs: z.int().min(50).max(MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS),
+    memoryLimitMb: z.int().min(MIN_MEMORY_LIMIT_MB).max(MAX_MEMORY_LIMIT_MB).optional(),
     sampleArgs: z.string().default('{}'),
     updatedAt: z.number().default(0),
   })

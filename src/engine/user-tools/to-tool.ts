@@ -5,7 +5,7 @@
 import type { JsonSchema, Tool, ToolResult, ValidationResult } from '../tool';
 import { errorResult, validateWithZod } from '../tool';
 import type { ToolExecutor } from './executor';
-import { DEFAULT_MAX_OUTPUT_CHARS, reportToResult } from './executor';
+import { DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MEMORY_LIMIT_MB, reportToResult } from './executor';
 import { checkToolInputSchema } from './json-schema-check';
 import { checkParamForm, formToJsonSchema, formToZod, formToZodSource } from './param-form';
 import type { UserToolSpec } from './spec';
@@ -19,8 +19,14 @@ export interface CompiledSchema {
   readonly zodSource: string | null;
 }
 
-/** Compiles a spec's parameters (form or JSON Schema) to the schema the model receives and a validator. */
-export function compileSpecSchema(spec: Pick<UserToolSpec, 'parameters' | 'jsonSchema'>): Result<CompiledSchema> {
+/**
+ * Compiles a spec's parameters (form or JSON Schema) to the schema the model receives and a validator. With
+ * `lazyValidator` a JSON Schema's zod validator is built on first use (see `checkToolInputSchema`).
+ */
+export function compileSpecSchema(
+  spec: Pick<UserToolSpec, 'parameters' | 'jsonSchema'>,
+  options: { lazyValidator?: boolean } = {},
+): Result<CompiledSchema> {
   if (spec.parameters) {
     const problems = checkParamForm(spec.parameters);
     if (problems.length > 0) return { ok: false, error: `The parameters have problems:\n${problems.join('\n')}` };
@@ -34,7 +40,7 @@ export function compileSpecSchema(spec: Pick<UserToolSpec, 'parameters' | 'jsonS
       },
     };
   }
-  const checked = checkToolInputSchema(spec.jsonSchema);
+  const checked = checkToolInputSchema(spec.jsonSchema, options);
   if (!checked.ok) return checked;
   return { ok: true, value: { inputSchema: checked.value.schema, validate: checked.value.validate, zodSource: null } };
 }
@@ -51,7 +57,8 @@ export interface SpecToToolOptions {
 export function specToTool(spec: UserToolSpec, executor: ToolExecutor, options: SpecToToolOptions = {}): Result<Tool> {
   const nameProblem = checkToolName(spec.name);
   if (nameProblem) return { ok: false, error: nameProblem };
-  const compiled = compileSpecSchema(spec);
+  // Stored tools were checked in full when saved or imported; their validators are built when first needed.
+  const compiled = compileSpecSchema(spec, { lazyValidator: true });
   if (!compiled.ok) return { ok: false, error: `${spec.name}: ${compiled.error}` };
   const implemented = hasImplementation(spec);
   const tool: Tool = {
@@ -77,6 +84,7 @@ export function specToTool(spec: UserToolSpec, executor: ToolExecutor, options: 
           args,
           allowNetwork: spec.allowNetwork,
           timeoutMs: spec.timeoutMs,
+          memoryLimitMb: spec.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
           maxOutputChars: options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS,
         },
         ctx.signal,

@@ -4,7 +4,7 @@
  * real template is the model's own).
  */
 import type { PromptFormat } from '../../engine/protocol/formats';
-import { parseModelOutput } from '../../engine/protocol/hermes';
+import { parseTagOutput } from '../../engine/protocol/tag-parser';
 import { qwen25Format } from '../../engine/protocol/formats';
 
 export const plainChatml: PromptFormat = {
@@ -19,6 +19,6 @@ export const plainChatml: PromptFormat = {
     return qwen25Format.renderPrompt(messages, []);
   },
   structuralTag: () => null,
-  parse: parseModelOutput,
+  parse: parseTagOutput,
   knownDifferences: ["The prompt text is shown in ChatML; the model family's own template may differ."],
 };

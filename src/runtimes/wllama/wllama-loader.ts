@@ -13,7 +13,7 @@ import type { ModelCheckProblem, ModelSummary } from './gguf/model-check';
 import { checkModelFile, formatBytes } from './gguf/model-check';
 import { buildTinyModel, TINY_MODEL_NAME } from './gguf/tiny-model';
 import type { GgufCache } from './gguf-cache';
-import { describeLoadError } from './wllama-response';
+import { describeLlamaLoadFailure, describeLoadError, loadFailureLines } from './wllama-response';
 
 export type ModelSource =
   | { readonly kind: 'file'; readonly file: Blob; readonly name: string }
@@ -191,6 +191,8 @@ export async function loadModel(
   }
   checkAbort();
   const log: string[] = [];
+  /** Every warning and error line, unbounded by the shown log's cap: where llama.cpp says it failed. */
+  const problems: string[] = [];
   let offload: { layers: number; total: number } | null = null;
   let webgpuUnavailable = false;
   const capture =
@@ -204,6 +206,7 @@ export async function loadModel(
       const offloaded = /offloaded (\d+)\/(\d+) layers to GPU/.exec(line);
       if (offloaded) offload = { layers: Number(offloaded[1]), total: Number(offloaded[2]) };
       if (/ggml_webgpu: Failed to get an adapter/.test(line)) webgpuUnavailable = true;
+      if ((level === 'warn' || level === 'error') && problems.length < 200) problems.push(line);
       if ((level === 'warn' || level === 'error' || offloaded) && log.length < 50) log.push(line);
     };
   const threads = Math.max(1, Math.min(options.threads, threadSupport().maxThreads));
@@ -233,6 +236,13 @@ export async function loadModel(
   if (signal.aborted) {
     void wllama.exit();
     throw new LoadCancelled();
+  }
+  // wllama's loadModel resolves even when llama.cpp refused the model (an unknown architecture, a missing key):
+  // only the log says so. Such a model is never reported as loaded.
+  const failure = loadFailureLines(problems);
+  if (failure.length > 0) {
+    void wllama.exit();
+    throw new LoadFailure(describeLlamaLoadFailure(failure), 'llama');
   }
   if (source.kind === 'url' && !cacheOutcome) {
     // Stored only now that llama.cpp accepted the file: a truncated or foreign download never reaches the cache.

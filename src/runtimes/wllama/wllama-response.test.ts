@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describeGenerationError, describeLoadError, toFinishReason, toTimings, toUsage } from './wllama-response';
+import {
+  describeGenerationError,
+  describeLlamaLoadFailure,
+  describeLoadError,
+  loadFailureLines,
+  toFinishReason,
+  toTimings,
+  toUsage,
+} from './wllama-response';
 
 describe('wllama response mapping', () => {
   it('maps llama-server finish reasons', () => {
@@ -54,6 +62,37 @@ describe('wllama response mapping', () => {
     expect(describeLoadError(new Error('Cannot allocate WebAssembly.Memory'))).toMatch(/too large for memory/);
     expect(describeLoadError(new Error('failed to load model'))).toMatch(
       /^llama.cpp could not load this model: failed to load model/,
+    );
+  });
+});
+
+describe("llama.cpp's load failures, read from its log", () => {
+  // The lines wllama 3.13.0 logs for the two bad GGUFs of e2e/robustness.spec.ts (its loadModel still resolves).
+  const unknownArch = [
+    "llama_model_load: error loading model: unknown model architecture: 'frobnicator'",
+    'llama_model_load_from_file_impl: failed to load model',
+    "cmn  common_init_: failed to load model 'models/model-00001-of-00001.gguf'",
+    "srv    load_model: failed to load model, 'models/model-00001-of-00001.gguf'",
+  ];
+  const missingKey = [
+    'llama_model_load: error loading model: error loading model hyperparameters: key not found in model: llama.rope.freq_base',
+    'llama_model_load_from_file_impl: failed to load model',
+  ];
+
+  it('finds the failure among other warnings, and nothing in a clean log', () => {
+    expect(loadFailureLines(['llama_context: n_ctx_per_seq < n_ctx_train', ...unknownArch])).toHaveLength(4);
+    expect(loadFailureLines(['llama_context: n_ctx_per_seq (2048) < n_ctx_train (4096)'])).toEqual([]);
+  });
+
+  it('says in plain words why the model did not load', () => {
+    expect(describeLlamaLoadFailure(unknownArch)).toMatch(
+      /^llama\.cpp does not know the model architecture "frobnicator", so it cannot load this file\./,
+    );
+    expect(describeLlamaLoadFailure(missingKey)).toMatch(
+      /^This GGUF file lacks "llama\.rope\.freq_base", a hyperparameter llama\.cpp needs/,
+    );
+    expect(describeLlamaLoadFailure(['llama_model_load: error loading model: tensor x has wrong shape'])).toBe(
+      'llama.cpp could not load this model: tensor x has wrong shape.',
     );
   });
 });

@@ -113,3 +113,34 @@ export function describeLoadError(error: unknown): string {
     'this wllama build does not support.'
   );
 }
+
+/**
+ * llama.cpp reports a model it could not build only in its log (wllama's loadModel still resolves): these are the
+ * lines that say so. Empty when the log shows no load failure.
+ */
+export function loadFailureLines(log: readonly string[]): string[] {
+  return log.filter((line) => /error loading model|failed to load model/i.test(line));
+}
+
+/** llama.cpp's reason for not loading a model, in plain words (from its log lines). */
+export function describeLlamaLoadFailure(lines: readonly string[]): string {
+  const text = lines.join('\n');
+  const arch = /unknown model architecture: '([^']*)'/.exec(text);
+  if (arch) {
+    return (
+      `llama.cpp does not know the model architecture "${arch[1]}", so it cannot load this file. This build ` +
+      '(wllama 3.13.0) runs the common architectures — llama, mistral, qwen2, qwen3, phi3, gemma and more — ' +
+      'but not this one: pick a GGUF of a supported architecture.'
+    );
+  }
+  const key = /key not found in model: (\S+)/.exec(text);
+  if (key) {
+    return (
+      `This GGUF file lacks "${key[1]}", a hyperparameter llama.cpp needs to build the model, so it cannot load. ` +
+      'The file is incomplete or was converted by a tool that left it out: get the model from another source.'
+    );
+  }
+  const reason = /error loading model: (.+)/.exec(text);
+  if (reason) return `llama.cpp could not load this model: ${reason[1]!.trim()}.`;
+  return `llama.cpp could not load this model (its log says: ${lines[0] ?? 'nothing more'}).`;
+}

@@ -6,6 +6,7 @@
 import { exportUserTools } from '../../engine/user-tools';
 import { selectRunFiles } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { CodeTrustView } from '../tool-studio/code-trust-view';
 
 export function TrustPrompt() {
   const playground = usePlaygroundApi();
@@ -14,7 +15,8 @@ export function TrustPrompt() {
   if (!pending) return null;
   const trust = async () => {
     await userTools.init();
-    await userTools.importFile(exportUserTools(pending.specs, Date.now()));
+    // This prompt is the trust decision: the tools file built from it must not ask again.
+    await userTools.importFile(exportUserTools(pending.specs, Date.now()), { trusted: true });
     const studio = playground.store.getState().userTools;
     runFileActions.clearPendingTrust();
     await runFileActions.reopen(pending.runId);
@@ -24,34 +26,14 @@ export function TrustPrompt() {
     });
   };
   return (
-    <section className="runs-trust" role="region" aria-label="Imported tool code">
-      <h3>This file carries code for {pending.specs.length} tool(s)</h3>
-      <p className="small">
-        Read it before you trust it. Until then nothing of it runs: calls to these tools get an “unknown tool” result.
-        Trusted tools join <strong>My tools</strong> and run in the sandbox, with their time limit
-        {pending.specs.some((s) => s.allowNetwork) ? ' — some ask for network access' : ''}.
-      </p>
-      {pending.specs.map((spec) => (
-        <details key={spec.id} className="runs-trust-tool" open>
-          <summary>
-            <code>{spec.name}</code> <span className="badge">{spec.kind}</span>
-            {spec.allowNetwork && <span className="badge badge-warn">network</span>}
-            <span className="muted small"> {spec.timeoutMs} ms limit</span>
-          </summary>
-          <p className="small muted">{spec.description}</p>
-          <pre className="code-block" aria-label={`Code of ${spec.name}`}>
-            {spec.code === '' ? '(no code)' : spec.code}
-          </pre>
-        </details>
-      ))}
-      <div className="runs-row">
-        <button type="button" className="button button-primary" onClick={() => void trust()}>
-          Trust and add to My tools
-        </button>
-        <button type="button" className="button" onClick={() => runFileActions.dismissTrust()}>
-          Don’t trust
-        </button>
-      </div>
-    </section>
+    <CodeTrustView
+      label="Imported tool code"
+      title={`This file carries code for ${pending.specs.length} tool(s)`}
+      intro="Read it before you trust it. Until then nothing of it runs: calls to these tools get an “unknown tool” result. Trusted tools join My tools and run in the sandbox, within their time and memory limits."
+      specs={pending.specs}
+      trustLabel="Trust and add to My tools"
+      onTrust={() => void trust()}
+      onDismiss={() => runFileActions.dismissTrust()}
+    />
   );
 }

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { parseArguments } from '../../engine/tool-execution';
 import type { ToolRunReport, UserToolSpec } from '../../engine/user-tools';
-import { compileSpecSchema, DEFAULT_MAX_OUTPUT_CHARS } from '../../engine/user-tools';
+import { compileSpecSchema, DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MEMORY_LIMIT_MB } from '../../engine/user-tools';
 import { usePlaygroundApi } from '../playground-context';
 
 type Shown = { kind: 'report'; report: ToolRunReport } | { kind: 'refused'; text: string } | null;
@@ -41,6 +41,7 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
       args: validation.value,
       allowNetwork: draft.allowNetwork,
       timeoutMs: draft.timeoutMs,
+      memoryLimitMb: draft.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
       maxOutputChars: DEFAULT_MAX_OUTPUT_CHARS,
     });
     setRunning(false);

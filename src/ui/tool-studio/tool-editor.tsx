@@ -1,7 +1,7 @@
 /**
  * Edits one user tool as a draft: name, description, parameters (form or JSON Schema) with the zod source and
  * the JSON Schema the model receives shown live, the implementation (or an MCP tool's optional mock), the
- * flags, the time limit, and a test run. Save checks the name and the schema and refuses with the reason.
+ * flags, the time and memory limits, and a test run. Save checks the name and the schema and refuses with the reason.
  */
 import { useMemo, useState } from 'react';
 import type { UserToolSpec } from '../../engine/user-tools';
@@ -11,6 +11,9 @@ import {
   formToJsonSchema,
   jsonSchemaToForm,
   MAX_TIMEOUT_MS,
+  DEFAULT_MEMORY_LIMIT_MB,
+  MAX_MEMORY_LIMIT_MB,
+  MIN_MEMORY_LIMIT_MB,
 } from '../../engine/user-tools';
 import { CodeEditor } from './code-editor';
 import { ParamFieldsEditor } from './param-form-editor';
@@ -169,6 +172,24 @@ export function ToolEditor({
                 }
               />
             </label>
+            <label className="tool-studio-inline">
+              Memory limit (MB)
+              <input
+                type="number"
+                min={MIN_MEMORY_LIMIT_MB}
+                max={MAX_MEMORY_LIMIT_MB}
+                step={8}
+                value={draft.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB}
+                onChange={(e) =>
+                  patch({
+                    memoryLimitMb: Math.min(
+                      MAX_MEMORY_LIMIT_MB,
+                      Math.max(MIN_MEMORY_LIMIT_MB, Math.round(Number(e.target.value) || MIN_MEMORY_LIMIT_MB)),
+                    ),
+                  })
+                }
+              />
+            </label>
           </div>
 
           <h4>Parameters</h4>
@@ -240,7 +261,7 @@ export function ToolEditor({
           <p className="muted small">
             {draft.kind === 'mcp'
               ? 'This tool came from an MCP server and has no code: the loop pauses on its calls so you write the result. Write a mock here to answer automatically.'
-              : 'The body of an async function with `args`. It runs in an isolated worker: no DOM, no app storage, no network unless allowed, killed at the time limit.'}
+              : 'The body of an async function with `args`. It runs in its own QuickJS engine in a worker: no DOM, no app storage, fetch only when allowed, stopped at the time limit and the memory limit.'}
           </p>
           <CodeEditor
             language="javascript"

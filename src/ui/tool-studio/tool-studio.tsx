@@ -9,6 +9,7 @@ import { McpImportDialog } from './mcp-import-dialog';
 import { presetDefinitions } from '../../store/user-tools-store';
 import { selectStudio } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { ToolsFileTrustPrompt } from './tools-file-trust-prompt';
 import './tool-studio.css';
 
 // The editor brings CodeMirror (a few hundred kB): load it when a tool is first opened, not with the page.
@@ -77,6 +78,7 @@ export function ToolStudio() {
           </button>
         </div>
       )}
+      <ToolsFileTrustPrompt />
       {specs.length > 0 && (
         <ul className="tool-studio-list">
           {specs.map((spec) => (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readGgufHeader } from './gguf-reader';
 import { checkModelFile, estimateMemory } from './model-check';
-import { oversizedGgufHeader } from './test-fixtures';
+import { ggufWithoutHyperparameters, ggufWithUnknownArchitecture, oversizedGgufHeader } from './test-fixtures';
 import { buildTinyModel } from './tiny-model';
 
 const GiB = 1024 ** 3;
@@ -75,5 +75,23 @@ describe('checkModelFile', () => {
     const parsed = readGgufHeader(tiny);
     if (!parsed.ok) throw new Error(parsed.error.message);
     expect(estimateMemory(parsed.value, 32768).nCtx).toBe(2048);
+  });
+});
+
+describe('what llama.cpp requires of the header', () => {
+  it('refuses a GGUF without the hyperparameters llama.cpp needs, naming them, before llama.cpp sees it', () => {
+    expect(check(ggufWithoutHyperparameters())).toEqual({
+      ok: false,
+      error: {
+        problem: 'missing-hyperparameters',
+        message: expect.stringContaining(
+          'lacks hyperparameters llama.cpp needs to build the model: llama.context_length, llama.embedding_length, llama.block_count',
+        ),
+      },
+    });
+  });
+
+  it('passes a whole header of an architecture it cannot judge on to llama.cpp (its log decides)', () => {
+    expect(check(ggufWithUnknownArchitecture())).toMatchObject({ ok: true, value: { architecture: 'frobnicator' } });
   });
 });

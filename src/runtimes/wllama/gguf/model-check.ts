@@ -29,7 +29,14 @@ export interface MemoryEstimate {
   readonly nCtx: number;
 }
 
-export type ModelCheckProblem = 'not-gguf' | 'unsupported-version' | 'malformed' | 'truncated' | 'too-large';
+export type ModelCheckProblem =
+  'not-gguf' | 'unsupported-version' | 'malformed' | 'truncated' | 'too-large' | 'missing-hyperparameters';
+
+/**
+ * Keys llama.cpp reads as required for every architecture when it builds the model (`load_hparams`: the trained
+ * context, the embedding width, the layer count). A file without one never loads.
+ */
+export const REQUIRED_HYPERPARAMETERS = ['context_length', 'embedding_length', 'block_count'] as const;
 
 export type ModelCheck = Result<ModelSummary, { readonly problem: ModelCheckProblem; readonly message: string }>;
 
@@ -70,6 +77,8 @@ export function checkModelFile(parsed: GgufHeaderResult, fileBytes: number, opti
     }
   }
   const header = parsed.value;
+  const missing = missingHyperparameters(header);
+  if (missing) return { ok: false, error: { problem: 'missing-hyperparameters', message: missing } };
   const memory = estimateMemory(header, options.nCtx);
   if (memory.totalBytes > options.memoryBudgetBytes) {
     return {
@@ -96,6 +105,23 @@ export function checkModelFile(parsed: GgufHeaderResult, fileBytes: number, opti
     };
   }
   return { ok: true, value: summarize(header, fileBytes, memory) };
+}
+
+/** The reason a header lacks what llama.cpp needs to build any model; null when it has it. */
+export function missingHyperparameters(header: GgufHeader): string | null {
+  const arch = metaString(header, 'general.architecture');
+  if (arch === undefined) {
+    return 'This GGUF file names no model architecture (general.architecture), so llama.cpp cannot load it. The file is incomplete or was converted wrongly: get the model from another source.';
+  }
+  const absent = REQUIRED_HYPERPARAMETERS.map((key) => `${arch}.${key}`).filter(
+    (key) => metaNumber(header, key) === undefined,
+  );
+  if (absent.length === 0) return null;
+  return (
+    `This GGUF file lacks ${absent.length === 1 ? 'a hyperparameter' : 'hyperparameters'} llama.cpp needs to build ` +
+    `the model: ${absent.join(', ')}. The file is incomplete or was converted by a tool that left ` +
+    `${absent.length === 1 ? 'it' : 'them'} out: get the model from another source.`
+  );
 }
 
 export function estimateMemory(header: GgufHeader, requestedCtx: number): MemoryEstimate {

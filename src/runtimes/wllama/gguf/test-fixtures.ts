@@ -3,6 +3,31 @@
  */
 import { readGgufHeader } from './gguf-reader';
 import { writeGguf } from './gguf-writer';
+import { buildTinyModel } from './tiny-model';
+
+/** The tiny model with its architecture renamed to one llama.cpp does not know (keys renamed along). */
+export function ggufWithUnknownArchitecture(architecture = 'frobnicator'): Uint8Array {
+  return buildTinyModel({
+    editMetadata: (metadata) =>
+      metadata.map(([key, value]) =>
+        key === 'general.architecture'
+          ? ([key, { type: 'string', value: architecture }] as const)
+          : ([key.replace(/^llama\./, `${architecture}.`), value] as const),
+      ),
+  });
+}
+
+/** The tiny model without the hyperparameters llama.cpp requires (embedding length, block count, head count…). */
+export function ggufWithoutHyperparameters(): Uint8Array {
+  const dropped = new Set([
+    'llama.context_length',
+    'llama.embedding_length',
+    'llama.block_count',
+    'llama.feed_forward_length',
+    'llama.attention.head_count',
+  ]);
+  return buildTinyModel({ editMetadata: (metadata) => metadata.filter(([key]) => !dropped.has(key)) });
+}
 
 /**
  * A header-only llama GGUF that declares one F32 tensor of `2^31` elements (8 GiB of weights) and contains

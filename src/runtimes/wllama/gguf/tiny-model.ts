@@ -222,6 +222,8 @@ export interface TinyModelOptions {
   readonly seed?: number;
   /** Store the matrices as F16 (about half the size); norms stay F32. Default false. */
   readonly f16?: boolean;
+  /** Rewrites the metadata before writing (test fixtures: a broken header on a model that is otherwise whole). */
+  readonly editMetadata?: (metadata: (readonly [string, GgufValue])[]) => (readonly [string, GgufValue])[];
 }
 
 /** Builds the tiny model's GGUF bytes. */
@@ -263,7 +265,12 @@ export function buildTinyModel(options: TinyModelOptions = {}): Uint8Array {
       { name: `${p}ffn_up.weight`, dims: [nEmbd, nFf], type: matrixType, data: random(nEmbd * nFf) },
     );
   }
-  return writeGguf({ metadata: tinyModelMetadata(vocab, seed, options.f16 ?? false), tensors, alignment: 32 });
+  const metadata = tinyModelMetadata(vocab, seed, options.f16 ?? false);
+  return writeGguf({
+    metadata: options.editMetadata ? options.editMetadata(metadata) : metadata,
+    tensors,
+    alignment: 32,
+  });
 }
 
 export function tinyModelMetadata(vocab: TinyVocabulary, seed: number, f16: boolean): (readonly [string, GgufValue])[] {
