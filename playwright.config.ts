@@ -18,6 +18,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
+    serviceWorkers: 'block',
     headless: true,
     launchOptions: {
       executablePath,

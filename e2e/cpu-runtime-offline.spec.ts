@@ -8,6 +8,9 @@ import { expect, test } from '@playwright/test';
 import { buildTinyModel } from '../src/runtimes/wllama/gguf/tiny-model';
 import { button, openScenario } from './helpers';
 
+// The service worker is the subject here (the other specs block it to save each test a precache).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ timeout: 120_000 });
 
 function kib(bytes: number): string {

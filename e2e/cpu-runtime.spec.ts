@@ -14,7 +14,7 @@ import type { LoopEvent } from '../src/engine/loop/events';
 import { oversizedGgufHeader } from '../src/runtimes/wllama/gguf/test-fixtures';
 import { buildTinyModel } from '../src/runtimes/wllama/gguf/tiny-model';
 import { jsonSchemaValidator } from '../src/engine/tool';
-import { button, openScenario } from './helpers';
+import { button, openScenario, storedRuns } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -42,41 +42,12 @@ const seenRuns = new Set<string>();
 
 /** The newest run's event log, as the app persisted it to IndexedDB (one record per event), once it has finished. */
 async function finishedRunEvents(page: Page): Promise<LoopEvent[]> {
-  const read = () =>
-    page.evaluate(
-      () =>
-        new Promise<{ runId: string; events: unknown[] }[]>((resolve, reject) => {
-          const open = indexedDB.open('tool-loop-playground');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const tx = open.result.transaction(['runs', 'events']);
-            const headers = tx.objectStore('runs').getAll();
-            const events = tx.objectStore('events').getAll();
-            tx.onerror = () => reject(tx.error);
-            tx.oncomplete = () => {
-              const runs = headers.result as { runId: string; updatedAt: number }[];
-              const all = events.result as { runId: string; seq: number; event: unknown }[];
-              open.result.close();
-              resolve(
-                runs
-                  .sort((a, b) => b.updatedAt - a.updatedAt)
-                  .map((run) => ({
-                    runId: run.runId,
-                    events: all
-                      .filter((e) => e.runId === run.runId)
-                      .sort((a, b) => a.seq - b.seq)
-                      .map((e) => e.event),
-                  })),
-              );
-            };
-          };
-        }),
-    );
+  const read = () => storedRuns(page);
   let found: { runId: string; events: LoopEvent[] } | undefined;
   await expect
     .poll(
       async () => {
-        const runs = (await read()) as { runId: string; events: LoopEvent[] }[];
+        const runs = await read();
         found = runs.find((r) => !seenRuns.has(r.runId) && r.events.some((e) => e.type === 'run-finished'));
         return found !== undefined;
       },

@@ -14,7 +14,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { LoopEvent } from '../src/engine/loop/events';
 import { jsonSchemaValidator } from '../src/engine/tool';
-import { button, openScenario } from './helpers';
+import { button, openScenario, storedRuns } from './helpers';
 import type { RunningServer } from './llama-server';
 import { TINY_ALIAS, TOOL_CALL_START_TOKEN, startLlamaServer } from './llama-server';
 
@@ -69,21 +69,7 @@ async function runEvents(
   let run: { runId: string; events: LoopEvent[] } | undefined;
   await expect
     .poll(async () => {
-      const runs = await page.evaluate(
-        () =>
-          new Promise<{ runId: string; updatedAt: number; events: LoopEvent[] }[]>((resolve, reject) => {
-            const open = indexedDB.open('tool-loop-playground');
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const all = open.result.transaction('runs').objectStore('runs').getAll();
-              all.onsuccess = () => {
-                open.result.close();
-                resolve(all.result);
-              };
-              all.onerror = () => reject(all.error);
-            };
-          }),
-      );
+      const runs = await storedRuns(page);
       run = runs.filter((r) => !older.includes(r.runId)).sort((a, b) => b.updatedAt - a.updatedAt)[0];
       return run !== undefined && done(run.events);
     })
@@ -296,7 +282,9 @@ test('Stop aborts mid-stream, the server stops generating, and the next request 
   await requestOption(panel, 'Extra body fields', '');
   await button(page, 'New run').click();
   await button(page, 'Run to end').click();
-  await expect(page.getByTestId('run-end')).toHaveClass(/run-end-(final-answer|max-rounds)/, { timeout: 30_000 });
+  await expect(page.getByTestId('run-end')).toHaveClass(/run-end-(final-answer|max-rounds|truncated)/, {
+    timeout: 30_000,
+  });
   const next = responses(
     (await runEvents(page, (e) => e.some((x) => x.type === 'run-finished'), [first.runId])).events,
   );

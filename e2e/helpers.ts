@@ -1,5 +1,6 @@
 /** Shared steps for the end-to-end specs. */
 import type { Locator, Page } from '@playwright/test';
+import type { LoopEvent } from '../src/engine/loop/events';
 import { expect } from '@playwright/test';
 
 /** Opens the app on a scenario with instant scripted streaming and waits until it is ready. */
@@ -24,4 +25,41 @@ export async function expectStop(turn: Locator, raw: string, derived: string): P
   const badge = turn.getByTestId('stop-badge').first();
   await expect(badge).toHaveAttribute('data-raw', raw);
   await expect(badge).toHaveAttribute('data-derived', derived);
+}
+
+/**
+ * Every stored run, newest first, with its event log as the app persisted it to IndexedDB (a header per run in
+ * `runs`, one record per event in `events`).
+ */
+export function storedRuns(page: Page): Promise<{ runId: string; updatedAt: number; events: LoopEvent[] }[]> {
+  return page.evaluate(
+    () =>
+      new Promise<{ runId: string; updatedAt: number; events: LoopEvent[] }[]>((resolve, reject) => {
+        const open = indexedDB.open('tool-loop-playground');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['runs', 'events']);
+          const headers = tx.objectStore('runs').getAll();
+          const events = tx.objectStore('events').getAll();
+          tx.onerror = () => reject(tx.error);
+          tx.oncomplete = () => {
+            const runs = headers.result as { runId: string; updatedAt: number }[];
+            const all = events.result as { runId: string; seq: number; event: LoopEvent }[];
+            open.result.close();
+            resolve(
+              runs
+                .sort((a, b) => b.updatedAt - a.updatedAt)
+                .map((run) => ({
+                  runId: run.runId,
+                  updatedAt: run.updatedAt,
+                  events: all
+                    .filter((e) => e.runId === run.runId)
+                    .sort((a, b) => a.seq - b.seq)
+                    .map((e) => e.event),
+                })),
+            );
+          };
+        };
+      }),
+  );
 }

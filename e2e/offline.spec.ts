@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { assistantTurn, button, openScenario } from './helpers';
 
+// The service worker is the subject here (the other specs block it to save each test a precache).
+test.use({ serviceWorkers: 'allow' });
+
 test('after one visit the app loads and runs the Seoul scenario with the network off', async ({ page, context }) => {
   await openScenario(page, 'seoul-time-math');
   // The service worker has precached the app shell, scripts, styles and wasm files.
