@@ -12,8 +12,10 @@ import tseslint from 'typescript-eslint';
 export const LAYERS = {
   /** The pure domain core: messages, tools, protocols, the loop, advisors, tool search, run files. */
   engine: [],
+  /** The UI's languages: the catalogs (one namespace per feature), the i18next instance, `useT`, formatting. */
+  i18n: [],
   /** Runtime adapters behind the engine's port (scripted, human, WebLLM, wllama), each with its panel. */
-  runtimes: ['engine'],
+  runtimes: ['engine', 'i18n'],
   /** Where user tool code runs: a worker inside a sandboxed iframe. */
   sandbox: ['engine'],
   /** IndexedDB through idb; everything read back is validated. */
@@ -23,7 +25,7 @@ export const LAYERS = {
   /** The playground store (zustand, no React): the workspace, the mirrored run, the slices and their actions. */
   store: ['engine', 'runtimes', 'sandbox', 'persistence', 'tokenizers'],
   /** React components: read the store through selectors, act through its actions. */
-  ui: ['engine', 'store', 'tokenizers'],
+  ui: ['engine', 'store', 'tokenizers', 'i18n'],
 };
 
 const LAYER_NAMES = Object.keys(LAYERS);

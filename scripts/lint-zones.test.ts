@@ -13,6 +13,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 /** A real module of each layer to point the probe's import at (the rule checks resolved files only). */
 const MODULE_OF: Record<string, string> = {
   engine: 'engine/result',
+  i18n: 'i18n/languages',
   runtimes: 'runtimes/provider',
   sandbox: 'sandbox/protocol',
   persistence: 'persistence/runs-db',
@@ -88,8 +89,8 @@ describe('docs/architecture.md', () => {
   it('states the layer table of eslint.config.js', () => {
     const doc = readFileSync('docs/architecture.md', 'utf8');
     const rows = new Map<string, string[]>();
-    for (const match of doc.matchAll(/^\| `src\/([a-z-]+)\/` +\| ([^|]*)\|/gm)) {
-      const imports = [...match[2]!.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!);
+    for (const match of doc.matchAll(/^\| `src\/([a-z0-9-]+)\/` +\| ([^|]*)\|/gm)) {
+      const imports = [...match[2]!.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!);
       rows.set(match[1]!, imports.sort());
     }
     expect(Object.fromEntries(rows)).toEqual(

@@ -5,6 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toolSearchStep, ToolSearchSession } from './engine/tool-search/apply';
+import { chooseLanguage, createI18n, I18nRoot, storedLanguage } from './i18n';
 import { indexedDbStorage } from './persistence';
 import { createRuntimeRegistry, scriptedSpeed } from './runtimes/registry';
 import { browserSandbox } from './sandbox';
@@ -42,10 +43,17 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') void playground.flush();
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PlaygroundProvider playground={playground}>
-      <App />
-    </PlaygroundProvider>
-  </StrictMode>,
-);
+// The page's language is known before the first paint (its catalog, if not English, is one small chunk).
+void createI18n(
+  chooseLanguage({ search: location.search, stored: storedLanguage(), browser: navigator.languages }),
+).then((i18n) => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nRoot i18n={i18n}>
+        <PlaygroundProvider playground={playground}>
+          <App />
+        </PlaygroundProvider>
+      </I18nRoot>
+    </StrictMode>,
+  );
+});

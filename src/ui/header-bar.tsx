@@ -4,9 +4,12 @@ import type { RuntimeKind } from '../engine/runtime';
 import { SCENARIOS } from '../engine/scenarios';
 import type { RuntimeProvider } from '../store/playground';
 import { selectBusy, selectRuntimeKind, selectScenarioId } from '../store/selectors';
+import { useT } from '../i18n';
+import { LanguagePicker } from './language-picker';
 import { usePlayground, usePlaygroundApi } from './playground-context';
 
 export function HeaderBar() {
+  const { t } = useT('common');
   const { actions, runtimes } = usePlaygroundApi();
   const scenarioId = usePlayground(selectScenarioId);
   const runtimeKind = usePlayground(selectRuntimeKind);
@@ -15,7 +18,7 @@ export function HeaderBar() {
   const status = useSyncExternalStore(provider.subscribe, () => runtimeStatus(provider));
   return (
     <header className="header">
-      <h1 className="header-title">Tool Loop Playground</h1>
+      <h1 className="header-title">{t('appTitle')}</h1>
       <label className="header-field">
         Scenario
         <select aria-label="Scenario" value={scenarioId ?? ''} onChange={(e) => actions.selectScenario(e.target.value)}>
@@ -45,6 +48,7 @@ export function HeaderBar() {
       <span className={`header-status header-status-${status.ok ? 'ready' : 'waiting'}`} role="status">
         <span aria-hidden="true">●</span> {status.text}
       </span>
+      <LanguagePicker />
     </header>
   );
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './locales/en';
+import { ko } from './locales/ko';
+
+type Tree = { readonly [key: string]: string | Tree };
+
+/** Every leaf as [dotted key, value]. */
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value]] : leaves(value, `${prefix}${key}.`),
+  );
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+
+describe('the catalogs', () => {
+  const english = new Map(leaves(en as unknown as Tree));
+  const korean = new Map(leaves(ko as unknown as Tree));
+
+  it('have the same keys in English and Korean', () => {
+    expect([...korean.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('leave no string empty', () => {
+    for (const [key, value] of [...english, ...korean]) expect(value.trim(), key).not.toBe('');
+  });
+
+  it('keep every {{placeholder}} of the English string in its translation', () => {
+    for (const [key, value] of english) expect(placeholders(korean.get(key) ?? ''), key).toEqual(placeholders(value));
+  });
+});

@@ -1,0 +1,7 @@
+/**
+ * The English catalog: one namespace per feature, each in its own file (so features add strings without
+ * touching each other's files). English is bundled with the page; it is also the shape every language must fill.
+ */
+import { common } from './common';
+
+export const en = { common };

@@ -1,0 +1,63 @@
+/**
+ * How components speak: `const { t } = useT('loop')` then `t('send')` (keys typed from the English catalog), and
+ * `useFormat()` for numbers and durations in the page's language (`Intl`). `I18nRoot` provides the instance and
+ * keeps `<html lang>` in step with the language shown.
+ */
+import type { ReactNode } from 'react';
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { I18n } from './i18n';
+import type { Namespace } from './catalog';
+
+export function I18nRoot({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  useEffect(() => {
+    const sync = (language: string) => document.documentElement.setAttribute('lang', language);
+    sync(i18n.language);
+    i18n.on('languageChanged', sync);
+    return () => i18n.off('languageChanged', sync);
+  }, [i18n]);
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+export function useT<N extends Namespace>(namespace: N) {
+  return useTranslation(namespace);
+}
+
+export interface Formatters {
+  readonly language: string;
+  number(value: number, options?: Intl.NumberFormatOptions): string;
+  /** A duration in milliseconds: "850 ms", "1.2 s", "2 min 5 s" (in the page's language). */
+  duration(ms: number): string;
+  /** A date and time, medium length. */
+  dateTime(epochMs: number): string;
+}
+
+export function useFormat(): Formatters {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => formatters(language), [language]);
+}
+
+export function formatters(language: string): Formatters {
+  const number = (value: number, options?: Intl.NumberFormatOptions) =>
+    new Intl.NumberFormat(language, options).format(value);
+  const unit = (value: number, u: 'millisecond' | 'second' | 'minute', digits = 0) =>
+    new Intl.NumberFormat(language, {
+      style: 'unit',
+      unit: u,
+      unitDisplay: 'short',
+      maximumFractionDigits: digits,
+    }).format(value);
+  return {
+    language,
+    number,
+    duration(ms) {
+      if (ms < 1000) return unit(Math.round(ms), 'millisecond');
+      if (ms < 60_000) return unit(ms / 1000, 'second', 1);
+      const minutes = Math.floor(ms / 60_000);
+      return `${unit(minutes, 'minute')} ${unit(Math.round((ms % 60_000) / 1000), 'second')}`;
+    },
+    dateTime: (epochMs) =>
+      new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs),
+  };
+}
