@@ -5,7 +5,9 @@
  * timeouts. `fetch` only says "Failed to fetch" for the first four, so a second, `no-cors` request tells them
  * apart: it succeeds (opaquely) when the server is there and only CORS refused the first one.
  */
+import type { TFunction } from 'i18next';
 import type { Result } from '../../engine/result';
+import { englishT } from '../../i18n/english';
 import { assertNever, err, ok } from '../../engine/result';
 import type { ServerKind } from './server-kinds';
 import { SERVERS, detectServer } from './server-kinds';
@@ -138,19 +140,26 @@ export function errorMessageOf(bodyText: string): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
-/** Words a problem for the panel and the loop's error line: what happened, why, and what to do. */
-export function describeProblem(problem: EndpointProblem, ctx: ProblemContext): DescribedProblem {
+/**
+ * Words a problem for the panel and the loop's error line: what happened, why, and what to do. `t` chooses the
+ * language: the panel passes the page's; text stored in a run (a runtime failure) is worded in English.
+ * The fix lines are commands and stay as the servers' documentation writes them.
+ */
+export function describeProblem(
+  problem: EndpointProblem,
+  ctx: ProblemContext,
+  t: TFunction<'endpoint'> = englishT('endpoint'),
+): DescribedProblem {
   const server = SERVERS[ctx.server];
-  const said = (message: string) => (message === '' ? '' : ` The server said: “${message}”`);
+  const said = (message: string) => (message === '' ? '' : t('problem.serverSaid', { message }));
+  const place = { baseUrl: ctx.baseUrl, origin: ctx.pageOrigin, action: ctx.action };
   switch (problem.kind) {
     case 'bad-url':
-      return { title: 'Not a usable URL', message: problem.detail, fix: [] };
+      return { title: t('problem.badUrl.title'), message: problem.detail, fix: [] };
     case 'mixed-content':
       return {
-        title: 'Blocked by the browser (mixed content)',
-        message:
-          `This page is served over https, so the browser refuses plain-http requests to ${ctx.baseUrl} before they ` +
-          'leave. Only localhost and 127.0.0.1 are exempt.',
+        title: t('problem.mixedContent.title'),
+        message: t('problem.mixedContent.message', place),
         fix: [
           'Serve the model over https, or call it through localhost (an SSH tunnel: ssh -L 8080:localhost:8080 host),',
           'or run the playground itself locally: npm run dev',
@@ -158,27 +167,20 @@ export function describeProblem(problem: EndpointProblem, ctx: ProblemContext): 
       };
     case 'unreachable':
       return {
-        title: 'Nothing answers at this address',
-        message:
-          `${ctx.action} ${ctx.baseUrl} got no answer at all: no server is listening there, or a firewall drops the ` +
-          'connection. Check that the server is running, and its host and port.',
+        title: t('problem.unreachable.title'),
+        message: t('problem.unreachable.message', place),
         fix: [`Is it running? curl ${ctx.baseUrl}/models`],
       };
     case 'cors':
       return {
-        title: 'CORS refused',
-        message:
-          `The server at ${ctx.baseUrl} is running, but it does not allow this page’s origin (${ctx.pageOrigin}), so ` +
-          'the browser hides its answers (CORS).',
+        title: t('problem.cors.title'),
+        message: t('problem.cors.message', place),
         fix: server.corsFix(ctx.pageOrigin),
       };
     case 'private-network':
       return {
-        title: 'Blocked by Private Network Access',
-        message:
-          `This page comes from a public origin (${ctx.pageOrigin}) and calls a private address (${ctx.baseUrl}). ` +
-          'Chrome blocks such requests unless you allow this site to reach devices on your local network and ' +
-          'the server answers the preflight with `Access-Control-Allow-Private-Network: true`.',
+        title: t('problem.privateNetwork.title'),
+        message: t('problem.privateNetwork.message', place),
         fix: [
           'Allow "local network access" when Chrome asks (or in the site settings),',
           'or run the playground locally: npm run dev (then the page is private too).',
@@ -186,58 +188,55 @@ export function describeProblem(problem: EndpointProblem, ctx: ProblemContext): 
       };
     case 'unauthorized':
       return {
-        title: problem.status === 401 ? 'API key refused (401)' : 'Forbidden (403)',
+        title: problem.status === 401 ? t('problem.unauthorized.title401') : t('problem.unauthorized.title403'),
         message:
-          (problem.status === 401
-            ? 'The server wants an API key, and the one in the panel is missing or wrong.'
-            : 'The server refuses this key or this model for it.') + said(problem.serverMessage),
+          (problem.status === 401 ? t('problem.unauthorized.message401') : t('problem.unauthorized.message403')) +
+          said(problem.serverMessage),
         fix: ['Type the key in the panel’s API key field (it stays in this browser).'],
       };
     case 'not-found':
       return problem.what === 'model'
         ? {
-            title: 'Model not found (404)',
-            message: `The server has no model “${ctx.model ?? ''}”.${said(problem.serverMessage)}`,
+            title: t('problem.modelNotFound.title'),
+            message: t('problem.modelNotFound.message', { model: ctx.model ?? '' }) + said(problem.serverMessage),
             fix: ['Pick a model from the list (Check connection reloads it), or pull it first (ollama pull <model>).'],
           }
         : {
-            title: 'Wrong address (404)',
-            message:
-              `${ctx.action} answered 404: the base URL is probably missing or has an extra path part ` +
-              `(most servers want …/v1).${said(problem.serverMessage)}`,
+            title: t('problem.wrongAddress.title'),
+            message: t('problem.wrongAddress.message', place) + said(problem.serverMessage),
             fix: [`Try ${server.defaultBaseUrl}`],
           };
     case 'rate-limited':
       return {
-        title: 'Rate limited (429)',
+        title: t('problem.rateLimited.title'),
         message:
-          'The server refuses more requests for now' +
-          (problem.retryAfterS !== null ? ` (retry after ${problem.retryAfterS} s).` : '.') +
-          said(problem.serverMessage),
+          (problem.retryAfterS !== null
+            ? t('problem.rateLimited.messageRetry', { seconds: problem.retryAfterS })
+            : t('problem.rateLimited.message')) + said(problem.serverMessage),
         fix: ['Wait, then Step again.'],
       };
     case 'bad-request':
       return {
-        title: `Request refused (${problem.status})`,
-        message: `The server refused the request.${said(problem.serverMessage)}`,
+        title: t('problem.badRequest.title', { status: problem.status }),
+        message: t('problem.badRequest.message') + said(problem.serverMessage),
         fix: ['The Request tab shows the exact body that was sent.'],
       };
     case 'server-error':
       return {
-        title: `Server error (${problem.status})`,
-        message: `The server failed while answering.${said(problem.serverMessage)}`,
+        title: t('problem.serverError.title', { status: problem.status }),
+        message: t('problem.serverError.message') + said(problem.serverMessage),
         fix: ['Its own log says more; a model still loading answers 503 for a while.'],
       };
     case 'timeout':
       return {
-        title: 'Timed out',
-        message: `${ctx.action} got no answer within ${problem.seconds} s. The server may be loading the model or busy.`,
+        title: t('problem.timeout.title'),
+        message: t('problem.timeout.message', { ...place, seconds: problem.seconds }),
         fix: ['Raise the timeout in the panel, or wait and try again.'],
       };
     case 'bad-response':
       return {
-        title: 'Not an OpenAI-compatible answer',
-        message: `${ctx.action} answered, but not as an OpenAI-compatible server would: ${problem.detail}`,
+        title: t('problem.badResponse.title'),
+        message: t('problem.badResponse.message', { ...place, detail: problem.detail }),
         fix: [`Check the base URL (e.g. ${server.defaultBaseUrl}).`],
       };
     default:

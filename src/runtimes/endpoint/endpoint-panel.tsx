@@ -6,6 +6,7 @@
  */
 import { useId, useRef } from 'react';
 import { useStore } from 'zustand';
+import { useFormat, useT } from '../../i18n';
 import type { FormatId } from '../../engine/protocol/formats';
 import { PROMPT_FORMATS } from '../../engine/protocol/formats';
 import { TINY_MODEL_NAME } from '../wllama/gguf/tiny-model';
@@ -14,22 +15,16 @@ import type { EndpointSettings } from './endpoint-settings';
 import { parseExtraBody, resolveFormat } from './endpoint-settings';
 import { endpointStore } from './endpoint-store';
 import { ProtocolCompare } from './protocol-compare';
-import type { Constraint, ProtocolMode } from './request-body';
-import { CONSTRAINT_LABEL, PROTOCOL_MODE_LABEL, constraintSupport } from './request-body';
+import type { Constraint } from './request-body';
+import { constraintSupport } from './request-body';
 import type { ServerKind } from './server-kinds';
 import { SERVER_KINDS, SERVERS } from './server-kinds';
 import './endpoint-panel.css';
 
-const MODE_TEXT: Record<ProtocolMode, string> = {
-  'server-tools':
-    'The tools go in the request’s `tools` field; the server renders them with the model’s chat template, parses the calls and answers `tool_calls`.',
-  'app-protocol':
-    'No `tools` field: the app renders the tools into the prompt in the model family’s format, constrains the output where the server allows, and parses the reply itself — as the browser runtimes do.',
-};
-
 const CONSTRAINTS: readonly Constraint[] = ['none', 'grammar', 'json-schema'];
 
 export function EndpointPanel() {
+  const { t } = useT('endpoint');
   const state = useStore(endpointStore.store);
   const { settings, connection, apiKey } = state;
   const { actions } = endpointStore;
@@ -55,7 +50,7 @@ export function EndpointPanel() {
   const normalized = normalizeBaseUrl(settings.baseUrl);
   const checking = connection.kind === 'checking';
   const detectedLabel =
-    connection.kind === 'ok' && connection.detected ? SERVERS[connection.detected].label : 'not detected';
+    connection.kind === 'ok' && connection.detected ? SERVERS[connection.detected].label : t('notDetected');
 
   const openCompare = () => {
     dialog.current?.showModal();
@@ -63,15 +58,12 @@ export function EndpointPanel() {
   };
 
   return (
-    <section className="endpoint-panel" aria-label="OpenAI-compatible endpoint">
-      <h3 className="endpoint-title">OpenAI-compatible endpoint</h3>
-      <p className="endpoint-note">
-        Drive the loop against a model served elsewhere — Ollama, LM Studio, llama.cpp’s llama-server, vLLM or a hosted
-        OpenAI-compatible API — and compare the server parsing tool calls with the app’s own protocol.
-      </p>
+    <section className="endpoint-panel" aria-label={t('title')}>
+      <h3 className="endpoint-title">{t('title')}</h3>
+      <p className="endpoint-note">{t('intro')}</p>
 
       <div className="endpoint-grid">
-        <div className="endpoint-column" role="group" aria-label="Connection">
+        <div className="endpoint-column" role="group" aria-label={t('connection')}>
           <form
             className="endpoint-row"
             onSubmit={(e) => {
@@ -79,7 +71,7 @@ export function EndpointPanel() {
               void actions.check();
             }}
           >
-            <label htmlFor={ids.url}>Base URL</label>
+            <label htmlFor={ids.url}>{t('baseUrl')}</label>
             <input
               id={ids.url}
               className="endpoint-url"
@@ -92,17 +84,17 @@ export function EndpointPanel() {
               onChange={(e) => actions.update({ baseUrl: e.target.value })}
             />
             <button type="submit" disabled={checking}>
-              {checking ? 'Checking…' : 'Check connection'}
+              {checking ? t('checking') : t('check')}
             </button>
           </form>
           <div className="endpoint-row">
-            <label htmlFor={ids.server}>Server</label>
+            <label htmlFor={ids.server}>{t('server')}</label>
             <select
               id={ids.server}
               value={settings.server}
               onChange={(e) => actions.update({ server: e.target.value as ServerKind | 'auto' })}
             >
-              <option value="auto">Detect ({detectedLabel})</option>
+              <option value="auto">{t('detect', { detected: detectedLabel })}</option>
               {SERVER_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {SERVERS[kind].label}
@@ -110,48 +102,46 @@ export function EndpointPanel() {
               ))}
             </select>
             <span className="endpoint-note">
-              Default URL: <code>{SERVERS[server].defaultBaseUrl}</code>{' '}
+              {t('defaultUrl')} <code>{SERVERS[server].defaultBaseUrl}</code>{' '}
               <button
                 type="button"
                 className="endpoint-link"
                 onClick={() => actions.update({ baseUrl: SERVERS[server].defaultBaseUrl })}
               >
-                Use it
+                {t('useIt')}
               </button>
             </span>
           </div>
           <ConnectionStatus />
           <div className="endpoint-row">
-            <label htmlFor={ids.key}>API key</label>
+            <label htmlFor={ids.key}>{t('apiKey')}</label>
             <input
               id={ids.key}
               type="password"
               autoComplete="off"
-              placeholder="(none: local servers need no key)"
+              placeholder={t('apiKeyPlaceholder')}
               value={apiKey}
               onChange={(e) => actions.setApiKey(e.target.value)}
             />
             <p className="endpoint-note endpoint-full" data-testid="endpoint-key-note">
-              The key is kept in this browser only (its local storage) and sent only to this server. It is never saved
-              in runs, exports or the Request tab.
+              {t('apiKeyNote')}
             </p>
           </div>
           <div className="endpoint-row">
-            <label htmlFor={ids.model}>Model</label>
+            <label htmlFor={ids.model}>{t('model')}</label>
             <input
               id={ids.model}
               type="text"
               spellCheck={false}
               autoComplete="off"
               list={ids.models}
-              placeholder="pick after Check connection, or type it"
+              placeholder={t('modelPlaceholder')}
               value={settings.model}
               onChange={(e) => actions.update({ model: e.target.value })}
             />
             {settings.model.includes(TINY_MODEL_NAME) && (
               <p className="endpoint-nonsense endpoint-full" data-testid="endpoint-tiny-note">
-                The project’s tiny random test model: its text is nonsense by design (it exercises the real server path
-                — streaming, tool-call parsing, grammars).
+                {t('tinyNote')}
               </p>
             )}
             <datalist id={ids.models}>
@@ -159,12 +149,12 @@ export function EndpointPanel() {
             </datalist>
             {connection.kind === 'ok' && connection.models.length > 1 && (
               <select
-                aria-label="Models on the server"
+                aria-label={t('modelsOnServer')}
                 value={connection.models.includes(settings.model) ? settings.model : ''}
                 onChange={(e) => actions.update({ model: e.target.value })}
               >
                 <option value="" disabled>
-                  {connection.models.length} models
+                  {t('modelCount', { count: connection.models.length })}
                 </option>
                 {connection.models.map((m) => (
                   <option key={m} value={m}>
@@ -176,9 +166,9 @@ export function EndpointPanel() {
           </div>
         </div>
 
-        <div className="endpoint-column" role="group" aria-label="Protocol">
+        <div className="endpoint-column" role="group" aria-label={t('protocol')}>
           <fieldset className="endpoint-modes">
-            <legend>Protocol mode (per model call, recorded in the run)</legend>
+            <legend>{t('modeLegend')}</legend>
             {(['server-tools', 'app-protocol'] as const).map((mode) => (
               <label key={mode} className="endpoint-mode">
                 <input
@@ -189,8 +179,8 @@ export function EndpointPanel() {
                   onChange={() => actions.update({ mode })}
                 />
                 <span>
-                  <strong>{PROTOCOL_MODE_LABEL[mode]}</strong> —{' '}
-                  <span className="endpoint-note">{MODE_TEXT[mode]}</span>
+                  <strong>{t(`modeLabel.${mode}`)}</strong> —{' '}
+                  <span className="endpoint-note">{t(`modeText.${mode}`)}</span>
                 </span>
               </label>
             ))}
@@ -198,8 +188,7 @@ export function EndpointPanel() {
           {settings.mode === 'app-protocol' && <AppProtocolOptions ids={ids} settings={settings} server={server} />}
           {settings.mode === 'app-protocol' && (
             <p className="endpoint-note" data-testid="endpoint-format-line">
-              Prompt format: {format.label}
-              {guessed ? ', guessed from the model name' : ''}.
+              {t(guessed ? 'formatLineGuessed' : 'formatLine', { format: format.label })}
             </p>
           )}
           <div className="endpoint-row">
@@ -209,21 +198,19 @@ export function EndpointPanel() {
               onClick={openCompare}
               aria-describedby={ids.compare}
             >
-              Compare both modes on the last turn
+              {t('compareButton')}
             </button>
             <span id={ids.compare} className="endpoint-note">
-              {state.lastRequest
-                ? `Sends turn ${state.lastRequest.round}’s request again in each mode and shows both side by side (the run is not changed).`
-                : 'Step once (call the model) first: the compare view replays that turn’s request.'}
+              {state.lastRequest ? t('compareHint', { round: state.lastRequest.round }) : t('compareHintFirst')}
             </span>
           </div>
         </div>
       </div>
 
       <details className="endpoint-options">
-        <summary>Request options</summary>
+        <summary>{t('requestOptions')}</summary>
         <div className="endpoint-options-grid">
-          <label htmlFor={ids.timeout}>Timeout (s)</label>
+          <label htmlFor={ids.timeout}>{t('timeout')}</label>
           <input
             id={ids.timeout}
             type="number"
@@ -235,10 +222,10 @@ export function EndpointPanel() {
               if (Number.isInteger(value) && value >= 1 && value <= 3600) actions.update({ timeoutS: value });
             }}
           />
-          <span className="endpoint-note">Until the answer starts, and between two pieces of the stream.</span>
+          <span className="endpoint-note">{t('timeoutNote')}</span>
           <NumberOption
             id={ids.maxTokens}
-            label="Max tokens"
+            label={t('maxTokens')}
             value={settings.maxTokens}
             integer
             min={1}
@@ -246,7 +233,7 @@ export function EndpointPanel() {
           />
           <NumberOption
             id={ids.temperature}
-            label="Temperature"
+            label={t('temperature')}
             value={settings.temperature}
             min={0}
             max={5}
@@ -254,12 +241,12 @@ export function EndpointPanel() {
           />
           <NumberOption
             id={ids.seed}
-            label="Seed"
+            label={t('seed')}
             value={settings.seed}
             integer
             onChange={(seed) => actions.update({ seed })}
           />
-          <label htmlFor={ids.extra}>Extra body fields</label>
+          <label htmlFor={ids.extra}>{t('extraBody')}</label>
           <textarea
             id={ids.extra}
             rows={2}
@@ -270,23 +257,21 @@ export function EndpointPanel() {
             onChange={(e) => actions.update({ extraBody: e.target.value })}
           />
           <span className={extra.ok ? 'endpoint-note' : 'endpoint-error'} role={extra.ok ? undefined : 'alert'}>
-            {extra.ok
-              ? 'One JSON object merged into every request body last (null removes a field), e.g. llama.cpp’s logit_bias.'
-              : extra.error}
+            {extra.ok ? t('extraBodyNote') : extra.error}
           </span>
         </div>
       </details>
 
       {state.runtime === null && state.reason !== '' && normalized.ok && (
         <p className="endpoint-note" data-testid="endpoint-not-ready">
-          Not ready: {state.reason}
+          {t('notReady', { reason: state.reason })}
         </p>
       )}
 
       <dialog
         ref={dialog}
         className="endpoint-compare-dialog"
-        aria-label="Protocol compare"
+        aria-label={t('compare.title')}
         onClose={() => actions.cancelCompare()}
       >
         <ProtocolCompare onClose={() => dialog.current?.close()} />
@@ -296,43 +281,52 @@ export function EndpointPanel() {
 }
 
 function ConnectionStatus() {
+  const { t } = useT('endpoint');
+  const format = useFormat();
   const { connection, settings } = useStore(endpointStore.store);
   const server = endpointStore.resolveServer();
   switch (connection.kind) {
     case 'unchecked':
       return (
         <p className="endpoint-note" role="status" data-testid="endpoint-connection">
-          Not checked yet: Check connection lists the server’s models.
+          {t('status.unchecked')}
         </p>
       );
     case 'checking':
       return (
         <p className="endpoint-note" role="status" data-testid="endpoint-connection">
-          Checking GET {connection.url}/models…
+          {t('status.checking', { url: connection.url })}
         </p>
       );
     case 'ok':
       return (
         <p className="endpoint-ok" role="status" data-testid="endpoint-connection">
-          Connected: {connection.detected ? SERVERS[connection.detected].label : 'an OpenAI-compatible server'} at{' '}
-          {connection.url} answered in {Math.round(connection.elapsedMs)} ms with {connection.models.length} model
-          {connection.models.length === 1 ? '' : 's'}.
+          {t('status.ok', {
+            server: connection.detected ? SERVERS[connection.detected].label : t('status.anyServer'),
+            url: connection.url,
+            ms: format.duration(connection.elapsedMs),
+            count: connection.models.length,
+          })}
         </p>
       );
     case 'error': {
-      const described = describeProblem(connection.problem, {
-        pageOrigin: location.origin,
-        baseUrl: connection.url,
-        server,
-        model: settings.model,
-        action: 'GET /models',
-      });
+      const described = describeProblem(
+        connection.problem,
+        {
+          pageOrigin: location.origin,
+          baseUrl: connection.url,
+          server,
+          model: settings.model,
+          action: 'GET /models',
+        },
+        t,
+      );
       return (
         <div className="endpoint-problem" role="alert" data-testid="endpoint-connection">
           <p className="endpoint-problem-title">{described.title}</p>
           <p>{described.message}</p>
           {described.fix.length > 0 && (
-            <pre className="endpoint-fix" aria-label="How to fix it">
+            <pre className="endpoint-fix" aria-label={t('status.howToFix')}>
               {described.fix.join('\n')}
             </pre>
           )}
@@ -355,19 +349,20 @@ function AppProtocolOptions({
   settings: EndpointSettings;
   server: ServerKind;
 }) {
+  const { t } = useT('endpoint');
   const { actions } = endpointStore;
   const { format } = resolveFormat(settings);
   const support = constraintSupport(settings.constraint, format, server);
   return (
     <div className="endpoint-app-options">
       <div className="endpoint-row">
-        <label htmlFor={ids.format}>Prompt format</label>
+        <label htmlFor={ids.format}>{t('promptFormat')}</label>
         <select
           id={ids.format}
           value={settings.format}
           onChange={(e) => actions.update({ format: e.target.value as FormatId | 'auto' })}
         >
-          <option value="auto">Guess from the model name</option>
+          <option value="auto">{t('guessFormat')}</option>
           {(Object.keys(PROMPT_FORMATS) as FormatId[]).map((id) => (
             <option key={id} value={id}>
               {PROMPT_FORMATS[id].label}
@@ -376,7 +371,7 @@ function AppProtocolOptions({
         </select>
       </div>
       <div className="endpoint-row">
-        <label htmlFor={ids.constraint}>Output constraint</label>
+        <label htmlFor={ids.constraint}>{t('constraint')}</label>
         <select
           id={ids.constraint}
           value={settings.constraint}
@@ -387,8 +382,8 @@ function AppProtocolOptions({
             const ok = constraintSupport(c, format, server).ok;
             return (
               <option key={c} value={c}>
-                {CONSTRAINT_LABEL[c]}
-                {ok ? '' : ' — not for this server or format'}
+                {t(`constraintLabel.${c}`)}
+                {ok ? '' : t('constraintUnsupported')}
               </option>
             );
           })}
@@ -412,6 +407,7 @@ function NumberOption(props: {
   max?: number;
   onChange: (value: number | null) => void;
 }) {
+  const { t } = useT('endpoint');
   return (
     <>
       <label htmlFor={props.id}>{props.label}</label>
@@ -421,7 +417,7 @@ function NumberOption(props: {
         step={props.integer ? 1 : 'any'}
         min={props.min}
         max={props.max}
-        placeholder="server default"
+        placeholder={t('serverDefault')}
         value={props.value ?? ''}
         onChange={(e) => {
           if (e.target.value === '') return props.onChange(null);
@@ -434,7 +430,7 @@ function NumberOption(props: {
           if (fits) props.onChange(value);
         }}
       />
-      <span className="endpoint-note">Blank: the server’s default.</span>
+      <span className="endpoint-note">{t('blankDefault')}</span>
     </>
   );
 }

@@ -5,15 +5,16 @@
  * time. The run itself is not changed. Everything shown is plain text.
  */
 import { useStore } from 'zustand';
+import { useFormat, useT } from '../../i18n';
 import { TINY_MODEL_NAME } from '../wllama/gguf/tiny-model';
 import type { CompareSide } from './endpoint-store';
 import { endpointStore } from './endpoint-store';
 import type { ProtocolMode } from './request-body';
-import { PROTOCOL_MODE_LABEL } from './request-body';
 
 const MODES: readonly ProtocolMode[] = ['server-tools', 'app-protocol'];
 
 export function ProtocolCompare({ onClose }: { onClose: () => void }) {
+  const { t } = useT('endpoint');
   const compare = useStore(endpointStore.store, (s) => s.compare);
   const tiny = useStore(endpointStore.store, (s) => s.settings.model.includes(TINY_MODEL_NAME));
   const { actions } = endpointStore;
@@ -22,31 +23,29 @@ export function ProtocolCompare({ onClose }: { onClose: () => void }) {
     <div className="endpoint-compare">
       <header className="endpoint-compare-header">
         <h3>
-          Protocol compare
-          {compare.kind !== 'idle' && ` · turn ${compare.request.round}`}
+          {compare.kind === 'idle' ? t('compare.title') : t('compare.titleTurn', { round: compare.request.round })}
         </h3>
         <p className="endpoint-note">
-          The same messages and tools, sent once with the server parsing tool calls and once with the app’s own
-          protocol. Nothing here changes the run.
-          {tiny && ' The tiny random test model writes nonsense by design: compare the structure, not the words.'}
+          {t('compare.intro')}
+          {tiny && ` ${t('compare.tinyIntro')}`}
         </p>
         <div className="endpoint-compare-actions">
           {running ? (
             <button type="button" onClick={() => actions.cancelCompare()}>
-              Cancel
+              {t('compare.cancel')}
             </button>
           ) : (
             <button type="button" onClick={() => void actions.compare()}>
-              Run again
+              {t('compare.runAgain')}
             </button>
           )}
           <button type="button" onClick={onClose}>
-            Close
+            {t('compare.close')}
           </button>
         </div>
       </header>
       {compare.kind === 'idle' ? (
-        <p className="endpoint-note">Nothing compared yet.</p>
+        <p className="endpoint-note">{t('compare.nothingYet')}</p>
       ) : (
         <div className="endpoint-compare-columns">
           {MODES.map((mode) => (
@@ -59,22 +58,25 @@ export function ProtocolCompare({ onClose }: { onClose: () => void }) {
 }
 
 function Side({ mode, side }: { mode: ProtocolMode; side: CompareSide }) {
+  const { t } = useT('endpoint');
   return (
-    <section className="endpoint-compare-side" aria-label={PROTOCOL_MODE_LABEL[mode]} data-testid={`compare-${mode}`}>
-      <h4>{PROTOCOL_MODE_LABEL[mode]}</h4>
+    <section className="endpoint-compare-side" aria-label={t(`modeLabel.${mode}`)} data-testid={`compare-${mode}`}>
+      <h4>{t(`modeLabel.${mode}`)}</h4>
       <SideBody side={side} />
     </section>
   );
 }
 
 function SideBody({ side }: { side: CompareSide }) {
+  const { t } = useT('endpoint');
+  const format = useFormat();
   switch (side.status) {
     case 'waiting':
-      return <p className="endpoint-note">Waiting for the other mode…</p>;
+      return <p className="endpoint-note">{t('compare.waiting')}</p>;
     case 'running':
       return (
         <p className="endpoint-note" role="status">
-          Calling the server…
+          {t('compare.calling')}
         </p>
       );
     case 'error':
@@ -90,42 +92,44 @@ function SideBody({ side }: { side: CompareSide }) {
         <>
           {side.note && <p className="endpoint-note">{side.note}</p>}
           <dl className="endpoint-facts">
-            <dt>Ran as</dt>
+            <dt>{t('compare.ranAs')}</dt>
             <dd>{response.backend}</dd>
-            <dt>Finish</dt>
+            <dt>{t('compare.finish')}</dt>
             <dd data-testid="compare-finish">
-              server <code>{response.finishReason}</code> → derived <code>{interpreted.stop.derived}</code>
+              {t('compare.server')} <code>{response.finishReason}</code> → {t('compare.derived')}{' '}
+              <code>{interpreted.stop.derived}</code>
             </dd>
-            <dt>Tokens</dt>
+            <dt>{t('compare.tokens')}</dt>
             <dd>
               {response.usage
-                ? `${response.usage.promptTokens} prompt + ${response.usage.completionTokens} completion`
-                : 'not reported'}
+                ? t('compare.tokensValue', {
+                    prompt: format.number(response.usage.promptTokens),
+                    completion: format.number(response.usage.completionTokens),
+                  })
+                : t('compare.notReported')}
             </dd>
-            <dt>Time</dt>
+            <dt>{t('compare.time')}</dt>
             <dd>
-              {Math.round(response.timings?.totalMs ?? 0)} ms (first token after{' '}
-              {Math.round(response.timings?.timeToFirstTokenMs ?? 0)} ms)
+              {t('compare.timeValue', {
+                total: format.duration(response.timings?.totalMs ?? 0),
+                first: format.duration(response.timings?.timeToFirstTokenMs ?? 0),
+              })}
             </dd>
-            <dt>Prompt</dt>
-            <dd>
-              {response.trace?.promptBuiltBy === 'app'
-                ? 'built by the app'
-                : 'built by the server from its chat template'}
-            </dd>
+            <dt>{t('compare.prompt')}</dt>
+            <dd>{response.trace?.promptBuiltBy === 'app' ? t('compare.builtByApp') : t('compare.builtByServer')}</dd>
           </dl>
-          <h5>Tool calls ({checks.length})</h5>
+          <h5>{t('compare.toolCalls', { count: checks.length })}</h5>
           {checks.length === 0 ? (
-            <p className="endpoint-note">None.</p>
+            <p className="endpoint-note">{t('compare.none')}</p>
           ) : (
             <ul className="endpoint-calls" data-testid="compare-calls">
               {checks.map((c) => (
                 <li key={c.id} data-valid={c.verdict.ok}>
                   <code>
-                    {c.name || '(no name)'}({c.argumentsText})
+                    {c.name || t('compare.noName')}({c.argumentsText})
                   </code>{' '}
                   {c.verdict.ok ? (
-                    <span className="endpoint-ok">✓ valid: the harness would run it</span>
+                    <span className="endpoint-ok">{t('compare.valid')}</span>
                   ) : (
                     <span className="endpoint-error">✗ {c.verdict.error}</span>
                   )}
@@ -140,20 +144,20 @@ function SideBody({ side }: { side: CompareSide }) {
               ))}
             </ul>
           )}
-          <h5>Text</h5>
-          <pre className="endpoint-pre" tabIndex={0} aria-label="Raw reply">
-            {response.raw === '' ? '(none)' : response.raw}
+          <h5>{t('compare.text')}</h5>
+          <pre className="endpoint-pre" tabIndex={0} aria-label={t('compare.rawReply')}>
+            {response.raw === '' ? t('compare.empty') : response.raw}
           </pre>
           <details open>
-            <summary>Request body</summary>
-            <pre className="endpoint-pre" tabIndex={0} aria-label="Request body">
+            <summary>{t('compare.requestBody')}</summary>
+            <pre className="endpoint-pre" tabIndex={0} aria-label={t('compare.requestBody')}>
               {JSON.stringify(response.trace?.requestJson ?? null, null, 2)}
             </pre>
           </details>
           {http?.responseText !== undefined && (
             <details>
-              <summary>Raw SSE stream</summary>
-              <pre className="endpoint-pre" tabIndex={0} aria-label="Raw SSE stream">
+              <summary>{t('compare.rawStream')}</summary>
+              <pre className="endpoint-pre" tabIndex={0} aria-label={t('compare.rawStream')}>
                 {http.responseText}
               </pre>
             </details>

@@ -1,0 +1,155 @@
+/** The OpenAI-compatible endpoint runtime: its Model panel, the protocol compare view, and its problems. */
+export const endpoint = {
+  title: 'OpenAI-compatible endpoint',
+  intro:
+    'Drive the loop against a model served elsewhere — Ollama, LM Studio, llama.cpp’s llama-server, vLLM or a hosted OpenAI-compatible API — and compare the server parsing tool calls with the app’s own protocol.',
+  connection: 'Connection',
+  baseUrl: 'Base URL',
+  check: 'Check connection',
+  checking: 'Checking…',
+  server: 'Server',
+  detect: 'Detect ({{detected}})',
+  notDetected: 'not detected',
+  defaultUrl: 'Default URL:',
+  useIt: 'Use it',
+  apiKey: 'API key',
+  apiKeyPlaceholder: '(none: local servers need no key)',
+  apiKeyNote:
+    'The key is kept in this browser only (its local storage) and sent only to this server. It is never saved in runs, exports or the Request tab.',
+  model: 'Model',
+  modelPlaceholder: 'pick after Check connection, or type it',
+  tinyNote:
+    'The project’s tiny random test model: its text is nonsense by design (it exercises the real server path — streaming, tool-call parsing, grammars).',
+  modelsOnServer: 'Models on the server',
+  modelCount_one: '{{count}} model',
+  modelCount_other: '{{count}} models',
+  protocol: 'Protocol',
+  modeLegend: 'Protocol mode (per model call, recorded in the run)',
+  modeLabel: { 'server-tools': 'Server tools', 'app-protocol': 'App protocol' },
+  modeText: {
+    'server-tools':
+      'The tools go in the request’s `tools` field; the server renders them with the model’s chat template, parses the calls and answers `tool_calls`.',
+    'app-protocol':
+      'No `tools` field: the app renders the tools into the prompt in the model family’s format, constrains the output where the server allows, and parses the reply itself — as the browser runtimes do.',
+  },
+  formatLine: 'Prompt format: {{format}}.',
+  formatLineGuessed: 'Prompt format: {{format}}, guessed from the model name.',
+  compareButton: 'Compare both modes on the last turn',
+  compareHint:
+    'Sends turn {{round}}’s request again in each mode and shows both side by side (the run is not changed).',
+  compareHintFirst: 'Step once (call the model) first: the compare view replays that turn’s request.',
+  requestOptions: 'Request options',
+  timeout: 'Timeout (s)',
+  timeoutNote: 'Until the answer starts, and between two pieces of the stream.',
+  maxTokens: 'Max tokens',
+  temperature: 'Temperature',
+  seed: 'Seed',
+  serverDefault: 'server default',
+  blankDefault: 'Blank: the server’s default.',
+  extraBody: 'Extra body fields',
+  extraBodyNote:
+    'One JSON object merged into every request body last (null removes a field), e.g. llama.cpp’s logit_bias.',
+  notReady: 'Not ready: {{reason}}',
+  promptFormat: 'Prompt format',
+  guessFormat: 'Guess from the model name',
+  constraint: 'Output constraint',
+  constraintLabel: {
+    none: 'None (the model follows the prompt)',
+    grammar: 'GBNF grammar (llama.cpp `grammar`)',
+    'json-schema': 'JSON schema (`response_format`)',
+  },
+  constraintUnsupported: ' — not for this server or format',
+  status: {
+    unchecked: 'Not checked yet: Check connection lists the server’s models.',
+    checking: 'Checking GET {{url}}/models…',
+    ok_one: 'Connected: {{server}} at {{url}} answered in {{ms}} with {{count}} model.',
+    ok_other: 'Connected: {{server}} at {{url}} answered in {{ms}} with {{count}} models.',
+    anyServer: 'an OpenAI-compatible server',
+    howToFix: 'How to fix it',
+  },
+  compare: {
+    title: 'Protocol compare',
+    titleTurn: 'Protocol compare · turn {{round}}',
+    intro:
+      'The same messages and tools, sent once with the server parsing tool calls and once with the app’s own protocol. Nothing here changes the run.',
+    tinyIntro: 'The tiny random test model writes nonsense by design: compare the structure, not the words.',
+    cancel: 'Cancel',
+    runAgain: 'Run again',
+    close: 'Close',
+    nothingYet: 'Nothing compared yet.',
+    waiting: 'Waiting for the other mode…',
+    calling: 'Calling the server…',
+    ranAs: 'Ran as',
+    finish: 'Finish',
+    server: 'server',
+    derived: 'derived',
+    tokens: 'Tokens',
+    tokensValue: '{{prompt}} prompt + {{completion}} completion',
+    notReported: 'not reported',
+    time: 'Time',
+    timeValue: '{{total}} (first token after {{first}})',
+    prompt: 'Prompt',
+    builtByApp: 'built by the app',
+    builtByServer: 'built by the server from its chat template',
+    toolCalls: 'Tool calls ({{count}})',
+    none: 'None.',
+    noName: '(no name)',
+    valid: '✓ valid: the harness would run it',
+    text: 'Text',
+    rawReply: 'Raw reply',
+    empty: '(none)',
+    requestBody: 'Request body',
+    rawStream: 'Raw SSE stream',
+  },
+  problem: {
+    serverSaid: ' The server said: “{{message}}”',
+    badUrl: { title: 'Not a usable URL' },
+    mixedContent: {
+      title: 'Blocked by the browser (mixed content)',
+      message:
+        'This page is served over https, so the browser refuses plain-http requests to {{baseUrl}} before they leave. Only localhost and 127.0.0.1 are exempt.',
+    },
+    unreachable: {
+      title: 'Nothing answers at this address',
+      message:
+        '{{action}} {{baseUrl}} got no answer at all: no server is listening there, or a firewall drops the connection. Check that the server is running, and its host and port.',
+    },
+    cors: {
+      title: 'CORS refused',
+      message:
+        'The server at {{baseUrl}} is running, but it does not allow this page’s origin ({{origin}}), so the browser hides its answers (CORS).',
+    },
+    privateNetwork: {
+      title: 'Blocked by Private Network Access',
+      message:
+        'This page comes from a public origin ({{origin}}) and calls a private address ({{baseUrl}}). Chrome blocks such requests unless you allow this site to reach devices on your local network and the server answers the preflight with `Access-Control-Allow-Private-Network: true`.',
+    },
+    unauthorized: {
+      title401: 'API key refused (401)',
+      title403: 'Forbidden (403)',
+      message401: 'The server wants an API key, and the one in the panel is missing or wrong.',
+      message403: 'The server refuses this key or this model for it.',
+    },
+    modelNotFound: { title: 'Model not found (404)', message: 'The server has no model “{{model}}”.' },
+    wrongAddress: {
+      title: 'Wrong address (404)',
+      message:
+        '{{action}} answered 404: the base URL is probably missing or has an extra path part (most servers want …/v1).',
+    },
+    rateLimited: {
+      title: 'Rate limited (429)',
+      message: 'The server refuses more requests for now.',
+      messageRetry: 'The server refuses more requests for now (retry after {{seconds}} s).',
+    },
+    badRequest: { title: 'Request refused ({{status}})', message: 'The server refused the request.' },
+    serverError: { title: 'Server error ({{status}})', message: 'The server failed while answering.' },
+    timeout: {
+      title: 'Timed out',
+      message: '{{action}} got no answer within {{seconds}} s. The server may be loading the model or busy.',
+    },
+    badResponse: {
+      title: 'Not an OpenAI-compatible answer',
+      message: '{{action}} answered, but not as an OpenAI-compatible server would: {{detail}}',
+    },
+  },
+};

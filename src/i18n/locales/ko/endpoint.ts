@@ -1,0 +1,155 @@
+import type { Catalog } from '../../catalog';
+
+export const endpoint: Catalog['endpoint'] = {
+  title: 'OpenAI 호환 엔드포인트',
+  intro:
+    '다른 곳에서 서빙되는 모델(Ollama, LM Studio, llama.cpp의 llama-server, vLLM, 호스팅된 OpenAI 호환 API)로 루프를 돌리고, 서버가 도구 호출을 파싱하는 방식과 앱 자체 프로토콜을 비교합니다.',
+  connection: '연결',
+  baseUrl: '기본 URL',
+  check: '연결 확인',
+  checking: '확인 중…',
+  server: '서버',
+  detect: '자동 감지 ({{detected}})',
+  notDetected: '감지되지 않음',
+  defaultUrl: '기본 URL:',
+  useIt: '사용',
+  apiKey: 'API 키',
+  apiKeyPlaceholder: '(없음: 로컬 서버는 키가 필요 없습니다)',
+  apiKeyNote:
+    '키는 이 브라우저(로컬 스토리지)에만 보관되며 이 서버에만 전송됩니다. 실행 기록, 내보내기, Request 탭에는 절대 저장되지 않습니다.',
+  model: '모델',
+  modelPlaceholder: '연결 확인 후 고르거나 직접 입력',
+  tinyNote:
+    '프로젝트의 작은 무작위 테스트 모델입니다. 출력 텍스트는 의도적으로 무의미합니다(스트리밍, 도구 호출 파싱, 문법 등 실제 서버 경로를 시험합니다).',
+  modelsOnServer: '서버의 모델',
+  modelCount_one: '모델 {{count}}개',
+  modelCount_other: '모델 {{count}}개',
+  protocol: '프로토콜',
+  modeLegend: '프로토콜 모드 (모델 호출마다 적용, 실행 기록에 남음)',
+  modeLabel: { 'server-tools': '서버 도구 (Server tools)', 'app-protocol': '앱 프로토콜 (App protocol)' },
+  modeText: {
+    'server-tools':
+      '도구를 요청의 `tools` 필드에 담습니다. 서버가 모델의 채팅 템플릿으로 도구를 렌더링하고, 호출을 파싱해 `tool_calls`로 답합니다.',
+    'app-protocol':
+      '`tools` 필드 없음: 앱이 모델 계열의 형식으로 도구를 프롬프트에 넣고, 서버가 허용하면 출력을 제약하며, 응답을 직접 파싱합니다. 브라우저 런타임과 같은 방식입니다.',
+  },
+  formatLine: '프롬프트 형식: {{format}}.',
+  formatLineGuessed: '프롬프트 형식: {{format}} (모델 이름으로 추정).',
+  compareButton: '마지막 턴에서 두 모드 비교',
+  compareHint: '{{round}}번째 턴의 요청을 두 모드로 다시 보내 나란히 보여 줍니다 (실행은 바뀌지 않습니다).',
+  compareHintFirst: '먼저 한 번 Step(모델 호출)하세요. 비교 화면은 그 턴의 요청을 다시 보냅니다.',
+  requestOptions: '요청 옵션',
+  timeout: '제한 시간 (초)',
+  timeoutNote: '응답이 시작될 때까지, 그리고 스트림 조각 사이의 시간.',
+  maxTokens: '최대 토큰',
+  temperature: 'Temperature (온도)',
+  seed: 'Seed (시드)',
+  serverDefault: '서버 기본값',
+  blankDefault: '비워 두면 서버 기본값.',
+  extraBody: '추가 본문 필드',
+  extraBodyNote:
+    '모든 요청 본문에 마지막으로 병합되는 JSON 객체 하나 (null은 필드를 제거). 예: llama.cpp의 logit_bias.',
+  notReady: '준비 안 됨: {{reason}}',
+  promptFormat: '프롬프트 형식',
+  guessFormat: '모델 이름으로 추정',
+  constraint: '출력 제약',
+  constraintLabel: {
+    none: '없음 (모델이 프롬프트를 따름)',
+    grammar: 'GBNF 문법 (llama.cpp `grammar`)',
+    'json-schema': 'JSON 스키마 (`response_format`)',
+  },
+  constraintUnsupported: ' — 이 서버나 형식에서는 사용 불가',
+  status: {
+    unchecked: '아직 확인하지 않음: 연결 확인을 누르면 서버의 모델 목록을 가져옵니다.',
+    checking: 'GET {{url}}/models 확인 중…',
+    ok_one: '연결됨: {{url}}의 {{server}}가 {{ms}} 만에 모델 {{count}}개로 응답했습니다.',
+    ok_other: '연결됨: {{url}}의 {{server}}가 {{ms}} 만에 모델 {{count}}개로 응답했습니다.',
+    anyServer: 'OpenAI 호환 서버',
+    howToFix: '해결 방법',
+  },
+  compare: {
+    title: '프로토콜 비교',
+    titleTurn: '프로토콜 비교 · {{round}}번째 턴',
+    intro:
+      '같은 메시지와 도구를 한 번은 서버가 도구 호출을 파싱하도록, 한 번은 앱 자체 프로토콜로 보냅니다. 여기서는 실행이 바뀌지 않습니다.',
+    tinyIntro: '작은 무작위 테스트 모델은 의도적으로 무의미한 글을 씁니다. 단어가 아니라 구조를 비교하세요.',
+    cancel: '취소',
+    runAgain: '다시 실행',
+    close: '닫기',
+    nothingYet: '아직 비교한 것이 없습니다.',
+    waiting: '다른 모드를 기다리는 중…',
+    calling: '서버 호출 중…',
+    ranAs: '실행 방식',
+    finish: '종료',
+    server: '서버',
+    derived: '판정',
+    tokens: '토큰',
+    tokensValue: '프롬프트 {{prompt}} + 생성 {{completion}}',
+    notReported: '보고되지 않음',
+    time: '시간',
+    timeValue: '{{total}} (첫 토큰까지 {{first}})',
+    prompt: '프롬프트',
+    builtByApp: '앱이 생성',
+    builtByServer: '서버가 채팅 템플릿으로 생성',
+    toolCalls: '도구 호출 ({{count}})',
+    none: '없음.',
+    noName: '(이름 없음)',
+    valid: '✓ 유효: 하네스가 실행합니다',
+    text: '텍스트',
+    rawReply: '원본 응답',
+    empty: '(없음)',
+    requestBody: '요청 본문',
+    rawStream: '원본 SSE 스트림',
+  },
+  problem: {
+    serverSaid: ' 서버 메시지: “{{message}}”',
+    badUrl: { title: '사용할 수 없는 URL' },
+    mixedContent: {
+      title: '브라우저가 차단함 (mixed content)',
+      message:
+        '이 페이지는 https로 제공되므로 브라우저가 {{baseUrl}}로 가는 평문 http 요청을 보내기 전에 막습니다. localhost와 127.0.0.1만 예외입니다.',
+    },
+    unreachable: {
+      title: '이 주소에서 응답이 없음',
+      message:
+        '{{action}} {{baseUrl}}: 아무 응답이 없습니다. 그 주소에서 듣고 있는 서버가 없거나 방화벽이 연결을 막습니다. 서버가 실행 중인지, 호스트와 포트가 맞는지 확인하세요.',
+    },
+    cors: {
+      title: 'CORS 거부',
+      message:
+        '{{baseUrl}}의 서버는 실행 중이지만 이 페이지의 출처({{origin}})를 허용하지 않아 브라우저가 응답을 숨깁니다 (CORS).',
+    },
+    privateNetwork: {
+      title: 'Private Network Access로 차단됨',
+      message:
+        '이 페이지는 공개 출처({{origin}})에서 왔고 사설 주소({{baseUrl}})를 호출합니다. 이 사이트가 로컬 네트워크 기기에 접근하도록 허용하고, 서버가 preflight에 `Access-Control-Allow-Private-Network: true`로 답해야 Chrome이 요청을 허용합니다.',
+    },
+    unauthorized: {
+      title401: 'API 키 거부 (401)',
+      title403: '금지됨 (403)',
+      message401: '서버가 API 키를 요구하는데, 패널의 키가 없거나 틀립니다.',
+      message403: '서버가 이 키, 또는 이 키로 이 모델을 쓰는 것을 거부합니다.',
+    },
+    modelNotFound: { title: '모델을 찾을 수 없음 (404)', message: '서버에 “{{model}}” 모델이 없습니다.' },
+    wrongAddress: {
+      title: '잘못된 주소 (404)',
+      message:
+        '{{action}}이(가) 404로 응답했습니다. 기본 URL에 경로가 빠졌거나 더 붙은 것 같습니다 (대부분의 서버는 …/v1 형태).',
+    },
+    rateLimited: {
+      title: '요청 한도 초과 (429)',
+      message: '서버가 지금은 더 이상 요청을 받지 않습니다.',
+      messageRetry: '서버가 지금은 더 이상 요청을 받지 않습니다 ({{seconds}}초 뒤 재시도).',
+    },
+    badRequest: { title: '요청 거부 ({{status}})', message: '서버가 요청을 거부했습니다.' },
+    serverError: { title: '서버 오류 ({{status}})', message: '서버가 응답하다 실패했습니다.' },
+    timeout: {
+      title: '시간 초과',
+      message: '{{action}}: {{seconds}}초 안에 응답이 없습니다. 서버가 모델을 불러오는 중이거나 바쁠 수 있습니다.',
+    },
+    badResponse: {
+      title: 'OpenAI 호환 응답이 아님',
+      message: '{{action}}에 응답은 왔지만 OpenAI 호환 서버의 형식이 아닙니다: {{detail}}',
+    },
+  },
+};
