@@ -14,16 +14,14 @@ import { errorMessage } from '../../engine/tool';
 import { selectEvents, selectExposed, selectScenarioId, selectToolIndex } from '../../store/selectors';
 import { TOOL_SEARCH_TOOL_NAME } from '../../store/tool-search';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';
+import { useFormat, useT } from '../../i18n';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import './tool-search.css';
 
 type CounterState =
   { status: 'loading' } | { status: 'ready'; counter: TokenCounter } | { status: 'failed'; error: string };
 
-const INDEX_LABELS: Record<ToolIndexKind, string> = {
-  keyword: 'Keyword (BM25, MiniSearch)',
-  regex: 'Regex (Spring AI scoring)',
-};
+const INDEX_KINDS: readonly ToolIndexKind[] = ['keyword', 'regex'];
 
 function useTokenCounter(): CounterState {
   const [state, setState] = useState<CounterState>({ status: 'loading' });
@@ -41,21 +39,21 @@ function useTokenCounter(): CounterState {
 }
 
 export function ToolSearchPanel() {
+  const { t } = useT('toolSearch');
   const counter = useTokenCounter();
   return (
-    <section className="tool-search" aria-label="Tool search">
+    <section className="tool-search" aria-label={t('title')}>
       <ToolSearchControls />
-      {counter.status === 'loading' && <p className="muted">Loading the Qwen3 tokenizer…</p>}
+      {counter.status === 'loading' && <p className="muted">{t('loadingTokenizer')}</p>}
       {counter.status === 'failed' && (
         <p className="notice notice-error" role="alert">
-          The tokenizer could not be loaded ({counter.error}), so token counts are unavailable. Reload to try again.
+          {t('tokenizerFailed', { error: counter.error })}
         </p>
       )}
       {counter.status === 'ready' && (
         <>
           <p className="muted small" data-testid="tool-search-tokenizer">
-            Counted with the {counter.counter.label} on the prompt as the model sees it (ChatML, tools in the system
-            message): a real tokenizer, not the loaded model’s own unless that model is Qwen.
+            {t('countedWith', { tokenizer: counter.counter.label })}
           </p>
           <LiveMeter counter={counter.counter} />
           <SideBySide counter={counter.counter} />
@@ -66,6 +64,7 @@ export function ToolSearchPanel() {
 }
 
 function ToolSearchControls() {
+  const { t } = useT('toolSearch');
   const { actions, toolSearch } = usePlaygroundApi();
   const enabled = usePlayground(selectExposed).includes(TOOL_SEARCH_TOOL_NAME);
   const index = usePlayground(selectToolIndex);
@@ -77,58 +76,54 @@ function ToolSearchControls() {
           checked={enabled}
           onChange={(e) => actions.toggleTool(TOOL_SEARCH_TOOL_NAME, e.target.checked)}
         />
-        Tool search
+        {t('switch')}
       </label>
       <label className="tool-search-index">
-        Index{' '}
+        {t('index')}{' '}
         <select
-          aria-label="Tool index"
+          aria-label={t('indexLabel')}
           value={index}
           onChange={(e) => toolSearch.setIndexKind(e.target.value as ToolIndexKind)}
         >
-          {(Object.keys(INDEX_LABELS) as ToolIndexKind[]).map((kind) => (
+          {INDEX_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {INDEX_LABELS[kind]}
+              {t(`indexKind.${kind}`)}
             </option>
           ))}
         </select>
       </label>
       <p className="muted small tool-search-help">
-        {enabled
-          ? 'On: the model first sees only toolSearchTool; the tools its searches return join the following requests. '
-          : 'Off: every exposed tool definition is sent with every request. '}
-        The switch exposes or hides toolSearchTool, from the next request on; the index applies to the next search. A
-        query between slashes, like <code>/get.*stock/</code>, is a regular expression for the regex index.
+        {enabled ? t('helpOn') : t('helpOff')} {t('help')}
       </p>
     </div>
   );
 }
 
 function LiveMeter({ counter }: { counter: TokenCounter }) {
+  const { t } = useT('toolSearch');
+  const format = useFormat();
   const events = usePlayground(selectEvents);
   const measured = useMemo(() => (events.length === 0 ? null : measureRun(events, counter)), [events, counter]);
   if (!measured || measured.modelCalls === 0) {
-    return <p className="muted">The meter fills in as the run calls the model.</p>;
+    return <p className="muted">{t('meterEmpty')}</p>;
   }
   const allTools = measured.rounds.reduce((n, r) => n + r.allToolsDefinitionTokens, 0);
   return (
     <div className="tool-search-live">
-      <h3>
-        This run · search {measured.searchOn ? 'on' : 'off'} · {measured.availableTools} tools
-      </h3>
+      <h3>{t(measured.searchOn ? 'thisRunOn' : 'thisRunOff', { count: measured.availableTools })}</h3>
       <ToolDefinitionBar sent={measured.toolDefinitionTokens} all={allTools} searchOn={measured.searchOn} />
-      <table className="table tool-search-table" aria-label="Tool search meter">
+      <table className="table tool-search-table" aria-label={t('meter')}>
         <thead>
           <tr>
-            <th scope="col">call</th>
-            <th scope="col">tools sent</th>
-            <th scope="col">found by search</th>
-            <th scope="col" title="Tool-definition tokens sent / with every tool">
-              tool defs (all tools)
+            <th scope="col">{t('col.call')}</th>
+            <th scope="col">{t('col.toolsSent')}</th>
+            <th scope="col">{t('col.found')}</th>
+            <th scope="col" title={t('col.defsHint')}>
+              {t('col.defs')}
             </th>
-            <th scope="col">prompt</th>
-            <th scope="col">completion</th>
-            <th scope="col">total</th>
+            <th scope="col">{t('col.prompt')}</th>
+            <th scope="col">{t('col.completion')}</th>
+            <th scope="col">{t('col.total')}</th>
           </tr>
         </thead>
         <tbody>
@@ -155,8 +150,11 @@ function LiveMeter({ counter }: { counter: TokenCounter }) {
       </table>
       {measured.rounds.some((r) => r.reportedPromptTokens !== undefined) && (
         <p className="muted small">
-          The runtime reported its own prompt tokens:{' '}
-          {measured.rounds.map((r) => r.reportedPromptTokens ?? '—').join(' · ')}.
+          {t('reportedPrompt', {
+            list: measured.rounds
+              .map((r) => (r.reportedPromptTokens === undefined ? '—' : format.number(r.reportedPromptTokens)))
+              .join(' · '),
+          })}
         </p>
       )}
     </div>
@@ -164,6 +162,7 @@ function LiveMeter({ counter }: { counter: TokenCounter }) {
 }
 
 function RoundRow({ round, searchOn }: { round: RoundMeasurement; searchOn: boolean }) {
+  const { t } = useT('toolSearch');
   const found = round.toolNames.filter((n) => n !== TOOL_SEARCH_TOOL_NAME);
   return (
     <tr data-testid={`tool-search-round-${round.round}`}>
@@ -172,23 +171,23 @@ function RoundRow({ round, searchOn }: { round: RoundMeasurement; searchOn: bool
       <td>
         {searchOn ? (
           found.length === 0 ? (
-            <span className="muted">none yet</span>
+            <span className="muted">{t('noneYet')}</span>
           ) : (
             <ul className="tool-search-found">
               {found.map((name) => (
                 <li key={name} className={round.newlyFound.includes(name) ? 'tool-search-new' : undefined}>
                   <code>{name}</code>
-                  {round.newlyFound.includes(name) && <span className="visually-hidden"> (new)</span>}
+                  {round.newlyFound.includes(name) && <span className="visually-hidden">{t('isNew')}</span>}
                 </li>
               ))}
             </ul>
           )
         ) : (
-          <span className="muted">search off</span>
+          <span className="muted">{t('searchOff')}</span>
         )}
         {round.searches.map((search, i) => (
           <p key={i} className={`tool-search-query${search.isError ? ' tool-search-query-error' : ''}`}>
-            searched <q>{search.query}</q> → <code>{search.result}</code>
+            {t('searched')} <q>{search.query}</q> → <code>{search.result}</code>
           </p>
         ))}
       </td>
@@ -203,6 +202,7 @@ function RoundRow({ round, searchOn }: { round: RoundMeasurement; searchOn: bool
 }
 
 function ToolDefinitionBar({ sent, all, searchOn }: { sent: number; all: number; searchOn: boolean }) {
+  const { t } = useT('toolSearch');
   const share = all === 0 ? 0 : Math.min(1, sent / all);
   const saved = Math.round((1 - share) * 100);
   return (
@@ -211,8 +211,7 @@ function ToolDefinitionBar({ sent, all, searchOn }: { sent: number; all: number;
         <div className="tool-search-bar-fill" style={{ width: `${share * 100}%` }} />
       </div>
       <p className="small" data-testid="tool-search-saving">
-        Tool definitions sent: <strong>{sent}</strong> tokens, against {all} had every tool been sent each call
-        {searchOn ? ` — ${saved}% fewer.` : ' (search off: the same).'}
+        {t(searchOn ? 'defsSentOn' : 'defsSentOff', { sent, all, saved })}
       </p>
     </div>
   );
@@ -223,6 +222,7 @@ type Comparison =
 
 /** The 28-tool scenario played off-screen with search off and on, measured the same way as the live run. */
 function SideBySide({ counter }: { counter: TokenCounter }) {
+  const { t } = useT('toolSearch');
   const scenarioId = usePlayground(selectScenarioId);
   const index = usePlayground(selectToolIndex);
   const [comparison, setComparison] = useState<Comparison>({ status: 'idle' });
@@ -242,11 +242,11 @@ function SideBySide({ counter }: { counter: TokenCounter }) {
   if (!relevant) return null;
   return (
     <div className="tool-search-compare">
-      <h3>Side by side: the scenario with search off and on (scripted replay, {INDEX_LABELS[index]})</h3>
-      {comparison.status === 'running' && <p className="muted">Measuring…</p>}
+      <h3>{t('sideBySide', { index: t(`indexKind.${index}`) })}</h3>
+      {comparison.status === 'running' && <p className="muted">{t('measuring')}</p>}
       {comparison.status === 'failed' && (
         <p className="notice notice-error" role="alert">
-          The comparison could not run: {comparison.error}
+          {t('compareFailed', { error: comparison.error })}
         </p>
       )}
       {comparison.status === 'done' && <ComparisonTable result={comparison.result} />}
@@ -255,10 +255,11 @@ function SideBySide({ counter }: { counter: TokenCounter }) {
 }
 
 function ComparisonTable({ result }: { result: SearchComparison }) {
+  const { t } = useT('toolSearch');
   const rows: [string, (m: RunMeasurement) => number][] = [
-    ['model calls', (m) => m.modelCalls],
-    ['tool-definition tokens', (m) => m.toolDefinitionTokens],
-    ['total tokens', (m) => m.totalTokens],
+    [t('row.calls'), (m) => m.modelCalls],
+    [t('row.defs'), (m) => m.toolDefinitionTokens],
+    [t('row.total'), (m) => m.totalTokens],
   ];
   const change = (before: number, after: number, calls: boolean) =>
     calls
@@ -266,13 +267,13 @@ function ComparisonTable({ result }: { result: SearchComparison }) {
       : `${before === 0 ? 0 : Math.round(((after - before) / before) * 100)}%`;
   return (
     <>
-      <table className="table" aria-label="Search off versus on">
+      <table className="table" aria-label={t('offVersusOn')}>
         <thead>
           <tr>
             <th scope="col" />
-            <th scope="col">search off</th>
-            <th scope="col">search on</th>
-            <th scope="col">change</th>
+            <th scope="col">{t('colOff')}</th>
+            <th scope="col">{t('colOn')}</th>
+            <th scope="col">{t('colChange')}</th>
           </tr>
         </thead>
         <tbody>
@@ -287,9 +288,7 @@ function ComparisonTable({ result }: { result: SearchComparison }) {
         </tbody>
       </table>
       <p className="muted small">
-        Published for 28 tools (Spring AI): 34–64% fewer total tokens, for one or two extra model calls. Here:{' '}
-        {Math.round(result.totalSaving * 100)}% fewer total tokens, {result.extraModelCalls} extra call
-        {result.extraModelCalls === 1 ? '' : 's'}.
+        {t('published', { saving: Math.round(result.totalSaving * 100), count: result.extraModelCalls })}
       </p>
     </>
   );

@@ -4,5 +4,6 @@
  */
 import { common } from './common';
 import { endpoint } from './endpoint';
+import { toolSearch } from './toolSearch';
 
-export const en = { common, endpoint };
+export const en = { common, endpoint, toolSearch };

@@ -2,5 +2,6 @@
 import type { Catalog } from '../../catalog';
 import { common } from './common';
 import { endpoint } from './endpoint';
+import { toolSearch } from './toolSearch';
 
-export const ko: Catalog = { common, endpoint };
+export const ko: Catalog = { common, endpoint, toolSearch };
