@@ -1,27 +1,24 @@
 /** Both stop-reason vocabularies, the mapping, and what the loop does on each. */
 import {
-  ANTHROPIC_LOOP_ACTION,
   ANTHROPIC_STOP_REASONS,
   OPENAI_FINISH_REASONS,
   toAnthropicStopReason,
   toOpenAIFinishReason,
 } from '../../engine/stop-reasons';
+import { useT } from '../../i18n';
 import { TurnAnomalies } from './turn-anomalies';
 
 export function StopReasonsView() {
+  const { t } = useT('stops');
   return (
     <div>
       <TurnAnomalies />
-      <p className="small">
-        The runtime reports a <em>raw</em> reason; the harness <em>derives</em> its own after parsing the text. A small
-        model that wrote a <code>&lt;tool_call&gt;</code> block stops with <code>stop</code>, but the derived reason is{' '}
-        <code>tool_calls</code>: the loop only asks “did the model ask for tools?”.
-      </p>
-      <table className="table" aria-label="OpenAI finish_reason to Anthropic stop_reason">
+      <p className="small">{t('intro')}</p>
+      <table className="table" aria-label={t('openaiToAnthropic')}>
         <thead>
           <tr>
-            <th scope="col">OpenAI finish_reason</th>
-            <th scope="col">Anthropic stop_reason</th>
+            <th scope="col">{t('colFinish')}</th>
+            <th scope="col">{t('colStop')}</th>
           </tr>
         </thead>
         <tbody>
@@ -31,18 +28,18 @@ export function StopReasonsView() {
                 <code>{r}</code>
               </td>
               <td>
-                <code>{toAnthropicStopReason(r) ?? '— (web-llm’s abort: no counterpart)'}</code>
+                <code>{toAnthropicStopReason(r) ?? t('noCounterpart')}</code>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <table className="table" aria-label="Anthropic stop_reason and the loop">
+      <table className="table" aria-label={t('anthropicAndLoop')}>
         <thead>
           <tr>
-            <th scope="col">Anthropic stop_reason</th>
-            <th scope="col">closest finish_reason</th>
-            <th scope="col">what the loop does</th>
+            <th scope="col">{t('colStop')}</th>
+            <th scope="col">{t('colClosest')}</th>
+            <th scope="col">{t('colAction')}</th>
           </tr>
         </thead>
         <tbody>
@@ -54,7 +51,7 @@ export function StopReasonsView() {
               <td>
                 <code>{toOpenAIFinishReason(r) ?? '—'}</code>
               </td>
-              <td className="small">{ANTHROPIC_LOOP_ACTION[r]}</td>
+              <td className="small">{t(`loopAction.${r}`)}</td>
             </tr>
           ))}
         </tbody>

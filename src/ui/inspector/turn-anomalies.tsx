@@ -4,12 +4,14 @@
  */
 import { useMemo } from 'react';
 import { selectEvents, selectSelectedRound } from '../../store/selectors';
+import { useT } from '../../i18n';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { StopBadge } from '../loop/stop-badge';
 import { ParseNotes } from '../loop/parse-notes';
 import './turn-anomalies.css';
 
 export function TurnAnomalies() {
+  const { t } = useT('stops');
   const { actions } = usePlaygroundApi();
   const events = usePlayground(selectEvents);
   const selected = usePlayground(selectSelectedRound);
@@ -18,11 +20,11 @@ export function TurnAnomalies() {
   if (!current) return null;
   const { stop, message } = current;
   return (
-    <section className="turn-anomalies" aria-label={`Anomalies of turn ${current.round}`}>
+    <section className="turn-anomalies" aria-label={t('anomaliesOfTurn', { round: current.round })}>
       <h3>
-        Turn{' '}
+        {t('turn')}{' '}
         <select
-          aria-label="Turn"
+          aria-label={t('turn')}
           value={current.round}
           onChange={(e) => actions.selectRound(Number(e.target.value), 'stops')}
         >
@@ -35,9 +37,9 @@ export function TurnAnomalies() {
         <StopBadge stop={stop} />
       </h3>
       {stop.anomalies.length === 0 ? (
-        <p className="muted small">No anomalies: the parser read this turn without forgiving anything.</p>
+        <p className="muted small">{t('noAnomalies')}</p>
       ) : (
-        <ul className="anomalies" aria-label="Anomalies">
+        <ul className="anomalies" aria-label={t('anomalies')}>
           {stop.anomalies.map((a) => (
             <li key={a.kind} className="anomaly">
               ⚠ {a.detail}
@@ -45,7 +47,7 @@ export function TurnAnomalies() {
           ))}
         </ul>
       )}
-      <ParseNotes issues={message.parseIssues ?? []} label={`Parser notes of turn ${current.round}`} />
+      <ParseNotes issues={message.parseIssues ?? []} label={t('parserNotesOfTurn', { round: current.round })} />
     </section>
   );
 }

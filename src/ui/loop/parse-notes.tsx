@@ -5,9 +5,11 @@
  */
 import type { ParseIssue } from '../../engine/messages';
 import { ISSUE_TITLES } from '../../engine/protocol/parse-result';
+import { useT } from '../../i18n';
 import './parse-notes.css';
 
 export function ParseNotes({ issues, label }: { issues: readonly ParseIssue[]; label: string }) {
+  const { t } = useT('stops');
   if (issues.length === 0) return null;
   return (
     <ul className="parse-notes" aria-label={label}>
@@ -20,14 +22,14 @@ export function ParseNotes({ issues, label }: { issues: readonly ParseIssue[]; l
           data-recovered={issue.recovered}
         >
           <span className="parse-note-head">
-            <span className="parse-note-verdict">{issue.recovered ? 'forgiven' : 'flagged'}</span>{' '}
+            <span className="parse-note-verdict">{issue.recovered ? t('forgiven') : t('flagged')}</span>{' '}
             <code className="parse-note-kind" title={ISSUE_TITLES[issue.kind]}>
               {issue.kind}
             </code>
           </span>{' '}
           <span className="parse-note-detail">{issue.detail}</span>
           {issue.excerpt !== undefined && (
-            <pre className="parse-note-excerpt" tabIndex={0} aria-label="The text this note is about">
+            <pre className="parse-note-excerpt" tabIndex={0} aria-label={t('excerpt')}>
               {issue.excerpt}
             </pre>
           )}

@@ -1,8 +1,10 @@
 /** "finish: stop → tool_calls (derived)" with Anthropic's stop_reason beside it. */
 import type { DerivedStop } from '../../engine/stop-reasons';
 import { toAnthropicStopReason } from '../../engine/stop-reasons';
+import { useT } from '../../i18n';
 
 export function StopBadge({ stop }: { stop: DerivedStop }) {
+  const { t } = useT('stops');
   const changed = stop.raw !== stop.derived;
   const anthropicRaw = toAnthropicStopReason(stop.raw) ?? '—';
   const anthropicDerived = toAnthropicStopReason(stop.derived) ?? '—';
@@ -12,13 +14,13 @@ export function StopBadge({ stop }: { stop: DerivedStop }) {
       data-testid="stop-badge"
       data-raw={stop.raw}
       data-derived={stop.derived}
-      title="OpenAI finish_reason / Anthropic stop_reason"
+      title={t('badgeTitle')}
     >
-      finish: <code data-testid="stop-raw">{stop.raw}</code>
+      {t('finish')} <code data-testid="stop-raw">{stop.raw}</code>
       {changed && (
         <>
           {' → '}
-          <code data-testid="stop-derived">{stop.derived}</code> <span className="muted">(derived)</span>
+          <code data-testid="stop-derived">{stop.derived}</code> <span className="muted">{t('derived')}</span>
         </>
       )}
       <span className="muted">

@@ -4,6 +4,7 @@
  */
 import { common } from './common';
 import { endpoint } from './endpoint';
+import { stops } from './stops';
 import { toolSearch } from './toolSearch';
 
-export const en = { common, endpoint, toolSearch };
+export const en = { common, endpoint, stops, toolSearch };

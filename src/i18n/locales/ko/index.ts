@@ -2,6 +2,7 @@
 import type { Catalog } from '../../catalog';
 import { common } from './common';
 import { endpoint } from './endpoint';
+import { stops } from './stops';
 import { toolSearch } from './toolSearch';
 
-export const ko: Catalog = { common, endpoint, toolSearch };
+export const ko: Catalog = { common, endpoint, stops, toolSearch };

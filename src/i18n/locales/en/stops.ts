@@ -1,0 +1,32 @@
+/** Stop reasons: the Stop reasons tab, the finish badge, a turn's anomalies and the parser's notes. */
+export const stops = {
+  intro:
+    'The runtime reports a raw reason; the harness derives its own after parsing the text. A small model that wrote a <tool_call> block stops with stop, but the derived reason is tool_calls: the loop only asks “did the model ask for tools?”.',
+  openaiToAnthropic: 'OpenAI finish_reason to Anthropic stop_reason',
+  anthropicAndLoop: 'Anthropic stop_reason and the loop',
+  colFinish: 'OpenAI finish_reason',
+  colStop: 'Anthropic stop_reason',
+  colClosest: 'closest finish_reason',
+  colAction: 'what the loop does',
+  noCounterpart: '— (web-llm’s abort: no counterpart)',
+  loopAction: {
+    end_turn: 'final answer: the loop ends',
+    tool_use: 'execute the tools, send the results, call again',
+    max_tokens: 'truncated: stop, or ask to continue',
+    stop_sequence: 'a stop sequence fired: final answer',
+    refusal: 'declined: stop, never execute tools from this turn',
+    pause_turn: 'server tools paused: send the turn back as it is',
+    model_context_window_exceeded: 'the context window is full: treat as truncated',
+  },
+  badgeTitle: 'OpenAI finish_reason / Anthropic stop_reason',
+  finish: 'finish:',
+  derived: '(derived)',
+  anomaliesOfTurn: 'Anomalies of turn {{round}}',
+  turn: 'Turn',
+  noAnomalies: 'No anomalies: the parser read this turn without forgiving anything.',
+  anomalies: 'Anomalies',
+  parserNotesOfTurn: 'Parser notes of turn {{round}}',
+  forgiven: 'forgiven',
+  flagged: 'flagged',
+  excerpt: 'The text this note is about',
+};
