@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { selectRuntimeKind } from '../store/selectors';
+import { useT } from '../i18n';
 import { usePlayground, usePlaygroundApi } from './playground-context';
 
 export function ModelBand() {
@@ -13,6 +14,7 @@ export function ModelBand() {
 }
 
 function RuntimeBand() {
+  const { t } = useT('runtimes');
   const { runtimes } = usePlaygroundApi();
   const runtimeKind = usePlayground(selectRuntimeKind);
   const provider = runtimes.providerFor(runtimeKind);
@@ -20,9 +22,10 @@ function RuntimeBand() {
   const [initiallyOpen] = useState(runtimeKind === 'webllm' || runtimeKind === 'wllama' || runtimeKind === 'endpoint');
   const Panel = provider.Panel;
   return (
-    <details className="model-band" open={initiallyOpen} aria-label="Model">
+    <details className="model-band" open={initiallyOpen} aria-label={t('model')}>
       <summary>
-        Model · {provider.label} <span className="muted small">— {provider.requirement}</span>
+        {t('band', { runtime: t(`label.${runtimeKind}`) })}{' '}
+        <span className="muted small">— {t(`requirement.${runtimeKind}`)}</span>
       </summary>
       <div className="model-band-body">
         <Panel />

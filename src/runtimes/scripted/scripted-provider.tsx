@@ -2,6 +2,7 @@
 import type { ChatRuntime } from '../../engine/runtime';
 import type { Script } from '../../engine/runtimes/script';
 import { createScriptedRuntime, timerSleep } from '../../engine/runtimes/scripted';
+import { useT } from '../../i18n';
 import type { RuntimeProvider } from '../provider';
 
 export interface ScriptedProvider extends RuntimeProvider {
@@ -46,11 +47,6 @@ export function createScriptedProvider(initialTokensPerSecond: number): Scripted
 }
 
 function ScriptedPanel() {
-  return (
-    <p className="runtime-note">
-      Scripted replay plays the scenario’s recorded assistant turns through the same text protocol a real model uses:
-      raw text streams token by token, the harness parses the tool calls out of it and derives the stop reason. It does
-      not read your message; edit arguments or results at a pause and watch them flow through.
-    </p>
-  );
+  const { t } = useT('runtimes');
+  return <p className="runtime-note">{t('scriptedPanel')}</p>;
 }

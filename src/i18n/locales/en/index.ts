@@ -4,7 +4,9 @@
  */
 import { common } from './common';
 import { endpoint } from './endpoint';
+import { phase } from './phase';
+import { runtimes } from './runtimes';
 import { stops } from './stops';
 import { toolSearch } from './toolSearch';
 
-export const en = { common, endpoint, stops, toolSearch };
+export const en = { common, endpoint, phase, runtimes, stops, toolSearch };

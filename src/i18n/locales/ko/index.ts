@@ -2,7 +2,9 @@
 import type { Catalog } from '../../catalog';
 import { common } from './common';
 import { endpoint } from './endpoint';
+import { phase } from './phase';
+import { runtimes } from './runtimes';
 import { stops } from './stops';
 import { toolSearch } from './toolSearch';
 
-export const ko: Catalog = { common, endpoint, stops, toolSearch };
+export const ko: Catalog = { common, endpoint, phase, runtimes, stops, toolSearch };
