@@ -5,9 +5,11 @@
 import { selectLoop, selectSettings } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { isIsoDate, localIsoDate, templateDate } from '../../engine/protocol/prompt-date';
+import { useT } from '../../i18n';
 import './prompt-date-field.css';
 
 export function PromptDateField() {
+  const { t } = useT('exchange');
   const { actions } = usePlaygroundApi();
   const started = usePlayground(selectLoop).startedAt;
   const chosen = usePlayground(selectSettings).promptDate;
@@ -17,10 +19,10 @@ export function PromptDateField() {
   return (
     <div className="prompt-date" data-testid="prompt-date">
       <label className="inline-field">
-        Today Date
+        {t('todayDate')}
         <input
           type="date"
-          aria-label="Today Date printed in Llama 3.2 prompts"
+          aria-label={t('todayDateLabel')}
           value={value}
           required
           onChange={(e) => {
@@ -30,9 +32,7 @@ export function PromptDateField() {
         />
       </label>
       <span className="muted small">
-        Llama 3.2 prompts print “Today Date: {templateDate(value)}”,{' '}
-        {chosen === undefined ? 'the day this run started' : 'the date you set'} (transformers prints the day it
-        renders). Other formats print no date.
+        {t(chosen === undefined ? 'datePrintedRun' : 'datePrintedChosen', { date: templateDate(value) })}
       </span>
       {chosen !== undefined && (
         <button
@@ -40,7 +40,7 @@ export function PromptDateField() {
           className="button button-quiet"
           onClick={() => actions.setSettings({ promptDate: undefined })}
         >
-          Use the run’s date
+          {t('useRunDate')}
         </button>
       )}
     </div>

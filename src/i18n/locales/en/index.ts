@@ -4,9 +4,10 @@
  */
 import { common } from './common';
 import { endpoint } from './endpoint';
+import { exchange } from './exchange';
 import { phase } from './phase';
 import { runtimes } from './runtimes';
 import { stops } from './stops';
 import { toolSearch } from './toolSearch';
 
-export const en = { common, endpoint, phase, runtimes, stops, toolSearch };
+export const en = { common, endpoint, exchange, phase, runtimes, stops, toolSearch };

@@ -2,9 +2,10 @@
 import type { Catalog } from '../../catalog';
 import { common } from './common';
 import { endpoint } from './endpoint';
+import { exchange } from './exchange';
 import { phase } from './phase';
 import { runtimes } from './runtimes';
 import { stops } from './stops';
 import { toolSearch } from './toolSearch';
 
-export const ko: Catalog = { common, endpoint, phase, runtimes, stops, toolSearch };
+export const ko: Catalog = { common, endpoint, exchange, phase, runtimes, stops, toolSearch };
