@@ -69,6 +69,61 @@ const layerForbiddenImports = {
   ],
 };
 
+/**
+ * Components speak through the catalogs (src/i18n, `useT`): no English sentence written into JSX, so a new feature
+ * cannot ship in one language only. Text inside <code>, <kbd> and <pre> is code, not prose, and may stay.
+ * scripts/ui-literals.test.ts proves each selector fires.
+ */
+const literalMessage =
+  'A user-visible string: put it in the catalogs (src/i18n/locales/en and ko) and render it with t().';
+export const uiLiteralSelectors = [
+  'JSXElement[openingElement.name.name!=/^(code|kbd|pre)$/] > JSXText[value=/[A-Za-z]{2}/]',
+  'JSXAttribute[name.name=/^(title|aria-label|placeholder|alt|label)$/] > Literal[value=/[A-Za-z]{2}/]',
+  'JSXElement > JSXExpressionContainer > Literal[value=/[A-Za-z]{2}/]',
+  'JSXElement > JSXExpressionContainer > ConditionalExpression > Literal[value=/[A-Za-z]{2}/]',
+  'JSXElement > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]{2}/]',
+];
+
+/**
+ * Components written before the catalogs, still speaking English literals: each leaves this list when it is
+ * swept (the list only shrinks; a file not on it is checked).
+ */
+export const UNSWEPT_COMPONENTS = [
+  'src/runtimes/human/human-composer.tsx',
+  'src/runtimes/human/human-provider.tsx',
+  'src/runtimes/webllm/format-control.tsx',
+  'src/runtimes/webllm/webllm-panel.tsx',
+  'src/runtimes/wllama/wllama-panel.tsx',
+  'src/ui/advisors/advisor-metrics.tsx',
+  'src/ui/advisors/advisors-view.tsx',
+  'src/ui/advisors/compare-panel.tsx',
+  'src/ui/advisors/sequence-diagram.tsx',
+  'src/ui/advisors/validation-schema.tsx',
+  'src/ui/header-bar.tsx',
+  'src/ui/inspector/inspector.tsx',
+  'src/ui/inspector/metrics-view.tsx',
+  'src/ui/inspector/request-view.tsx',
+  'src/ui/inspector/turn-table.tsx',
+  'src/ui/keyboard/shortcuts-dialog.tsx',
+  'src/ui/keyboard/status-bar.tsx',
+  'src/ui/loop/loop-panel.tsx',
+  'src/ui/loop/pending-call-actions.tsx',
+  'src/ui/loop/transcript-view.tsx',
+  'src/ui/offline/offline-status.tsx',
+  'src/ui/runs/compare-view.tsx',
+  'src/ui/runs/fork-button.tsx',
+  'src/ui/runs/runs-panel.tsx',
+  'src/ui/runs/trust-prompt.tsx',
+  'src/ui/tool-studio/code-trust-view.tsx',
+  'src/ui/tool-studio/mcp-import-dialog.tsx',
+  'src/ui/tool-studio/param-form-editor.tsx',
+  'src/ui/tool-studio/test-run-panel.tsx',
+  'src/ui/tool-studio/tool-editor.tsx',
+  'src/ui/tool-studio/tool-studio.tsx',
+  'src/ui/tool-studio/tools-file-trust-prompt.tsx',
+  'src/ui/tools/tools-panel.tsx',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -131,6 +186,16 @@ export default tseslint.config(
         { name: 'document', message: 'No DOM in src/engine/.' },
         { name: 'localStorage', message: 'No storage in src/engine/.' },
         { name: 'indexedDB', message: 'No storage in src/engine/.' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx', ...UNSWEPT_COMPONENTS],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...uiLiteralSelectors.map((selector) => ({ selector, message: literalMessage })),
       ],
     },
   },

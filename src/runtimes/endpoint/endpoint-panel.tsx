@@ -21,6 +21,9 @@ import type { ServerKind } from './server-kinds';
 import { SERVER_KINDS, SERVERS } from './server-kinds';
 import './endpoint-panel.css';
 
+/** Code, not prose: the same in every language. */
+const EXTRA_BODY_EXAMPLE = '{"top_k": 20}';
+
 const CONSTRAINTS: readonly Constraint[] = ['none', 'grammar', 'json-schema'];
 
 export function EndpointPanel() {
@@ -251,7 +254,7 @@ export function EndpointPanel() {
             id={ids.extra}
             rows={2}
             spellCheck={false}
-            placeholder='{"top_k": 20}'
+            placeholder={EXTRA_BODY_EXAMPLE}
             value={settings.extraBody}
             aria-invalid={!extra.ok}
             onChange={(e) => actions.update({ extraBody: e.target.value })}

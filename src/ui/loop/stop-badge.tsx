@@ -25,7 +25,7 @@ export function StopBadge({ stop }: { stop: DerivedStop }) {
       )}
       <span className="muted">
         {' '}
-        · stop_reason: {anthropicRaw}
+        · <code>stop_reason</code>: {anthropicRaw}
         {changed ? ` → ${anthropicDerived}` : ''}
       </span>
     </span>
