@@ -19,7 +19,12 @@ const workspaceSchema = z.object({
   exposed: z.array(z.string()),
   toolOverrides: z.record(
     z.string(),
-    z.object({ returnDirect: z.boolean().optional(), needsApproval: z.boolean().optional() }),
+    z.object({
+      returnDirect: z.boolean().optional(),
+      needsApproval: z.boolean().optional(),
+      description: z.string().optional(),
+      parameterDescriptions: z.record(z.string(), z.string()).optional(),
+    }),
   ),
   settings: settingsSchema,
   runtimeKind: z.enum(RUNTIME_KINDS),

@@ -18,10 +18,16 @@ import type { LoopState } from './state';
 /** Who drives the loop: the learner (manual) or the advisor chain. Both take the same debugger commands. */
 export type LoopControl = 'manual' | 'advisor';
 
-/** Flags a scenario sets on a tool for its runs (e.g. `reserve_inventory` needs approval in reserve-and-todo). */
+/**
+ * What a scenario sets on a tool for its runs: flags (e.g. `reserve_inventory` needs approval in reserve-and-todo)
+ * and words (the description and the top-level parameters' descriptions in another language; see
+ * scenarios/tool-language.ts). Name and schema shape never change.
+ */
 export interface ToolOverride {
   readonly returnDirect?: boolean;
   readonly needsApproval?: boolean;
+  readonly description?: string;
+  readonly parameterDescriptions?: Readonly<Record<string, string>>;
 }
 
 export interface Workspace {
@@ -110,10 +116,25 @@ function overridesOf(
   return kept;
 }
 
-/** Applies the workspace's flags to a tool (a copy: the catalog's tool is never changed). */
+/** Applies the workspace's override of a tool (a copy: the catalog's tool is never changed). */
 export function withOverride<T extends ToolDefinition>(tool: T, overrides: Workspace['toolOverrides']): T {
   const override = overrides[tool.name];
-  return override ? { ...tool, ...override } : tool;
+  return override ? applyOverride(tool, override) : tool;
+}
+
+/** A copy of `tool` with the override's flags and words (parameters it does not have are ignored). */
+export function applyOverride<T extends ToolDefinition>(tool: T, override: ToolOverride): T {
+  const { parameterDescriptions, ...rest } = override;
+  const described = { ...tool, ...rest };
+  if (!parameterDescriptions) return described;
+  const properties = tool.inputSchema.properties;
+  if (typeof properties !== 'object' || properties === null) return described;
+  const reworded: Record<string, unknown> = { ...(properties as Record<string, unknown>) };
+  for (const [name, text] of Object.entries(parameterDescriptions)) {
+    const property = reworded[name];
+    if (typeof property === 'object' && property !== null) reworded[name] = { ...property, description: text };
+  }
+  return { ...described, inputSchema: { ...tool.inputSchema, properties: reworded } };
 }
 
 /** Ticks or unticks a tool: a ticked tool joins the end of the exposed list. */

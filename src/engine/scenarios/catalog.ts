@@ -1,93 +1,7 @@
 /** The preset scenarios, each with a script for the scripted-replay runtime (see runtimes/script.ts). */
+import { SEOUL_TIME_MATH, SEOUL_TIME_MATH_KO } from './seoul';
 import { LANDSMEER_SCENARIO } from './workspace-28';
 import type { Scenario } from './scenario';
-
-const ASSISTANT = 'You are a helpful assistant. Use the tools for facts and arithmetic; never guess.';
-
-export const SEOUL_TIME_MATH: Scenario = {
-  id: 'seoul-time-math',
-  title: 'Time in Seoul and a calculation',
-  description:
-    'Two tool calls in one response (executed in order, paired by id), then a call that uses the first result, ' +
-    'then the answer. Edit the multiplication at a pause and watch the new number flow through.',
-  system: ASSISTANT,
-  user: 'What time is it in Seoul, and what is (128 × 7) − 19?',
-  toolNames: ['current_time', 'calculate'],
-  script: {
-    steps: [
-      {
-        toolCalls: [
-          { name: 'current_time', arguments: { timezone: 'Asia/Seoul' } },
-          { name: 'calculate', arguments: { operation: 'multiply', a: 128, b: 7 } },
-        ],
-      },
-      {
-        branches: [
-          {
-            when: {
-              kind: 'all',
-              conditions: [
-                { kind: 'tool-failed', tool: 'calculate' },
-                { kind: 'tool-failed', tool: 'current_time' },
-              ],
-            },
-            turn: {
-              text:
-                'Sorry, I could get neither the time in Seoul (“{{last:current_time}}”) nor the product ' +
-                '(“{{last:calculate}}”), so I cannot answer.',
-            },
-          },
-          {
-            when: { kind: 'tool-failed', tool: 'calculate' },
-            turn: {
-              text:
-                'It is {{last:current_time}} in Seoul, but I could not compute (128 × 7) − 19: the calculator ' +
-                'answered “{{last:calculate}}”.',
-            },
-          },
-        ],
-        otherwise: {
-          toolCalls: [{ name: 'calculate', arguments: { operation: 'subtract', a: '{{last:calculate}}', b: 19 } }],
-        },
-      },
-      {
-        branches: [
-          {
-            when: {
-              kind: 'all',
-              conditions: [
-                { kind: 'tool-failed', tool: 'calculate' },
-                { kind: 'tool-failed', tool: 'current_time' },
-              ],
-            },
-            turn: {
-              text:
-                'Sorry, I could get neither the time in Seoul (“{{last:current_time}}”) nor the result ' +
-                '(“{{last:calculate}}”).',
-            },
-          },
-          {
-            when: { kind: 'tool-failed', tool: 'calculate' },
-            turn: {
-              text:
-                'It is {{last:current_time}} in Seoul, but I could not finish the calculation: the calculator ' +
-                'answered “{{last:calculate}}”.',
-            },
-          },
-          {
-            when: { kind: 'tool-failed', tool: 'current_time' },
-            turn: {
-              text:
-                'I could not get the time in Seoul (“{{last:current_time}}”). The calculation comes to ' +
-                '{{last:calculate}}.',
-            },
-          },
-        ],
-        otherwise: { text: 'It is {{last:current_time}} in Seoul, and the calculation comes to {{last:calculate}}.' },
-      },
-    ],
-  },
-};
 
 export const RESERVE_AND_TODO: Scenario = {
   id: 'reserve-and-todo',
@@ -251,8 +165,11 @@ export const SMALL_MODEL_GLITCHES: Scenario = {
   },
 };
 
+export { SEOUL_TIME_MATH, SEOUL_TIME_MATH_KO };
+
 export const SCENARIOS: readonly Scenario[] = [
   SEOUL_TIME_MATH,
+  SEOUL_TIME_MATH_KO,
   RESERVE_AND_TODO,
   RETURN_DIRECT,
   TOOL_ERROR,

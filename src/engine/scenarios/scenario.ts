@@ -1,6 +1,7 @@
 /** A preset scenario: the prompt, the tools it exposes (with per-scenario flags) and the script that replays it. */
 import type { LoopSettings } from '../loop/events';
 import type { ToolOverride } from '../loop/workspace';
+import { applyOverride } from '../loop/workspace';
 import type { Script } from '../runtimes/script';
 import type { Tool } from '../tool';
 
@@ -31,7 +32,7 @@ export function toolsForScenario(scenario: Scenario, tools: readonly Tool[]): To
     const tool = tools.find((t) => t.name === name);
     if (!tool) return [];
     const override = scenario.toolOverrides?.[name];
-    return [{ ...tool, ...(override ?? {}) }];
+    return [override ? applyOverride(tool, override) : { ...tool }];
   });
 }
 

@@ -1,0 +1,74 @@
+/**
+ * Tool descriptions in Korean, for the Korean scenarios, and the switch between them and the tools' own English
+ * ones. The Korean tutorial notes that small models often follow English descriptions more reliably; the switch
+ * lets a class send the same tools both ways and compare. A description in another language is a tool override
+ * (like returnDirect), so it lives in the workspace, reaches the request through `withOverride`, and is recorded
+ * in the run with the tools it sent.
+ */
+import type { ToolOverride, Workspace } from '../loop/workspace';
+
+export type ToolLanguage = 'en' | 'ko';
+
+interface ToolText {
+  readonly description: string;
+  /** Each top-level parameter's description. */
+  readonly parameters: Readonly<Record<string, string>>;
+}
+
+/** The Korean words of the preset tools that Korean scenarios expose (names and schemas stay as they are). */
+export const KOREAN_TOOL_TEXT: Readonly<Record<string, ToolText>> = {
+  current_time: {
+    description:
+      '시간대의 현재 날짜와 시각을 "YYYY-MM-DD HH:MM (시간대, UTC±HH:MM)" 형식으로 돌려줍니다. ' +
+      '사용자가 어떤 곳의 시각이나 날짜를 물으면 언제나 호출하세요.',
+    parameters: { timezone: 'IANA 시간대 이름. 예: "Asia/Seoul", "Europe/Paris", "America/New_York".' },
+  },
+  calculate: {
+    description:
+      '두 수의 정확한 사칙연산(add, subtract, multiply, divide)을 합니다. 머릿속으로 계산하지 말고 모든 계산에 ' +
+      '이 도구를 쓰세요. 결과는 숫자로 돌려주며, 나눗셈은 소수 넷째 자리까지 반올림합니다.',
+    parameters: {
+      operation: 'a와 b에 적용할 연산.',
+      a: '첫째 피연산자 (subtract와 divide에서는 빼지는 수 / 나누어지는 수).',
+      b: '둘째 피연산자 (subtract와 divide에서는 빼는 수 / 나누는 수).',
+    },
+  },
+};
+
+/** The overrides that describe these tools in Korean (tools without Korean words are left out). */
+export function koreanToolOverrides(names: readonly string[]): Record<string, ToolOverride> {
+  const overrides: Record<string, ToolOverride> = {};
+  for (const name of names) {
+    const text = KOREAN_TOOL_TEXT[name];
+    if (text) overrides[name] = { description: text.description, parameterDescriptions: text.parameters };
+  }
+  return overrides;
+}
+
+/**
+ * The language the workspace describes its tools in: 'ko' when an exposed tool that has Korean words carries
+ * them, 'en' when none does, null when no exposed tool has Korean words (then there is nothing to switch).
+ */
+export function toolLanguageOf(workspace: Workspace): ToolLanguage | null {
+  const switchable = workspace.exposed.filter((name) => KOREAN_TOOL_TEXT[name] !== undefined);
+  if (switchable.length === 0) return null;
+  return switchable.some((name) => workspace.toolOverrides[name]?.description !== undefined) ? 'ko' : 'en';
+}
+
+/**
+ * The workspace with its switchable tools described in `language`: Korean words added as overrides, or removed
+ * (the tools' own English descriptions come back). Other flags (returnDirect, needsApproval) are kept.
+ */
+export function withToolLanguage(workspace: Workspace, language: ToolLanguage): Workspace {
+  const toolOverrides: Record<string, ToolOverride> = { ...workspace.toolOverrides };
+  for (const name of workspace.exposed) {
+    const text = KOREAN_TOOL_TEXT[name];
+    if (!text) continue;
+    const { description: _d, parameterDescriptions: _p, ...flags } = toolOverrides[name] ?? {};
+    const next: ToolOverride =
+      language === 'ko' ? { ...flags, description: text.description, parameterDescriptions: text.parameters } : flags;
+    if (Object.keys(next).length === 0) delete toolOverrides[name];
+    else toolOverrides[name] = next;
+  }
+  return { ...workspace, toolOverrides };
+}
