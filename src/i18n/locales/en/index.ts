@@ -3,5 +3,7 @@
  * touching each other's files). English is bundled with the page; it is also the shape every language must fill.
  */
 import { common } from './common';
+import { storage } from './storage';
+import { tools } from './tools';
 
-export const en = { common };
+export const en = { common, storage, tools };
