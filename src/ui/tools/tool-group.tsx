@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { ToolDefinition } from '../../engine/tool';
-import { useT } from '../../i18n';
+import { useFormat, useT } from '../../i18n';
 import type { CatalogGroup } from '../../store/catalog';
 import type { ToolFlags } from './tool-item';
 import { ToolItem, ToolRow } from './tool-item';
@@ -39,6 +39,7 @@ export function ToolGroup({
   onToggle,
 }: ToolGroupProps) {
   const { t } = useT('tools');
+  const format = useFormat();
   const [selected, setSelected] = useState<string | null>(null);
   const label = groupLabel(t, group);
   const groupExposed = group.tools.reduce((n, tool) => (exposed.has(tool.name) ? n + 1 : n), 0);
@@ -58,9 +59,11 @@ export function ToolGroup({
       <summary>
         {label}{' '}
         <span className="muted" data-testid="tool-group-count">
-          {t('groupCount', { exposed: groupExposed, total: group.tools.length })}
+          {t('groupCount', { exposed: format.number(groupExposed), total: format.number(group.tools.length) })}
         </span>
-        {searching && <span className="muted small"> · {t('groupMatches', { shown: shown.length })}</span>}
+        {searching && (
+          <span className="muted small"> · {t('groupMatches', { shown: format.number(shown.length) })}</span>
+        )}
       </summary>
       {virtual ? (
         <>
@@ -68,7 +71,7 @@ export function ToolGroup({
             items={shown}
             rowHeight={ROW_HEIGHT}
             visibleRows={VISIBLE_ROWS}
-            label={t('listLabel', { group: label, count: shown.length })}
+            label={t('listLabel', { group: label, count: format.number(shown.length) })}
             keyOf={(tool, i) => `${tool.name}:${i}`}
             testId={`tool-rows-${group.id}`}
             renderRow={(tool) => (

@@ -7,7 +7,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { exposedDefinitions } from '../../engine/loop/request';
 import type { ToolDefinition } from '../../engine/tool';
-import { useT } from '../../i18n';
+import { useFormat, useT } from '../../i18n';
 import { selectBusy, selectCatalog, selectStudio, selectWorkspace } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ToolStudio } from '../tool-studio';
@@ -17,6 +17,7 @@ import './tools-panel.css';
 
 export function ToolsPanel() {
   const { t } = useT('tools');
+  const format = useFormat();
   const { actions } = usePlaygroundApi();
   const catalog = usePlayground(selectCatalog);
   const workspace = usePlayground(selectWorkspace);
@@ -46,7 +47,7 @@ export function ToolsPanel() {
         <h2>
           {t('title')}{' '}
           <span className="muted" data-testid="tools-exposed-count">
-            {t('exposedCount', { exposed: exposedCount, total: catalog.all.length })}
+            {t('exposedCount', { exposed: format.number(exposedCount), total: format.number(catalog.all.length) })}
           </span>
         </h2>
         <p className="muted small">
@@ -80,7 +81,7 @@ export function ToolsPanel() {
           <p className="muted small" role="status" data-testid="tools-search-status">
             {shownCount === 0
               ? t('noMatch', { query: query.trim() })
-              : t('matches', { count: shownCount, query: query.trim() })}
+              : t('matches', { count: shownCount, shown: format.number(shownCount), query: query.trim() })}
           </p>
         )}
         {catalog.groups.map((group) => (
