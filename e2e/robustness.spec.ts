@@ -279,7 +279,9 @@ test.describe('storage cannot lock anyone out', () => {
     await page.screenshot({ path: '/work/notes/screens/19/damaged-banner-1440.png' });
     await button(banner, 'Show damaged runs').click();
     const item = page.getByTestId(`damaged-${run!.runId}`);
-    await expect(item.getByTestId('damage-reason')).toContainText(`Event ${damagedAt + 1} does not fit its kind`);
+    await expect(item.getByTestId('damage-reason')).toContainText(
+      `Event ${damagedAt + 1} (model-responded) is malformed: response`,
+    );
     await expect(page.getByTestId(`run-${run!.runId}`)).toHaveCount(0);
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.screenshot({ path: '/work/notes/screens/19/damaged-runs-1280.png' });

@@ -14,7 +14,7 @@ export function damageText(t: TFunction<'storage'>, damage: RunDamage): string {
     case 'gap':
       return t('reason.gap', { event: damage.event });
     case 'event':
-      return t('reason.event', { event: damage.event, detail: damage.detail });
+      return t('reason.event', { detail: damage.detail });
     case 'not-started':
       return t('reason.notStarted');
     case 'second-start':

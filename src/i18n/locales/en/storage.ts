@@ -31,7 +31,7 @@ export const storage = {
     orphanEvents_other: '{{count}} events are stored for a run with no record in the run list.',
     noEvents: 'No events are stored for it.',
     gap: 'Event {{event}} is missing from its log.',
-    event: 'Event {{event}} does not fit its kind: {{detail}}',
+    event: '{{detail}}',
     notStarted: 'Its log does not start with run-started.',
     secondStart: 'Event {{event}} starts the run a second time.',
     otherRun: 'Its log belongs to another run ({{logRunId}}).',

@@ -33,7 +33,7 @@ export const storage: Catalog['storage'] = {
     orphanEvents_other: '실행 목록에 기록이 없는 실행의 이벤트 {{count}}개가 저장되어 있습니다.',
     noEvents: '저장된 이벤트가 없습니다.',
     gap: '로그에서 이벤트 {{event}}이(가) 빠져 있습니다.',
-    event: '이벤트 {{event}}이(가) 그 종류의 스키마에 맞지 않습니다: {{detail}}',
+    event: '{{detail}}',
     notStarted: '로그가 run-started로 시작하지 않습니다.',
     secondStart: '이벤트 {{event}}이(가) 실행을 한 번 더 시작합니다.',
     otherRun: '로그가 다른 실행({{logRunId}})의 것입니다.',
