@@ -146,4 +146,27 @@ test.describe('the tools list', () => {
     await expect(page.getByRole('button', { name: 'Edit my_lookup' })).toHaveCount(1);
     await expectCountsAgree(page);
   });
+
+  test('a request whose tools exceed the model’s context warns; with tool search on it does not', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openScenario(page, 'tool-search-landsmeer');
+    await page.getByLabel('Runtime').selectOption({ label: 'CPU (wllama, GGUF)' });
+    // The tiny test model runs with a 2,048-token context.
+    await page.getByLabel('Seed').fill('1');
+    await button(page, 'Generate tiny random test model').click();
+    await expect(page.getByRole('region', { name: 'Loaded model' }).getByRole('status')).toHaveText(
+      'Ready: tiny random test model (seed 1)',
+      { timeout: 60_000 },
+    );
+    // Search on: the request carries toolSearchTool alone, which fits.
+    await expect(page.getByLabel('Expose toolSearchTool')).toBeChecked();
+    await expect(page.getByTestId('tools-context-warning')).toHaveCount(0);
+    // Search off: all 28 definitions go with every request.
+    await page.getByLabel('Expose toolSearchTool').uncheck();
+    const warning = page.getByTestId('tools-context-warning');
+    await expect(warning).toHaveAttribute('data-kind', /^(near|over)$/);
+    await expect(warning).toContainText('The 28 exposed tools take about');
+    await expect(warning).toContainText('2,048 tokens');
+    await page.screenshot({ path: '/work/notes/screens/19/context-warning-1280.png' });
+  });
 });

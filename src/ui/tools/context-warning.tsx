@@ -1,13 +1,14 @@
 /**
- * Warns, above the tools, when the exposed tools' definitions — sent with every request — take more than the
- * model's context (or more than half of it). The model's context comes from the selected runtime when it knows
+ * Warns, above the tools, when the tools the next request carries (every exposed one, or with tool search what it
+ * found) take more than the model's context, or more than half of it. The model's context comes from the selected runtime when it knows
  * it (the CPU runtime's n_ctx, WebLLM's catalog); without one nothing is claimed.
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { exposedDefinitions } from '../../engine/loop/request';
 import { checkToolContext } from '../../engine/loop/tool-context';
 import { useFormat, useT } from '../../i18n';
-import { selectCatalog, selectRuntimeKind, selectWorkspace } from '../../store/selectors';
+import { ok } from '../../engine/result';
+import { selectCatalog, selectNextRequest, selectRuntimeKind, selectWorkspace } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 
 export function ContextWarning() {
@@ -23,11 +24,16 @@ export function ContextWarning() {
     const got = provider.getRuntime();
     return got.runtime ? got.runtime.contextTokens : undefined;
   });
+  const next = usePlayground(selectNextRequest);
   const check = useMemo(() => {
-    const tools = exposedDefinitions(workspace, catalog.all);
+    // Without a known context there is nothing to compare with: skip the estimate (10,000 definitions).
+    if (contextTokens === undefined) return null;
+    // The tools the next request really carries (tool search sends only what was found); before a request can
+    // be built (no message yet…), every exposed tool, as the first request will carry them.
+    const tools = next.ok ? ok(next.value.tools) : exposedDefinitions(workspace, catalog.all);
     if (!tools.ok || tools.value.length === 0 || workspace.settings.toolChoice === 'none') return null;
     return { count: tools.value.length, result: checkToolContext(tools.value, contextTokens) };
-  }, [workspace, catalog.all, contextTokens]);
+  }, [next, workspace, catalog.all, contextTokens]);
   if (!check || (check.result.kind !== 'over' && check.result.kind !== 'near')) return null;
   const values = {
     count: format.number(check.count),
