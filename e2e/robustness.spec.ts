@@ -2,12 +2,15 @@
  * Robustness against hostile tool code, files and models (issue 19): a memory bomb ends as a tool error while the
  * tab and the unsaved draft survive; a thrown value that cannot be turned into text is reported at once; hostile
  * schemas are refused at import with a reason; bad GGUF files are never shown as Ready; files say what they are;
- * a tools file with code asks for trust.
+ * a tools file with code asks for trust. Storage cannot lock anyone out: a damaged record is set aside (listed,
+ * exportable, deletable) and the app starts; another tab's upgrade, a blocked open and a full disk are announced in
+ * the main view, and Export still works after a quota error.
  */
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ggufWithoutHyperparameters, ggufWithUnknownArchitecture } from '../src/runtimes/wllama/gguf/test-fixtures';
-import { button, openScenario } from './helpers';
+import { assistantTurn, button, openScenario, storedRuns } from './helpers';
 
 async function openApp(page: Page): Promise<void> {
   await page.goto('/?speed=instant');
@@ -221,5 +224,150 @@ test.describe('hostile schemas and files', () => {
     await button(page.getByRole('region', { name: 'Tools file code' }), 'Trust and add to My tools').click();
     await expect(page.getByLabel('Expose shout')).toHaveCount(1);
     await expect(page.getByText('Imported 1 tool(s).')).toBeVisible();
+  });
+});
+
+async function runSeoulToEnd(page: Page): Promise<void> {
+  await openScenario(page, 'seoul-time-math');
+  await button(page, 'Run to end').click();
+  await expect(assistantTurn(page, 3).getByTestId('assistant-text')).toContainText('877');
+}
+
+test.describe('storage cannot lock anyone out', () => {
+  test('a damaged record: the app starts, the run is set aside with its reason, exported raw and deleted', async ({
+    page,
+  }) => {
+    await runSeoulToEnd(page);
+    const [run] = await storedRuns(page);
+    expect(run).toBeDefined();
+    // Damage it as a flaky disk or an old bug would: a model response without its response.
+    const damagedAt = await page.evaluate(
+      (runId) =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('tool-loop-playground');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('events', 'readwrite');
+            const request = tx.objectStore('events').openCursor(IDBKeyRange.bound([runId, 0], [runId, Infinity]));
+            let seq = -1;
+            request.onsuccess = () => {
+              const cursor = request.result;
+              if (!cursor) return;
+              const record = cursor.value as { seq: number; event: { type: string; response?: unknown } };
+              if (seq < 0 && record.event.type === 'model-responded') {
+                seq = record.seq;
+                delete record.event.response;
+                cursor.update(record);
+              }
+              cursor.continue();
+            };
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve(seq);
+            };
+          };
+        }),
+      run!.runId,
+    );
+    expect(damagedAt).toBeGreaterThan(0);
+
+    await page.reload();
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    const banner = page.getByTestId('storage-damaged');
+    await expect(banner).toHaveText(/1 saved run is damaged and was set aside: the app works without it\./);
+    await page.screenshot({ path: '/work/notes/screens/19/damaged-banner-1440.png' });
+    await button(banner, 'Show damaged runs').click();
+    const item = page.getByTestId(`damaged-${run!.runId}`);
+    await expect(item.getByTestId('damage-reason')).toContainText(
+      `Event ${damagedAt + 1} (model-responded) is malformed: response`,
+    );
+    await expect(page.getByTestId(`run-${run!.runId}`)).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: '/work/notes/screens/19/damaged-runs-1280.png' });
+
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      item.getByRole('button', { name: /^Export damaged run .* as raw JSON$/ }).click(),
+    ]);
+    const raw = JSON.parse(await readFile((await file.path())!, 'utf8'));
+    expect(raw).toMatchObject({
+      format: 'tool-loop-playground/damaged-run',
+      runId: run!.runId,
+      damage: { kind: 'event' },
+    });
+    expect(raw.events).toHaveLength(run!.events.length);
+    expect(raw.events[damagedAt].event.response).toBeUndefined();
+
+    await item.getByRole('button', { name: /^Delete damaged run/ }).click();
+    await expect(page.getByTestId('damaged-runs')).toHaveCount(0);
+    await expect(page.getByTestId('storage-banner')).toHaveCount(0);
+    expect((await storedRuns(page)).map((r) => r.runId)).not.toContain(run!.runId);
+  });
+
+  test('another tab upgrading the database: this page lets go and asks for a reload', async ({ page }) => {
+    await openApp(page);
+    // Another tab of a newer app opens version 3: the page's connection closes at once, so the upgrade proceeds.
+    const upgraded = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('tool-loop-playground', 3);
+          open.onblocked = () => reject(new Error('blocked by the page'));
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const version = open.result.version;
+            open.result.close();
+            resolve(version);
+          };
+        }),
+    );
+    expect(upgraded).toBe(3);
+    const status = page.getByTestId('storage-status');
+    await expect(status).toHaveAttribute('data-kind', 'replaced');
+    await expect(status).toContainText('This app was updated in another tab: reload to go on saving.');
+    await expect(button(status, 'Reload')).toBeVisible();
+  });
+
+  test('an open that stays blocked: the app starts without saving and says so in the main view', async ({ page }) => {
+    // An old connection (version 1) that never lets go, as a stuck tab would hold it.
+    await page.addInitScript(() => {
+      const open = indexedDB.open('tool-loop-playground', 1);
+      open.onupgradeneeded = () => {
+        open.result.createObjectStore('runs', { keyPath: 'runId' });
+        open.result.createObjectStore('settings');
+      };
+      (window as unknown as { heldOpen: unknown }).heldOpen = open;
+    });
+    await page.goto('/?scenario=seoul-time-math&speed=instant');
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 20_000 });
+    const status = page.getByTestId('storage-status');
+    await expect(status).toHaveAttribute('data-kind', 'blocked');
+    await expect(status).toContainText('Storage is blocked');
+    await expect(status).toContainText('The app runs without saving');
+    await page.screenshot({ path: '/work/notes/screens/19/storage-blocked-1440.png' });
+    await button(page, 'Run to end').click();
+    await expect(assistantTurn(page, 3).getByTestId('assistant-text')).toContainText('877');
+    await expect(page.getByTestId('loop-notice')).toHaveCount(0);
+  });
+
+  test('after a quota error the page says storage is full, and Export still writes the run', async ({ page }) => {
+    await openScenario(page, 'seoul-time-math');
+    // The disk fills up: every write from now on fails the way the browser fails it.
+    await page.evaluate(() => {
+      IDBObjectStore.prototype.put = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await button(page, 'Run to end').click();
+    await expect(assistantTurn(page, 3).getByTestId('assistant-text')).toContainText('877');
+    const status = page.getByTestId('storage-status');
+    await expect(status).toHaveAttribute('data-kind', 'full');
+    await expect(status).toContainText('Storage is full: new events are not saved');
+    await page.getByRole('tab', { name: 'Runs' }).click();
+    const [file] = await Promise.all([page.waitForEvent('download'), button(page, 'Export run').click()]);
+    const exported = JSON.parse(await readFile((await file.path())!, 'utf8'));
+    expect(exported).toMatchObject({ format: 'tool-loop-playground/run' });
+    expect(exported.run.events.at(-1).type).toBe('run-finished');
+    await expect(page.getByTestId('runs-notice')).not.toContainText('send a message first');
   });
 });

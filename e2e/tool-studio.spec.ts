@@ -131,7 +131,9 @@ test('build a tool with the form, test-run it, expose it and have a run call it'
   // The tool survives a reload (IndexedDB).
   await page.reload();
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Tool studio' }).getByText('rectangle_area')).toBeVisible();
+  // Saved tools are listed once, in the Tools panel's "My tools" group, with Edit there.
+  await expect(page.getByTestId('tool-group-user-tools').getByText('rectangle_area')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit rectangle_area' })).toBeVisible();
 });
 
 test('import an MCP tools/list result and write its result by hand at the pause', async ({ page }) => {

@@ -124,6 +124,8 @@ export type RuntimeKind = 'scripted' | 'human' | 'webllm' | 'wllama' | 'endpoint
 export interface ChatRuntime {
   readonly kind: RuntimeKind;
   readonly label: string;
+  /** The model's context window in tokens, when the runtime knows it (the Tools panel warns when tools exceed it). */
+  readonly contextTokens?: number;
   generate(request: ModelRequest, options: GenerateOptions): Promise<ModelResponse>;
   /**
    * Whether this runtime can honour the request's tools and tool choice, with the real reason when it cannot

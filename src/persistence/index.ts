@@ -2,9 +2,14 @@
  * Everything the playground keeps in IndexedDB, as one object: main.tsx and the tests hand it to
  * `createPlayground` (src/store/storage.ts names what it needs).
  */
+import { storageStatus, subscribeStorageStatus } from './connection';
 import * as runs from './runs-db';
 import * as userTools from './user-tools-db';
 import { loadWorkspace, saveWorkspace } from './workspace-db';
+
+export { StorageUnavailableError } from './connection';
+export type { StorageProblemKind, StorageStatus } from './connection';
+export type { RunDamage, RunDamageKind } from './run-check';
 
 export const indexedDbStorage = {
   appendEvents: runs.appendEvents,
@@ -12,6 +17,8 @@ export const indexedDbStorage = {
   loadRun: runs.loadRun,
   loadRunHeaders: runs.loadRunHeaders,
   loadRuns: runs.loadRuns,
+  findDamagedRuns: runs.findDamagedRuns,
+  loadRawRun: runs.loadRawRun,
   deleteRun: runs.deleteRun,
   loadSetting: runs.loadSetting,
   saveSetting: runs.saveSetting,
@@ -21,4 +28,6 @@ export const indexedDbStorage = {
   saveUserTool: userTools.saveUserTool,
   saveUserTools: userTools.saveUserTools,
   deleteUserTool: userTools.deleteUserTool,
+  status: storageStatus,
+  subscribeStatus: subscribeStorageStatus,
 };

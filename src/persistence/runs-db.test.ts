@@ -58,9 +58,9 @@ describe('runs in IndexedDB', () => {
   it('stores runs and reads them back newest first', async () => {
     await saveRun(run('a', 10));
     await saveRun(run('b', 20));
-    const { runs, problems } = await loadRuns();
+    const { runs, damaged } = await loadRuns();
     expect(runs.map((r) => r.runId)).toEqual(['b', 'a']);
-    expect(problems).toEqual([]);
+    expect(damaged).toEqual([]);
     await deleteRun('b');
     expect((await loadRuns()).runs.map((r) => r.runId)).toEqual(['a']);
   });
@@ -73,11 +73,16 @@ describe('runs in IndexedDB', () => {
     await raw.put('runs', { ...headerOf(run('alien', 5)) });
     await raw.put('events', { runId: 'alien', seq: 0, event: { type: 'mystery', at: 1 } });
     raw.close();
-    const { runs, problems } = await loadRuns();
+    const { runs, damaged } = await loadRuns();
     expect(runs.map((r) => r.runId)).toEqual(['good']);
-    expect(problems).toHaveLength(2);
-    expect(problems.join('\n')).toContain('Run bad could not be read');
-    expect(problems.join('\n')).toContain('unknown event type "mystery"');
+    expect(damaged).toEqual([
+      { runId: 'bad', title: null, damage: { kind: 'header', detail: expect.stringContaining('title') } },
+      {
+        runId: 'alien',
+        title: 'run alien',
+        damage: { kind: 'event', event: 1, detail: 'Event 1 has an unknown type "mystery".' },
+      },
+    ]);
   });
 
   it('appends only the new events and updates the header', async () => {
@@ -115,8 +120,8 @@ describe('runs in IndexedDB', () => {
     await v1.put('runs', run('old', 7));
     await v1.put('settings', 'old', 'activeRunId');
     v1.close();
-    const { runs, problems } = await loadRunHeaders();
-    expect(problems).toEqual([]);
+    const { runs, damaged } = await loadRunHeaders();
+    expect(damaged).toEqual([]);
     expect(runs).toEqual([{ ...headerOf(run('old', 7)), finished: false }]);
     const loaded = await loadRun('old');
     expect(loaded).toEqual({ ok: true, value: run('old', 7) });
@@ -130,6 +135,7 @@ describe('runs in IndexedDB', () => {
 
   it('refuses a log that does not start with run-started', () => {
     const bad = { ...run('x', 1), events: run('x', 1).events.slice(1) };
-    expect(validateRun(bad)).toContain('does not start with run-started');
+    expect(validateRun(bad)).toEqual({ kind: 'not-started' });
+    expect(validateRun(run('x', 1))).toBeNull();
   });
 });

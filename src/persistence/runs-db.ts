@@ -2,19 +2,28 @@
  * Runs and workspace settings in IndexedDB (through idb). A run is its event log — the single source of truth —
  * stored append-only, one record per event (`events`, keyed [runId, seq]), plus a small header for the run list
  * (`runs`). Appending an event writes that event and the header, never the whole run again, so saving stays
- * cheap however long a run grows. Everything read back is validated; a bad record is reported (and skipped),
- * never allowed to blank the app.
+ * cheap however long a run grows.
+ *
+ * Everything read back is checked in depth (run-check.ts): a run that fails is returned as a `DamagedRun` — its
+ * id, its title when readable and the damage — never opened and never allowed to blank the app. Damaged runs can
+ * be exported as their raw records and deleted. The connection is guarded (connection.ts): a blocked open, an
+ * upgrade in another tab or a full disk becomes a status the page announces.
  *
  * Versions: 1 kept each run as one record with its events inside; 2 moves them into `events` (the upgrade
  * migrates every stored run in place).
  */
-import type { DBSchema, IDBPDatabase } from 'idb';
-import { openDB } from 'idb';
+import type { DBSchema } from 'idb';
 import { z } from 'zod';
 import type { LoopEvent } from '../engine/loop/events';
-import { LOOP_EVENT_TYPES } from '../engine/loop/events';
 import { replay } from '../engine/loop/state';
+import { errorMessage } from '../engine/tool';
 import { err, ok, type Result } from '../engine/result';
+import { guardedDb } from './connection';
+import type { RunDamage } from './run-check';
+import { describeIssue } from '../engine/run-file/event-schema';
+import { checkEventRecords, checkHeader, runFieldsShape, runHeaderSchema } from './run-check';
+
+export { runHeaderSchema };
 
 export const DB_NAME = 'tool-loop-playground';
 export const DB_VERSION = 2;
@@ -43,6 +52,24 @@ export interface StoredRun extends RunFields {
   readonly events: readonly LoopEvent[];
 }
 
+/** A stored run that failed the deep check: set aside, never opened. */
+export interface DamagedRun {
+  /** The run's id as stored (the key of its records). */
+  readonly runId: string;
+  /** Its title, when the header could be read. */
+  readonly title: string | null;
+  readonly damage: RunDamage;
+}
+
+/** Why a run could not be loaded: it is gone, or it is damaged. */
+export type RunLoadError = { readonly kind: 'missing' } | ({ readonly kind: 'damaged' } & DamagedRun);
+
+/** A damaged run's records exactly as stored, for its export. */
+export interface RawRunRecords {
+  readonly header: unknown;
+  readonly events: readonly unknown[];
+}
+
 interface StoredEvent {
   readonly runId: string;
   readonly seq: number;
@@ -55,71 +82,43 @@ interface PlaygroundDB extends DBSchema {
   settings: { key: string; value: unknown };
 }
 
-/** Shape check of a stored event: its kind and time. Deep content is the engine's own output. */
-const storedEventSchema = z.looseObject({ type: z.string(), at: z.number() });
-
-const parentSchema = z.object({ runId: z.string(), eventCount: z.number().int().nonnegative() });
-
-/** What a header and a whole run share. */
-const runFields = {
-  runId: z.string().min(1),
-  title: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  scenarioId: z.string().optional(),
-  parent: parentSchema.optional(),
-};
-
-export const runHeaderSchema = z.object({
-  ...runFields,
-  eventCount: z.number().int().nonnegative(),
-  finished: z.boolean(),
+export const storedRunSchema = z.object({
+  ...runFieldsShape,
+  events: z.array(z.unknown()).min(1),
 });
 
-export const storedRunSchema = z.object({ ...runFields, events: z.array(storedEventSchema).min(1) });
+export type LoadResult = { readonly runs: StoredRun[]; readonly damaged: DamagedRun[] };
+export type HeadersResult = { readonly runs: RunHeader[]; readonly damaged: DamagedRun[] };
 
-export type LoadResult = { readonly runs: StoredRun[]; readonly problems: string[] };
-export type HeadersResult = { readonly runs: RunHeader[]; readonly problems: string[] };
-
-let dbPromise: Promise<IDBPDatabase<PlaygroundDB>> | null = null;
-
-function db(): Promise<IDBPDatabase<PlaygroundDB>> {
-  dbPromise ??= openDB<PlaygroundDB>(DB_NAME, DB_VERSION, {
-    async upgrade(database, oldVersion, _newVersion, transaction) {
-      // Migrations go here, one `if (oldVersion < N)` block per version.
-      if (oldVersion < 1) {
-        const runs = database.createObjectStore('runs', { keyPath: 'runId' });
-        runs.createIndex('updatedAt', 'updatedAt');
-        database.createObjectStore('settings');
+const connection = guardedDb<PlaygroundDB>(DB_NAME, DB_VERSION, async (database, oldVersion, _newVersion, tx) => {
+  // Migrations go here, one `if (oldVersion < N)` block per version.
+  if (oldVersion < 1) {
+    const runs = database.createObjectStore('runs', { keyPath: 'runId' });
+    runs.createIndex('updatedAt', 'updatedAt');
+    database.createObjectStore('settings');
+  }
+  if (oldVersion < 2) {
+    const events = database.createObjectStore('events', { keyPath: ['runId', 'seq'] });
+    // Version 1 records hold their events: move them out, and leave a header behind.
+    let cursor = await tx.objectStore('runs').openCursor();
+    while (cursor) {
+      const record = cursor.value as unknown as Partial<StoredRun>;
+      if (Array.isArray(record.events)) {
+        const log = record.events as LoopEvent[];
+        log.forEach((event, seq) => void events.put({ runId: cursor!.key, seq, event }));
+        const { events: _moved, ...rest } = record;
+        void cursor.update({ ...(rest as RunHeader), eventCount: log.length, finished: isFinished(log) });
       }
-      if (oldVersion < 2) {
-        const events = database.createObjectStore('events', { keyPath: ['runId', 'seq'] });
-        // Version 1 records hold their events: move them out, and leave a header behind.
-        let cursor = await transaction.objectStore('runs').openCursor();
-        while (cursor) {
-          const record = cursor.value as unknown as Partial<StoredRun>;
-          if (Array.isArray(record.events)) {
-            const log = record.events as LoopEvent[];
-            log.forEach((event, seq) => void events.put({ runId: cursor!.key, seq, event }));
-            const { events: _moved, ...rest } = record;
-            void cursor.update({ ...(rest as RunHeader), eventCount: log.length, finished: isFinished(log) });
-          }
-          cursor = await cursor.continue();
-        }
-      }
-    },
-  });
-  dbPromise.catch(() => {
-    dbPromise = null;
-  });
-  return dbPromise;
-}
+      cursor = await cursor.continue();
+    }
+  }
+});
 
-/** Closes the open connection (tests delete the database between cases; an open connection would block that). */
+const db = connection.get;
+
+/** Closes the open connection and forgets its problems (tests delete the database between cases). */
 export async function closeDb(): Promise<void> {
-  const open = dbPromise;
-  dbPromise = null;
-  if (open) (await open).close();
+  await connection.close();
 }
 
 /** Whether a log ends at `done`. Only headers written by older code need it computed from the log. */
@@ -143,14 +142,16 @@ export function headerOf(run: StoredRun): RunHeader {
 
 /** Stores a whole run (an import, a fork): its header and every event, replacing any run of the same id. */
 export async function saveRun(run: StoredRun): Promise<void> {
-  const tx = (await db()).transaction(['runs', 'events'], 'readwrite');
-  const events = tx.objectStore('events');
-  await Promise.all([
-    events.delete(eventRange(run.runId)),
-    ...run.events.map((event, seq) => events.put({ runId: run.runId, seq, event })),
-    tx.objectStore('runs').put(headerOf(run)),
-    tx.done,
-  ]);
+  await connection.write(async (database) => {
+    const tx = database.transaction(['runs', 'events'], 'readwrite');
+    const events = tx.objectStore('events');
+    await Promise.all([
+      events.delete(eventRange(run.runId)),
+      ...run.events.map((event, seq) => events.put({ runId: run.runId, seq, event })),
+      tx.objectStore('runs').put(headerOf(run)),
+      tx.done,
+    ]);
+  });
 }
 
 /**
@@ -158,97 +159,157 @@ export async function saveRun(run: StoredRun): Promise<void> {
  * is replaced. Only the new events are written.
  */
 export async function appendEvents(header: RunHeader, from: number, events: readonly LoopEvent[]): Promise<void> {
-  const tx = (await db()).transaction(['runs', 'events'], 'readwrite');
-  const store = tx.objectStore('events');
-  await Promise.all([
-    ...events.map((event, i) => store.put({ runId: header.runId, seq: from + i, event })),
-    tx.objectStore('runs').put(header),
-    tx.done,
-  ]);
+  await connection.write(async (database) => {
+    const tx = database.transaction(['runs', 'events'], 'readwrite');
+    const store = tx.objectStore('events');
+    await Promise.all([
+      ...events.map((event, i) => store.put({ runId: header.runId, seq: from + i, event })),
+      tx.objectStore('runs').put(header),
+      tx.done,
+    ]);
+  });
 }
 
 /** Replaces a run's header only (a new title…). */
 export async function saveHeader(header: RunHeader): Promise<void> {
-  await (await db()).put('runs', header);
+  await connection.write((database) => database.put('runs', header));
 }
 
+/** Deletes a run — its header and every event — whether it is sound or damaged. */
 export async function deleteRun(runId: string): Promise<void> {
-  const tx = (await db()).transaction(['runs', 'events'], 'readwrite');
-  await Promise.all([
-    tx.objectStore('runs').delete(runId),
-    tx.objectStore('events').delete(eventRange(runId)),
-    tx.done,
-  ]);
+  await connection.write(async (database) => {
+    const tx = database.transaction(['runs', 'events'], 'readwrite');
+    await Promise.all([
+      tx.objectStore('runs').delete(runId),
+      tx.objectStore('events').delete(eventRange(runId)),
+      tx.done,
+    ]);
+  });
 }
 
-/** Every run's header, newest first. Headers that fail validation are listed in `problems`, not returned. */
+/**
+ * Every run's header, newest first. A header that fails its schema is returned in `damaged` (its deep check comes
+ * when the run is opened, or from `findDamagedRuns`).
+ */
 export async function loadRunHeaders(): Promise<HeadersResult> {
-  const all = await (await db()).getAll('runs');
-  const runs: RunHeader[] = [];
-  const problems: string[] = [];
-  for (const record of all) {
-    const parsed = runHeaderSchema.safeParse(record);
-    if (parsed.success) runs.push(parsed.data);
-    else problems.push(`Run ${idOf(record)} could not be read and was skipped: ${issues(parsed.error)}`);
-  }
-  runs.sort((a, b) => b.updatedAt - a.updatedAt);
-  return { runs, problems };
-}
-
-/** One whole run, validated; the reason when it is missing or unreadable. */
-export async function loadRun(runId: string): Promise<Result<StoredRun>> {
   const database = await db();
-  const tx = database.transaction(['runs', 'events'], 'readonly');
-  const [header, records] = await Promise.all([
-    tx.objectStore('runs').get(runId),
-    tx.objectStore('events').getAll(eventRange(runId)),
-  ]);
-  if (!header) return err('That run is no longer stored in this browser.');
-  const { eventCount: _count, finished: _finished, ...rest } = header;
-  const run = { ...rest, events: records.map((r) => r.event) };
-  const problem = validateRun(run);
-  return problem ? err(problem) : ok(run as StoredRun);
+  const tx = database.transaction('runs');
+  const [records, keys] = await Promise.all([tx.store.getAll(), tx.store.getAllKeys(), tx.done]);
+  const runs: RunHeader[] = [];
+  const damaged: DamagedRun[] = [];
+  records.forEach((record: unknown, i) => {
+    const checked = checkHeader(record);
+    if (checked.ok) runs.push(checked.value);
+    else damaged.push({ runId: String(keys[i]), title: titleOf(record), damage: checked.error });
+  });
+  runs.sort((a, b) => b.updatedAt - a.updatedAt);
+  return { runs, damaged };
 }
 
-/** All runs with their logs, newest first (export, compare, tests). Unreadable runs are listed in `problems`. */
+/** One whole run, checked in depth (run-check.ts); `missing` when it is not stored, `damaged` with the reason. */
+export async function loadRun(runId: string): Promise<Result<StoredRun, RunLoadError>> {
+  const database = await db();
+  let header: unknown;
+  let records: readonly { seq?: unknown; event?: unknown }[];
+  try {
+    const tx = database.transaction(['runs', 'events'], 'readonly');
+    [header, records] = await Promise.all([
+      tx.objectStore('runs').get(runId),
+      tx.objectStore('events').getAll(eventRange(runId)),
+      tx.done,
+    ]);
+  } catch (error) {
+    return err({ kind: 'damaged', runId, title: null, damage: { kind: 'unreadable', detail: errorMessage(error) } });
+  }
+  if (header === undefined) {
+    if (records.length === 0) return err({ kind: 'missing' });
+    return err({ kind: 'damaged', runId, title: null, damage: { kind: 'orphan-events', count: records.length } });
+  }
+  const checked = checkHeader(header);
+  if (!checked.ok) return err({ kind: 'damaged', runId, title: titleOf(header), damage: checked.error });
+  const events = checkEventRecords(runId, records);
+  if (!events.ok) return err({ kind: 'damaged', runId, title: checked.value.title, damage: events.error });
+  const { eventCount: _count, finished: _finished, ...fields } = checked.value;
+  return ok({ ...fields, events: events.value });
+}
+
+/** All runs with their logs, newest first (export, compare, tests); damaged runs apart. */
 export async function loadRuns(): Promise<LoadResult> {
   const headers = await loadRunHeaders();
   const runs: StoredRun[] = [];
-  const problems = [...headers.problems];
+  const damaged = [...headers.damaged];
   for (const header of headers.runs) {
     const run = await loadRun(header.runId);
     if (run.ok) runs.push(run.value);
-    else problems.push(run.error);
+    else if (run.error.kind === 'damaged') damaged.push(withoutKind(run.error));
   }
-  return { runs, problems };
+  return { runs, damaged };
 }
 
-export function validateRun(record: unknown): string | null {
+/**
+ * Checks every stored run in depth, one run at a time (nothing is held in memory but the run being checked), and
+ * returns the damaged ones — including events stored under an id that has no header.
+ */
+export async function findDamagedRuns(): Promise<DamagedRun[]> {
+  const headers = await loadRunHeaders();
+  const damaged = [...headers.damaged];
+  const known = new Set([...headers.runs.map((r) => r.runId), ...headers.damaged.map((d) => d.runId)]);
+  for (const header of headers.runs) {
+    const run = await loadRun(header.runId);
+    if (!run.ok && run.error.kind === 'damaged') damaged.push(withoutKind(run.error));
+  }
+  // Event records of a run with no header: visit one key per run id, jumping over the rest of its events.
+  const database = await db();
+  const stored: string[] = [];
+  const tx = database.transaction('events');
+  let cursor = await tx.store.openKeyCursor();
+  while (cursor) {
+    const runId = cursor.key[0];
+    stored.push(runId);
+    cursor = await cursor.continue([runId, Infinity]);
+  }
+  for (const runId of stored.filter((id) => !known.has(id))) {
+    const count = await database.count('events', eventRange(runId));
+    damaged.push({ runId: String(runId), title: null, damage: { kind: 'orphan-events', count } });
+  }
+  return damaged;
+}
+
+/** A run's records exactly as stored (damaged ones included), for "Export raw JSON". */
+export async function loadRawRun(runId: string): Promise<RawRunRecords> {
+  const tx = (await db()).transaction(['runs', 'events'], 'readonly');
+  const [header, events] = await Promise.all([
+    tx.objectStore('runs').get(runId),
+    tx.objectStore('events').getAll(eventRange(runId)),
+    tx.done,
+  ]);
+  return { header: header ?? null, events };
+}
+
+/** The deep check of a whole run in memory (an import, a test): null when it would load. */
+export function validateRun(record: unknown): RunDamage | null {
   const parsed = storedRunSchema.safeParse(record);
-  const id = idOf(record);
-  if (!parsed.success) return `Run ${id} could not be read and was skipped: ${issues(parsed.error)}`;
-  const unknown = parsed.data.events.find((e) => !(LOOP_EVENT_TYPES as readonly string[]).includes(e.type));
-  if (unknown) return `Run ${id} could not be read and was skipped: unknown event type "${unknown.type}".`;
-  if (parsed.data.events[0]?.type !== 'run-started')
-    return `Run ${id} was skipped: its log does not start with run-started.`;
-  return null;
+  if (!parsed.success) return { kind: 'header', detail: describeIssue(parsed.error) };
+  const events = checkEventRecords(
+    parsed.data.runId,
+    parsed.data.events.map((event, seq) => ({ seq, event })),
+  );
+  return events.ok ? null : events.error;
 }
 
 export async function saveSetting(key: string, value: unknown): Promise<void> {
-  await (await db()).put('settings', value, key);
+  await connection.write((database) => database.put('settings', value, key));
 }
 
 export async function loadSetting(key: string): Promise<unknown> {
   return (await db()).get('settings', key);
 }
 
-function idOf(record: unknown): string {
-  return typeof record === 'object' && record !== null && 'runId' in record ? String(record.runId) : '(no id)';
+function titleOf(record: unknown): string | null {
+  const title = (record as { title?: unknown } | null)?.title;
+  return typeof title === 'string' ? title : null;
 }
 
-function issues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-    .join('; ');
+function withoutKind({ kind: _kind, ...damaged }: Extract<RunLoadError, { kind: 'damaged' }>): DamagedRun {
+  return damaged;
 }

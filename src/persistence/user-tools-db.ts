@@ -3,10 +3,10 @@
  * on its own. Every record read back is validated with zod; a bad record is reported by id and skipped, never
  * allowed to blank the app.
  */
-import type { DBSchema, IDBPDatabase } from 'idb';
-import { openDB } from 'idb';
+import type { DBSchema } from 'idb';
 import type { UserToolSpec } from '../engine/user-tools/spec';
 import { parseUserToolSpec } from '../engine/user-tools/spec';
+import { guardedDb } from './connection';
 
 export const USER_TOOLS_DB_NAME = 'tlp-user-tools';
 export const USER_TOOLS_DB_VERSION = 1;
@@ -21,20 +21,12 @@ export interface LoadedUserTools {
   readonly problems: string[];
 }
 
-let dbPromise: Promise<IDBPDatabase<UserToolsDB>> | null = null;
+const connection = guardedDb<UserToolsDB>(USER_TOOLS_DB_NAME, USER_TOOLS_DB_VERSION, (database, oldVersion) => {
+  // Migrations go here, one `if (oldVersion < N)` block per version.
+  if (oldVersion < 1) database.createObjectStore('tools', { keyPath: 'id' });
+});
 
-function db(): Promise<IDBPDatabase<UserToolsDB>> {
-  dbPromise ??= openDB<UserToolsDB>(USER_TOOLS_DB_NAME, USER_TOOLS_DB_VERSION, {
-    upgrade(database, oldVersion) {
-      // Migrations go here, one `if (oldVersion < N)` block per version.
-      if (oldVersion < 1) database.createObjectStore('tools', { keyPath: 'id' });
-    },
-  });
-  dbPromise.catch(() => {
-    dbPromise = null;
-  });
-  return dbPromise;
-}
+const db = connection.get;
 
 /** Every stored tool, oldest first; unreadable records are listed in `problems`. Rejects only if IndexedDB fails. */
 export async function loadUserTools(): Promise<LoadedUserTools> {
@@ -51,22 +43,23 @@ export async function loadUserTools(): Promise<LoadedUserTools> {
 }
 
 export async function saveUserTool(spec: UserToolSpec): Promise<void> {
-  await (await db()).put('tools', spec);
+  await connection.write((database) => database.put('tools', spec));
 }
 
 export async function saveUserTools(specs: readonly UserToolSpec[]): Promise<void> {
-  const tx = (await db()).transaction('tools', 'readwrite');
-  await Promise.all([...specs.map((spec) => tx.store.put(spec)), tx.done]);
+  await connection.write(async (database) => {
+    const tx = database.transaction('tools', 'readwrite');
+    await Promise.all([...specs.map((spec) => tx.store.put(spec)), tx.done]);
+  });
 }
 
 export async function deleteUserTool(id: string): Promise<void> {
-  await (await db()).delete('tools', id);
+  await connection.write((database) => database.delete('tools', id));
 }
 
-/** Test support: closes the connection so a test can delete the database. */
+/** Test support: closes the connection (and forgets its problems) so a test can delete the database. */
 export async function closeUserToolsDb(): Promise<void> {
-  if (dbPromise) (await dbPromise).close();
-  dbPromise = null;
+  await connection.close();
 }
 
 function describeRecord(record: unknown): string {

@@ -43,9 +43,11 @@ export function exposedTools(sources: readonly ToolSource[], workspace: Workspac
   const all = sources.flatMap((s) => s.tools());
   const checked = exposedDefinitions(workspace, all.map(toDefinition));
   if (!checked.ok) return checked;
+  const byName = new Map<string, Tool>();
+  for (const tool of all) if (!byName.has(tool.name)) byName.set(tool.name, tool);
   return ok(
     workspace.exposed.flatMap((name) => {
-      const tool = all.find((t) => t.name === name);
+      const tool = byName.get(name);
       return tool ? [withOverride(tool, workspace.toolOverrides)] : [];
     }),
   );

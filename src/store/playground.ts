@@ -37,13 +37,16 @@ import { errorMessage } from '../engine/tool';
 import type { ToolSearchSession } from '../engine/tool-search/apply';
 import type { ToolExecutor } from '../engine/user-tools';
 import { err, ok, type Result } from '../engine/result';
-import type { RunHeader, StoredRun } from '../persistence/runs-db';
+import { StorageUnavailableError } from '../persistence';
+import type { RunHeader, RunLoadError, StoredRun } from '../persistence/runs-db';
 import type { RuntimeRegistry } from '../runtimes/registry';
 
 export type { RuntimeProvider } from '../runtimes/provider';
 import type { GgufCache } from '../runtimes/wllama/gguf-cache';
 import type { Catalog, ToolSource } from './catalog';
 import { buildCatalog, EMPTY_CATALOG, exposedTools } from './catalog';
+import type { DamagedRun, StorageStatus } from './damaged-runs';
+import { exportDamagedRun, mergeDamaged } from './damaged-runs';
 import type { OfflineState } from './offline-state';
 import { createOffline, INITIAL_OFFLINE } from './offline-state';
 import type { RunFilesState } from './run-files';
@@ -89,11 +92,21 @@ export interface UiState {
   readonly shortcutsOpen: boolean;
 }
 
+export interface RunsState {
+  readonly list: readonly RunSummary[];
+  /** Problems reading what was stored (the workspace, the user's tools), one sentence each. */
+  readonly storageProblems: readonly string[];
+  /** Stored runs that failed the deep check: set aside, never opened (exportable, deletable). */
+  readonly damaged: readonly DamagedRun[];
+  /** Whether this page can save at all (a blocked open, another tab's upgrade, a full disk). */
+  readonly storage: StorageStatus;
+}
+
 export interface PlaygroundState {
   readonly workspace: Workspace;
   readonly catalog: Catalog;
   readonly run: RunView;
-  readonly runs: { readonly list: readonly RunSummary[]; readonly storageProblems: readonly string[] };
+  readonly runs: RunsState;
   readonly userTools: StudioState;
   readonly toolSearch: ToolSearchState;
   readonly offline: OfflineState;
@@ -142,7 +155,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       nextRequest: err('Loading…'),
       notice: null,
     },
-    runs: { list: [], storageProblems: [] },
+    runs: { list: [], storageProblems: [], damaged: [], storage: storage.status() },
     userTools: INITIAL_STUDIO,
     toolSearch: { index: deps.toolSearch.indexKind },
     offline: INITIAL_OFFLINE,
@@ -176,6 +189,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     ...deps.toolSources,
   ];
   store.setState({ catalog: buildCatalog(sources) });
+  storage.subscribeStatus((status) => patch('runs', { storage: status }));
 
   // ── the runtime ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -214,7 +228,12 @@ export function createPlayground(deps: PlaygroundDeps) {
     append: storage.appendEvents,
     now: deps.now,
     schedule: (flush) => deps.schedule(flush),
-    onError: (text) => patch('run', { notice: { kind: 'error', text } }),
+    // A storage that cannot be used at all is announced once in the main view, not after every batch.
+    onError: (text, error) => {
+      if (!(error instanceof StorageUnavailableError) && get().runs.storage.kind !== 'full') {
+        patch('run', { notice: { kind: 'error', text } });
+      }
+    },
     onSaved: (header) => upsertSummary(header),
   });
 
@@ -324,9 +343,36 @@ export function createPlayground(deps: PlaygroundDeps) {
   }
 
   async function reloadRunList(): Promise<void> {
-    const { runs, problems } = await storage.loadRunHeaders();
+    const { runs, damaged } = await storage.loadRunHeaders();
     patch('runs', { list: runs });
-    addProblems(problems);
+    setAside(damaged);
+  }
+
+  /** Sets damaged runs aside: listed under "Damaged runs", gone from the run list, never opened. */
+  function setAside(damaged: readonly DamagedRun[]): void {
+    if (damaged.length === 0) return;
+    const ids = new Set(damaged.map((d) => d.runId));
+    patch('runs', {
+      damaged: mergeDamaged(get().runs.damaged, damaged),
+      list: get().runs.list.filter((r) => !ids.has(r.runId)),
+    });
+  }
+
+  /** What a failed load means for the page: a damaged run is set aside; the sentence for the notice. */
+  function loadFailure(error: RunLoadError): string {
+    if (error.kind === 'missing') return 'That run is no longer stored in this browser.';
+    const { kind: _kind, ...damaged } = error;
+    setAside([damaged]);
+    return `“${damaged.title ?? damaged.runId}” is damaged and was set aside: see Damaged runs in the Runs tab.`;
+  }
+
+  /** Checks every stored run in depth after start-up, off the critical path, and sets the damaged ones aside. */
+  async function findDamaged(): Promise<void> {
+    try {
+      setAside(await storage.findDamagedRuns());
+    } catch {
+      // Storage that cannot be read is announced by its status; the runs already listed stay usable.
+    }
   }
 
   function rememberActive(runId: string | null): void {
@@ -341,6 +387,30 @@ export function createPlayground(deps: PlaygroundDeps) {
 
   function switchController(loopControl: LoopControl): void {
     controller = loopControl === 'advisor' ? advisor : manual;
+  }
+
+  /**
+   * Opens a stored run (see `restoreRun`). A log that passed the deep check and still cannot be restored is set
+   * aside as damaged, naming it, and the page stays on a fresh run: it never blanks the app.
+   */
+  function openStoredRun(run: StoredRun, draft: string): boolean {
+    try {
+      restoreRun(run, draft);
+      return true;
+    } catch (error) {
+      detachRun();
+      mirror();
+      setAside([
+        { runId: run.runId, title: run.title, damage: { kind: 'replay', event: null, detail: errorMessage(error) } },
+      ]);
+      patch('run', {
+        notice: {
+          kind: 'error',
+          text: `“${run.title || run.runId}” could not be restored (${errorMessage(error)}) and was set aside: see Damaged runs in the Runs tab.`,
+        },
+      });
+      return false;
+    }
   }
 
   /** Opens a stored run: its log in the right controller, and its whole workspace. */
@@ -416,9 +486,12 @@ export function createPlayground(deps: PlaygroundDeps) {
       await reloadRunList();
       activeId = await storage.loadSetting(ACTIVE_RUN);
     } catch (error) {
-      addProblems([
-        `Saved runs could not be read (${errorMessage(error)}). New runs still work; they may not be saved.`,
-      ]);
+      // A storage this page cannot use is announced by its status (the main view says the app runs unsaved).
+      if (!(error instanceof StorageUnavailableError)) {
+        addProblems([
+          `Saved runs could not be read (${errorMessage(error)}). New runs still work; they may not be saved.`,
+        ]);
+      }
     }
     const active = get().runs.list.find((r) => r.runId === activeId) ?? null;
     const params = new URLSearchParams(deps.location?.search() ?? '');
@@ -445,14 +518,26 @@ export function createPlayground(deps: PlaygroundDeps) {
       }
     } else if (active) {
       setWorkspace(workspace);
-      const run = await storage.loadRun(active.runId).catch((error: unknown) => err(errorMessage(error)));
-      if (run.ok) restoreRun(run.value, workspace.userDraft);
-      else addProblems([run.error]);
+      const run = await storage.loadRun(active.runId).catch((error: unknown) =>
+        err<RunLoadError>({
+          kind: 'damaged',
+          runId: active.runId,
+          title: active.title,
+          damage: { kind: 'unreadable', detail: errorMessage(error) },
+        }),
+      );
+      if (run.ok) {
+        if (!openStoredRun(run.value, workspace.userDraft)) rememberActive(null);
+      } else {
+        patch('run', { notice: { kind: 'error', text: loadFailure(run.error) } });
+        rememberActive(null);
+      }
     } else {
       setWorkspace(workspace);
     }
     savedWorkspace = get().workspace;
     patch('ui', { ready: true });
+    deps.schedule(() => void findDamaged());
   }
 
   let initialized: Promise<void> | null = null;
@@ -620,16 +705,44 @@ export function createPlayground(deps: PlaygroundDeps) {
         report(err('Wait for the current step to finish, or press Stop, before opening another run.'));
         return;
       }
-      const run = await storage.loadRun(runId);
-      if (!run.ok) return void report(run);
-      restoreRun(run.value, '');
-      rememberActive(runId);
+      const run = await storage.loadRun(runId).catch((error: unknown) =>
+        err<RunLoadError>({
+          kind: 'damaged',
+          runId,
+          title: null,
+          damage: { kind: 'unreadable', detail: errorMessage(error) },
+        }),
+      );
+      if (!run.ok) return void report(err(loadFailure(run.error)));
+      if (openStoredRun(run.value, '')) rememberActive(runId);
     },
 
     async removeRun(runId: string): Promise<void> {
-      await storage.deleteRun(runId);
+      try {
+        await storage.deleteRun(runId);
+      } catch (error) {
+        return void report(err(`Could not delete the run: ${errorMessage(error)}`));
+      }
       patch('runs', { list: get().runs.list.filter((r) => r.runId !== runId) });
       if (controller.getState().runId === runId) actions.newRun();
+    },
+
+    /** A damaged run's records exactly as stored, as a file (see `exportDamagedRun`). */
+    async exportDamagedRun(runId: string) {
+      const damaged = get().runs.damaged.find((d) => d.runId === runId);
+      if (!damaged) return err('That run is no longer listed as damaged.');
+      return exportDamagedRun(storage, damaged, deps.now());
+    },
+
+    /** Deletes a damaged run's records; it leaves the Damaged runs list. */
+    async deleteDamagedRun(runId: string): Promise<Result> {
+      try {
+        await storage.deleteRun(runId);
+      } catch (error) {
+        return err(`Could not delete the run: ${errorMessage(error)}`);
+      }
+      patch('runs', { damaged: get().runs.damaged.filter((d) => d.runId !== runId) });
+      return ok();
     },
 
     setInspectorTab: (inspectorTab: InspectorTab) => patch('ui', { inspectorTab }),

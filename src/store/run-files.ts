@@ -85,11 +85,32 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
     return { ok: false, error };
   }
 
-  /** The stored run, after writing the open one's queued events so the newest are in it. */
+  /**
+   * A run to export or compare. The open run's log is the one in memory — storage may lag behind it (a full disk,
+   * a blocked database, another tab's upgrade), and Export must still work then — with its stored name when that
+   * can be read; any other run comes from storage.
+   */
   async function storedRun(runId: string): Promise<StoredRun | null> {
-    if (deps.run().runId === runId) await deps.flush();
-    const run = await deps.storage.loadRun(runId);
-    return run.ok ? run.value : null;
+    const open = deps.run();
+    if (open.runId !== runId) {
+      const run = await deps.storage.loadRun(runId);
+      return run.ok ? run.value : null;
+    }
+    await deps.flush();
+    const stored = await deps.storage.loadRun(runId).catch(() => null);
+    const first = open.events[0];
+    const fields = stored?.ok
+      ? stored.value
+      : {
+          runId,
+          title: deps.titleOf(runId),
+          createdAt: first?.at ?? deps.now(),
+          updatedAt: deps.now(),
+          ...(first?.type === 'run-started' && first.config.scenarioId !== undefined
+            ? { scenarioId: first.config.scenarioId }
+            : {}),
+        };
+    return { ...fields, events: open.events };
   }
 
   const actions = {

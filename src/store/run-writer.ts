@@ -15,8 +15,8 @@ export interface RunWriterDeps {
   readonly now: () => number;
   /** Schedules the batch after the current task (a timer of 0 ms in the app). */
   readonly schedule: (flush: () => void) => void;
-  /** A write failed: tell the person (the run goes on in memory). */
-  readonly onError: (message: string) => void;
+  /** A write failed: tell the person (the run goes on in memory; the events are written again with the next batch). */
+  readonly onError: (message: string, error: unknown) => void;
   /** The header was written: the run list can show it. */
   readonly onSaved: (header: RunHeader) => void;
 }
@@ -70,11 +70,24 @@ export class RunWriter {
           await this.deps.append(batch.header, batch.from, batch.events);
           this.deps.onSaved(batch.header);
         } catch (error) {
-          this.deps.onError(`Could not save the run in this browser: ${errorMessage(error)}`);
+          this.requeue(batch);
+          this.deps.onError(`Could not save the run in this browser: ${errorMessage(error)}`, error);
         }
       });
     }
     return this.chain;
+  }
+
+  /**
+   * A batch that failed (a full disk…) goes back in front of what was queued since, so the stored log never has a
+   * hole: the next batch writes it again, or the run stays unsaved from that event on.
+   */
+  private requeue(batch: { header: RunHeader; from: number; events: readonly LoopEvent[] }): void {
+    if (batch.header.runId !== this.runId) return;
+    const queued = this.pending;
+    this.pending = queued
+      ? { header: queued.header, from: batch.from, events: [...batch.events, ...queued.events] }
+      : batch;
   }
 }
 

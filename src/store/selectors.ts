@@ -33,6 +33,8 @@ export const selectHasRun = (s: PlaygroundState) => s.run.loop.runId !== null;
 
 export const selectRunList = (s: PlaygroundState) => s.runs.list;
 export const selectStorageProblems = (s: PlaygroundState) => s.runs.storageProblems;
+export const selectDamagedRuns = (s: PlaygroundState) => s.runs.damaged;
+export const selectStorageStatus = (s: PlaygroundState) => s.runs.storage;
 
 export const selectStudio = (s: PlaygroundState) => s.userTools;
 export const selectToolIndex = (s: PlaygroundState) => s.toolSearch.index;

@@ -3,15 +3,21 @@ import type { LoopEvent } from '../engine/loop/events';
 import type { Workspace } from '../engine/loop/workspace';
 import type { UserToolSpec } from '../engine/user-tools';
 import type { Result } from '../engine/result';
-import type { RunHeader, StoredRun } from '../persistence/runs-db';
+import type { StorageStatus } from '../persistence';
+import type { DamagedRun, RawRunRecords, RunHeader, RunLoadError, StoredRun } from '../persistence/runs-db';
 import type { LoadedUserTools } from '../persistence/user-tools-db';
 
 export interface PlaygroundStorage {
   readonly appendEvents: (header: RunHeader, from: number, events: readonly LoopEvent[]) => Promise<void>;
   readonly saveRun: (run: StoredRun) => Promise<void>;
-  readonly loadRun: (runId: string) => Promise<Result<StoredRun>>;
-  readonly loadRunHeaders: () => Promise<{ readonly runs: RunHeader[]; readonly problems: string[] }>;
-  readonly loadRuns: () => Promise<{ readonly runs: StoredRun[]; readonly problems: string[] }>;
+  /** One run, checked in depth: missing, or damaged with the reason. */
+  readonly loadRun: (runId: string) => Promise<Result<StoredRun, RunLoadError>>;
+  readonly loadRunHeaders: () => Promise<{ readonly runs: RunHeader[]; readonly damaged: DamagedRun[] }>;
+  readonly loadRuns: () => Promise<{ readonly runs: StoredRun[]; readonly damaged: DamagedRun[] }>;
+  /** Checks every stored run in depth; the damaged ones. */
+  readonly findDamagedRuns: () => Promise<DamagedRun[]>;
+  /** A run's records exactly as stored (for a damaged run's export). */
+  readonly loadRawRun: (runId: string) => Promise<RawRunRecords>;
   readonly deleteRun: (runId: string) => Promise<void>;
   readonly loadSetting: (key: string) => Promise<unknown>;
   readonly saveSetting: (key: string, value: unknown) => Promise<void>;
@@ -21,4 +27,7 @@ export interface PlaygroundStorage {
   readonly saveUserTool: (spec: UserToolSpec) => Promise<void>;
   readonly saveUserTools: (specs: readonly UserToolSpec[]) => Promise<void>;
   readonly deleteUserTool: (id: string) => Promise<void>;
+  /** The storage problem to announce now (a blocked open, another tab's upgrade, a full disk), or `ok`. */
+  readonly status: () => StorageStatus;
+  readonly subscribeStatus: (listener: (status: StorageStatus) => void) => () => void;
 }

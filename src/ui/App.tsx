@@ -6,6 +6,8 @@ import { Inspector } from './inspector/inspector';
 import { StatusBar } from './keyboard/status-bar';
 import { LoopPanel } from './loop/loop-panel';
 import { ModelBand } from './model-band';
+import { PanelBoundary } from './error-boundary';
+import { StorageBanner } from './runs/storage-banner';
 import { usePlayground, usePlaygroundApi } from './playground-context';
 import { ToolsPanel } from './tools/tools-panel';
 
@@ -17,12 +19,23 @@ export function App() {
   }, [actions]);
   return (
     <div className="app" data-ready={ready ? 'true' : 'false'}>
-      <HeaderBar />
-      <ModelBand />
+      <PanelBoundary panel="header">
+        <HeaderBar />
+      </PanelBoundary>
+      <PanelBoundary panel="model">
+        <ModelBand />
+      </PanelBoundary>
+      <StorageBanner />
       <main className="app-columns">
-        <ToolsPanel />
-        <LoopPanel />
-        <Inspector />
+        <PanelBoundary panel="tools">
+          <ToolsPanel />
+        </PanelBoundary>
+        <PanelBoundary panel="loop">
+          <LoopPanel />
+        </PanelBoundary>
+        <PanelBoundary panel="inspector">
+          <Inspector />
+        </PanelBoundary>
       </main>
       <StatusBar />
     </div>

@@ -62,10 +62,18 @@ export function exposedDefinitions(
   workspace: Workspace,
   catalog: readonly ToolDefinition[],
 ): Result<readonly ToolDefinition[]> {
+  // One pass over the catalog, then one look-up per exposed name: with 10,000 tools a scan per name
+  // (10,000 × 10,000) froze every state change, since the next request is recomputed on each.
+  const byName = new Map<string, ToolDefinition[]>();
+  for (const tool of catalog) {
+    const same = byName.get(tool.name);
+    if (same) same.push(tool);
+    else byName.set(tool.name, [tool]);
+  }
   const tools: ToolDefinition[] = [];
   const missing: string[] = [];
   for (const name of workspace.exposed) {
-    const matching = catalog.filter((t) => t.name === name);
+    const matching = byName.get(name) ?? [];
     if (matching.length === 0) missing.push(name);
     if (matching.length > 1) return err(new DuplicateToolNameError(name, matching[0]!, matching[1]!).message);
     tools.push(...matching.map((t) => withOverride(t, workspace.toolOverrides)));

@@ -17,7 +17,7 @@ import type { MappedError } from './errors';
 import { mapWebLLMError, toRuntimeFailure } from './errors';
 import type { BuildOptions, BuiltRequest } from './request-builder';
 import { buildRequest, resolveFormat } from './request-builder';
-import { isNativeToolModel } from './catalog';
+import { CATALOG, isNativeToolModel } from './catalog';
 import { FORMAT_NAMES } from './prompt-format';
 import { checkToolSupport } from './request-check';
 import type { WorkerClient } from './worker-client';
@@ -36,6 +36,8 @@ export const SOFTWARE_ADAPTER_NOTE =
 export class WebLLMRuntime implements ChatRuntime {
   readonly kind = 'webllm' as const;
   readonly label: string;
+  /** The catalog's context window for this model (web-llm's default context). */
+  readonly contextTokens: number | undefined;
   /**
    * What web-llm's KV cache holds after the last call: its prompt and output, or why it holds nothing usable
    * (web-llm rebuilds the cache after `abort` or `length`); null before the first call on this model.
@@ -49,6 +51,7 @@ export class WebLLMRuntime implements ChatRuntime {
     private readonly options: () => RuntimeOptions,
   ) {
     this.label = `WebLLM · ${modelId}`;
+    this.contextTokens = CATALOG.find((m) => m.id === modelId)?.contextWindow;
   }
 
   checkRequest(request: ModelRequest): Result {

@@ -46,6 +46,8 @@ export interface WllamaRuntimeConfig {
   /** Shown in the runtime picker and the run header. */
   readonly label: string;
   readonly backend: string;
+  /** The context llama.cpp allocated (n_ctx). */
+  readonly contextTokens?: number;
   readonly profile: GenerationProfile;
   readonly now: () => number;
   /** Called once when the wasm runtime died; the store then drops the model. */
@@ -63,6 +65,7 @@ export function createWllamaRuntime(config: WllamaRuntimeConfig): ChatRuntime {
   return {
     kind: 'wllama',
     label: config.label,
+    ...(config.contextTokens !== undefined ? { contextTokens: config.contextTokens } : {}),
     async generate(request: ModelRequest, options: GenerateOptions): Promise<ModelResponse> {
       const grammar = buildToolGrammar(request.tools, request.toolChoice, {
         parallelToolCalls: request.parallelToolCalls,

@@ -115,6 +115,7 @@ export function createWllamaStore(now: () => number = () => performance.now(), c
             ? 'CPU · tiny random test model'
             : `CPU · ${model.summary.name ?? model.sourceLabel}`,
           backend: model.backend,
+          contextTokens: model.nCtx,
           profile: model.isTinyModel ? TINY_MODEL_PROFILE : DEFAULT_PROFILE,
           now,
           onCrash: (message) => {

@@ -18,6 +18,7 @@ import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { CompareDialog } from './compare-view';
 import { downloadText } from '../download';
 import { TrustPrompt } from './trust-prompt';
+import { DamagedRuns } from './damaged-runs';
 import './runs.css';
 
 export function RunsPanel() {
@@ -112,6 +113,7 @@ export function RunsPanel() {
         </p>
       ))}
       <TrustPrompt />
+      <DamagedRuns />
 
       {runs.length === 0 && <p className="muted">Runs are kept in this browser (IndexedDB) and survive a reload.</p>}
       {runs.length > 0 && (

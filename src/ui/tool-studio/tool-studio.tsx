@@ -4,10 +4,10 @@
  * Saved tools join the workspace's catalog (see src/store/user-tools-store.ts), where they are exposed per request;
  * a new tool is a draft until it is saved.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { McpImportDialog } from './mcp-import-dialog';
 import { presetDefinitions } from '../../store/user-tools-store';
-import { selectStudio } from '../../store/selectors';
+import { selectCatalog, selectStudio } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ToolsFileTrustPrompt } from './tools-file-trust-prompt';
 import './tool-studio.css';
@@ -20,6 +20,13 @@ export function ToolStudio() {
   const studioActions = playground.userTools;
   const { specs, loaded, notice, problems, editingId, draft } = usePlayground(selectStudio);
   const editing = specs.find((s) => s.id === editingId) ?? (draft?.id === editingId ? draft : null);
+  // Saved tools are listed (with Edit and Delete) in the Tools panel's "My tools" group; only the ones that do
+  // not compile, and so are not in the catalog, are listed here, to be fixed or deleted.
+  const catalog = usePlayground(selectCatalog);
+  const broken = useMemo(() => {
+    const compiled = new Set(catalog.groups.find((g) => g.id === 'user-tools')?.tools.map((t) => t.name));
+    return specs.filter((spec) => !compiled.has(spec.name));
+  }, [catalog.groups, specs]);
   const [mcpOpen, setMcpOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -53,7 +60,7 @@ export function ToolStudio() {
 
   return (
     <section className="tool-studio" aria-label="Tool studio">
-      <h3 className="tool-studio-title">My tools</h3>
+      <h3 className="tool-studio-title">Tool studio</h3>
       {!loaded && <p className="muted small">Loading your tools…</p>}
       {notice && (
         <p
@@ -79,9 +86,9 @@ export function ToolStudio() {
         </div>
       )}
       <ToolsFileTrustPrompt />
-      {specs.length > 0 && (
+      {broken.length > 0 && (
         <ul className="tool-studio-list">
-          {specs.map((spec) => (
+          {broken.map((spec) => (
             <li key={spec.id} className="tool-studio-list-item">
               <code>{spec.name}</code>
               {spec.kind === 'mcp' && <span className="badge">MCP</span>}

@@ -1,118 +1,111 @@
 /**
- * Left column: the workspace's tools by source, each with its "expose" checkbox, and the tool studio. The counts
- * and the checkboxes read the workspace the next request is built from, so what is ticked is what is sent.
+ * Left column: the tool studio's actions first ("+ New tool" without scrolling past the presets), then the
+ * workspace's tools by source, searchable, each with its "expose" checkbox. The counts and the checkboxes read the
+ * workspace the next request is built from, so what is ticked is what is sent; every count is over the same
+ * catalog, so the header's total is the sum of the groups'.
  */
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { exposedDefinitions } from '../../engine/loop/request';
 import type { ToolDefinition } from '../../engine/tool';
-import { selectBusy, selectCatalog, selectWorkspace } from '../../store/selectors';
+import { useFormat, useT } from '../../i18n';
+import { selectBusy, selectCatalog, selectStudio, selectWorkspace } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ToolStudio } from '../tool-studio';
+import { ContextWarning } from './context-warning';
+import { ToolGroup } from './tool-group';
+import './tools-panel.css';
 
 export function ToolsPanel() {
+  const { t } = useT('tools');
+  const format = useFormat();
   const { actions } = usePlaygroundApi();
   const catalog = usePlayground(selectCatalog);
   const workspace = usePlayground(selectWorkspace);
   const busy = usePlayground(selectBusy);
+  const { specs } = usePlayground(selectStudio);
+  const [query, setQuery] = useState('');
+  const search = useDeferredValue(query.trim().toLowerCase());
   const exposed = useMemo(() => new Set(workspace.exposed), [workspace.exposed]);
   const checked = useMemo(() => exposedDefinitions(workspace, catalog.all), [workspace, catalog.all]);
-  const known = new Set(catalog.all.map((t) => t.name));
-  const missing = workspace.exposed.filter((name) => !known.has(name));
-  const exposedCount = catalog.all.filter((t) => exposed.has(t.name)).length;
+  const missing = useMemo(() => {
+    const known = new Set(catalog.all.map((tool) => tool.name));
+    return workspace.exposed.filter((name) => !known.has(name));
+  }, [catalog.all, workspace.exposed]);
+  const exposedCount = useMemo(
+    () => catalog.all.reduce((n, tool) => (exposed.has(tool.name) ? n + 1 : n), 0),
+    [catalog.all, exposed],
+  );
+  const specIds = useMemo(() => new Map(specs.map((spec) => [spec.name, spec.id])), [specs]);
+  const shown = useMemo(
+    () => new Map(catalog.groups.map((group) => [group.id, matching(group.tools, search)])),
+    [catalog.groups, search],
+  );
+  const shownCount = [...shown.values()].reduce((n, tools) => n + tools.length, 0);
   return (
-    <aside className="panel tools-panel" aria-label="Tools">
+    <aside className="panel tools-panel" aria-label={t('title')}>
       <section className="panel-section">
         <h2>
-          Tools{' '}
+          {t('title')}{' '}
           <span className="muted" data-testid="tools-exposed-count">
-            ({exposedCount} of {catalog.all.length} exposed)
+            {t('exposedCount', { exposed: format.number(exposedCount), total: format.number(catalog.all.length) })}
           </span>
         </h2>
         <p className="muted small">
-          Tools are exposed per request: the checked ones are sent to the model with the next request.
-          {busy && ' (Wait for the step in flight to change them.)'}
+          {t('intro')}
+          {busy && ` ${t('busy')}`}
         </p>
+        <ToolStudio />
         {!checked.ok && (
           <p className="notice notice-error" role="alert">
             {checked.error}
           </p>
         )}
+        <ContextWarning />
         {missing.map((name) => (
           <p key={name} className="notice notice-error">
-            <code>{name}</code> is exposed but no longer in the workspace.{' '}
+            <span>{t('missing', { name })}</span>{' '}
             <button type="button" className="button button-quiet" onClick={() => actions.toggleTool(name, false)}>
-              Untick {name}
+              {t('untick', { name })}
             </button>
           </p>
         ))}
-        {catalog.groups.map((group) => {
-          const groupExposed = group.tools.filter((t) => exposed.has(t.name)).length;
-          return (
-            <details
-              key={group.id}
-              className="tool-group"
-              open={group.id === 'presets' || group.id === 'user-tools' || groupExposed > 0}
-            >
-              <summary>
-                {group.label}{' '}
-                <span className="muted">
-                  ({groupExposed} of {group.tools.length} exposed)
-                </span>
-              </summary>
-              <ul className="tool-list">
-                {group.tools.map((tool, i) => (
-                  <ToolItem
-                    key={`${tool.name}:${i}`}
-                    tool={tool}
-                    checked={exposed.has(tool.name)}
-                    disabled={busy}
-                    override={workspace.toolOverrides[tool.name]}
-                    onToggle={(on) => actions.toggleTool(tool.name, on)}
-                  />
-                ))}
-              </ul>
-            </details>
-          );
-        })}
-        <ToolStudio />
+        <input
+          type="search"
+          className="tools-search"
+          aria-label={t('search')}
+          placeholder={t('searchPlaceholder')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        {search !== '' && (
+          <p className="muted small" role="status" data-testid="tools-search-status">
+            {shownCount === 0
+              ? t('noMatch', { query: query.trim() })
+              : t('matches', { count: shownCount, shown: format.number(shownCount), query: query.trim() })}
+          </p>
+        )}
+        {catalog.groups.map((group) => (
+          <ToolGroup
+            key={group.id}
+            group={group}
+            shown={shown.get(group.id) ?? group.tools}
+            searching={search !== ''}
+            exposed={exposed}
+            disabled={busy}
+            overrides={workspace.toolOverrides}
+            specIds={group.id === 'user-tools' ? specIds : null}
+            onToggle={(name, on) => actions.toggleTool(name, on)}
+          />
+        ))}
       </section>
     </aside>
   );
 }
 
-interface ToolItemProps {
-  readonly tool: ToolDefinition;
-  readonly checked: boolean;
-  readonly disabled: boolean;
-  readonly override: { readonly returnDirect?: boolean; readonly needsApproval?: boolean } | undefined;
-  readonly onToggle: (on: boolean) => void;
-}
-
-function ToolItem({ tool, checked, disabled, override, onToggle }: ToolItemProps) {
-  // A scenario may flip a tool's flags in its workspace (e.g. reserve_inventory needs approval in reserve-and-todo).
-  const returnDirect = override?.returnDirect ?? tool.returnDirect;
-  const needsApproval = override?.needsApproval ?? tool.needsApproval;
-  const note = override ? ' (in this scenario)' : '';
-  return (
-    <li className="tool-item">
-      <label className="tool-item-head">
-        <input
-          type="checkbox"
-          checked={checked}
-          disabled={disabled}
-          aria-label={`Expose ${tool.name}`}
-          onChange={(e) => onToggle(e.target.checked)}
-        />
-        <code className="tool-name">{tool.name}</code>
-        <span className="badge">{tool.source}</span>
-        {returnDirect && <span className="badge badge-accent">returnDirect{note}</span>}
-        {needsApproval && <span className="badge badge-warn">needs approval{note}</span>}
-      </label>
-      <p className="tool-description">{tool.description}</p>
-      <details>
-        <summary>JSON Schema the model receives</summary>
-        <pre className="code-block">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
-      </details>
-    </li>
+/** The tools whose name or description contains the search (lower-cased); all of them for an empty search. */
+function matching(tools: readonly ToolDefinition[], search: string): readonly ToolDefinition[] {
+  if (search === '') return tools;
+  return tools.filter(
+    (tool) => tool.name.toLowerCase().includes(search) || tool.description.toLowerCase().includes(search),
   );
 }

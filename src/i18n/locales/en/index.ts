@@ -8,6 +8,8 @@ import { exchange } from './exchange';
 import { phase } from './phase';
 import { runtimes } from './runtimes';
 import { stops } from './stops';
+import { storage } from './storage';
 import { toolSearch } from './toolSearch';
+import { tools } from './tools';
 
-export const en = { common, endpoint, exchange, phase, runtimes, stops, toolSearch };
+export const en = { common, endpoint, exchange, phase, runtimes, stops, storage, toolSearch, tools };

@@ -1,0 +1,40 @@
+import type { Catalog } from '../../catalog';
+
+export const tools: Catalog['tools'] = {
+  title: '도구',
+  exposedCount: '({{total}}개 중 {{exposed}}개 노출)',
+  intro: '도구는 요청마다 노출됩니다: 체크한 도구가 다음 요청과 함께 모델에 보내집니다.',
+  busy: '(진행 중인 단계가 끝나야 바꿀 수 있습니다.)',
+  missing: '{{name}}이(가) 노출되어 있지만 더 이상 워크스페이스에 없습니다.',
+  untick: '{{name}} 체크 해제',
+  search: '도구 검색',
+  searchPlaceholder: '이름이나 설명으로 검색',
+  matches_one: '“{{query}}”에 맞는 도구 {{shown}}개.',
+  matches_other: '“{{query}}”에 맞는 도구 {{shown}}개.',
+  noMatch: '“{{query}}”에 맞는 도구가 없습니다.',
+  groupCount: '({{total}}개 중 {{exposed}}개 노출)',
+  groupMatches: '{{shown}}개 표시',
+  groups: {
+    presets: '프리셋',
+    userTools: '내 도구',
+    toolSearch: '도구 검색 워크스페이스',
+  },
+  expose: '{{name}} 노출',
+  inScenario: '{{flag}} (이 시나리오에서)',
+  needsApproval: '승인 필요',
+  schema: '모델이 받는 JSON Schema',
+  showSchema: '스키마',
+  showSchemaLabel: '{{name}}의 설명과 스키마 보기',
+  selected: '선택됨: {{name}}',
+  closeSelected: '닫기',
+  edit: '편집',
+  editLabel: '{{name}} 편집',
+  delete: '삭제',
+  deleteLabel: '{{name}} 삭제',
+  confirmDelete: '도구 {{name}}을(를) 삭제할까요?',
+  listLabel: '{{group}}, 도구 {{count}}개 (스크롤하면 더 보입니다)',
+  context:
+    '노출된 도구 {{count}}개가 요청마다 약 {{tokens}} 토큰을 차지해 모델의 컨텍스트({{context}} 토큰)를 넘습니다: 모델이 모두 읽을 수 없습니다. 도구를 줄이거나 tool search를 켜세요.',
+  contextNear:
+    '노출된 도구 {{count}}개가 요청마다 약 {{tokens}} 토큰, 모델 컨텍스트({{context}} 토큰)의 {{percent}}를 차지합니다: 대화에 쓸 공간이 얼마 남지 않습니다.',
+};

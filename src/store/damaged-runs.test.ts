@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { openDB } from 'idb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as runsDb from '../persistence/runs-db';
+import { DAMAGED_RUN_FORMAT } from './damaged-runs';
+import { clearStorage, createTestPlayground } from './test-playground';
+
+beforeEach(clearStorage);
+afterEach(clearStorage);
+
+/** Lets the store's scheduled writes (the run writer's batch, the workspace save) happen. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+describe('a damaged run never locks the page', () => {
+  it('the open run, damaged on disk: the app starts, the run is set aside, exported raw, then deleted', async () => {
+    const first = createTestPlayground({ search: '?scenario=seoul-time-math' });
+    await first.playground.actions.init();
+    await first.playground.actions.runToEnd();
+    const runId = first.playground.store.getState().run.loop.runId!;
+    const count = first.playground.store.getState().run.events.length;
+    await settle();
+    await runsDb.closeDb();
+
+    // A model response without its response: the record that blanked the page before.
+    const raw = await openDB(runsDb.DB_NAME);
+    const records = await raw.getAll('events', IDBKeyRange.bound([runId, 0], [runId, Infinity]));
+    const bad = records.find((r) => r.event.type === 'model-responded');
+    delete bad.event.response;
+    await raw.put('events', bad);
+    raw.close();
+
+    const second = createTestPlayground();
+    const { actions, store } = second.playground;
+    await actions.init();
+    expect(store.getState().ui.ready).toBe(true);
+    expect(store.getState().run.events).toEqual([]);
+    expect(store.getState().runs.list.map((r) => r.runId)).not.toContain(runId);
+    const [damaged] = store.getState().runs.damaged;
+    expect(damaged).toMatchObject({ runId, damage: { kind: 'event', event: bad.seq + 1 } });
+    expect(store.getState().run.notice?.text).toContain('is damaged and was set aside');
+    // Sending starts a new run: the page works.
+    expect(actions.send()).toBe(true);
+
+    const file = await actions.exportDamagedRun(runId);
+    expect(file.ok).toBe(true);
+    if (!file.ok) return;
+    const parsed = JSON.parse(file.value.text);
+    expect(parsed).toMatchObject({ format: DAMAGED_RUN_FORMAT, runId, damage: { kind: 'event' } });
+    expect(parsed.events).toHaveLength(count);
+
+    expect(await actions.deleteDamagedRun(runId)).toEqual({ ok: true, value: undefined });
+    expect(store.getState().runs.damaged).toEqual([]);
+    expect(await runsDb.loadRawRun(runId)).toEqual({ header: null, events: [] });
+  });
+
+  it('a run damaged in a way only the replay sees is found after start-up, named, and never listed', async () => {
+    const first = createTestPlayground({ search: '?scenario=seoul-time-math' });
+    await first.playground.actions.init();
+    await first.playground.actions.runToEnd();
+    const runId = first.playground.store.getState().run.loop.runId!;
+    await settle();
+    first.playground.actions.newRun();
+    await runsDb.closeDb();
+
+    // Every event fits its schema, but the model answers a round it was never called for.
+    const raw = await openDB(runsDb.DB_NAME);
+    const records = await raw.getAll('events', IDBKeyRange.bound([runId, 0], [runId, Infinity]));
+    const call = records.find((r) => r.event.type === 'model-called');
+    await raw.delete('events', [runId, call.seq]);
+    for (const record of records.filter((r) => r.seq > call.seq)) {
+      await raw.delete('events', [runId, record.seq]);
+      await raw.put('events', { ...record, seq: record.seq - 1 });
+    }
+    raw.close();
+
+    const second = createTestPlayground();
+    await second.playground.actions.init();
+    await settle();
+    const state = second.playground.store.getState();
+    expect(state.ui.ready).toBe(true);
+    expect(state.runs.damaged).toMatchObject([{ runId, damage: { kind: 'unanswered' } }]);
+    expect(state.runs.list.map((r) => r.runId)).not.toContain(runId);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * One tool in the Tools panel: its "expose" checkbox, name, flags and (for the user's own tools) Edit and Delete.
+ * `ToolItem` is the full card (description and schema inline) for small groups; `ToolRow` is the one-height row
+ * of a virtualized group, whose description and schema open below the list.
+ */
+import { useT } from '../../i18n';
+import type { ToolDefinition } from '../../engine/tool';
+import { usePlaygroundApi } from '../playground-context';
+
+export interface ToolFlags {
+  readonly returnDirect?: boolean;
+  readonly needsApproval?: boolean;
+}
+
+export interface ToolItemProps {
+  readonly tool: ToolDefinition;
+  readonly checked: boolean;
+  readonly disabled: boolean;
+  readonly override: ToolFlags | undefined;
+  readonly onToggle: (on: boolean) => void;
+  /** The stored spec's id when this is one of the user's own tools (Edit and Delete). */
+  readonly specId?: string | undefined;
+}
+
+export function ToolItem(props: ToolItemProps) {
+  const { t } = useT('tools');
+  const { tool } = props;
+  return (
+    <li className="tool-item">
+      <ToolHead {...props} />
+      <p className="tool-description">{tool.description}</p>
+      <details>
+        <summary>{t('schema')}</summary>
+        <pre className="code-block">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
+      </details>
+    </li>
+  );
+}
+
+export function ToolRow(props: ToolItemProps & { readonly selected: boolean; readonly onSelect: () => void }) {
+  const { t } = useT('tools');
+  const { tool } = props;
+  return (
+    <div className={`tool-row${props.selected ? ' tool-row-selected' : ''}`}>
+      <ToolHead {...props} />
+      <div className="tool-row-line">
+        <span className="tool-row-description" title={tool.description}>
+          {tool.description}
+        </span>
+        <button
+          type="button"
+          className="button button-quiet button-small"
+          aria-label={t('showSchemaLabel', { name: tool.name })}
+          aria-pressed={props.selected}
+          onClick={props.onSelect}
+        >
+          {t('showSchema')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ToolHead({ tool, checked, disabled, override, onToggle, specId }: ToolItemProps) {
+  const { t } = useT('tools');
+  // A scenario may flip a tool's flags in its workspace (e.g. reserve_inventory needs approval in reserve-and-todo).
+  const returnDirect = override?.returnDirect ?? tool.returnDirect;
+  const needsApproval = override?.needsApproval ?? tool.needsApproval;
+  const flag = (text: string) => (override ? t('inScenario', { flag: text }) : text);
+  return (
+    <div className="tool-item-head">
+      <label className="tool-item-label">
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-label={t('expose', { name: tool.name })}
+          onChange={(e) => onToggle(e.target.checked)}
+        />
+        <code className="tool-name">{tool.name}</code>
+      </label>
+      <span className="badge">{tool.source}</span>
+      {returnDirect && <span className="badge badge-accent">{flag('returnDirect')}</span>}
+      {needsApproval && <span className="badge badge-warn">{flag(t('needsApproval'))}</span>}
+      {specId !== undefined && <OwnToolActions specId={specId} name={tool.name} />}
+    </div>
+  );
+}
+
+function OwnToolActions({ specId, name }: { readonly specId: string; readonly name: string }) {
+  const { t } = useT('tools');
+  const { userTools } = usePlaygroundApi();
+  return (
+    <span className="tool-own-actions">
+      <button
+        type="button"
+        className="button button-quiet button-small"
+        aria-label={t('editLabel', { name })}
+        onClick={() => userTools.open(specId)}
+      >
+        {t('edit')}
+      </button>
+      <button
+        type="button"
+        className="button button-quiet button-small"
+        aria-label={t('deleteLabel', { name })}
+        onClick={() => {
+          if (confirm(t('confirmDelete', { name }))) void userTools.remove(specId);
+        }}
+      >
+        {t('delete')}
+      </button>
+    </span>
+  );
+}
