@@ -8,7 +8,7 @@ export type { McpBlock, McpCallRecord, McpCallEnding, McpProgressNote } from './
 export { callRecordOf, MAX_RESULT_CHARS } from './content';
 export type { JsonRpcLogEntry, JsonRpcKind, JsonRpcDirection } from './json-rpc-log';
 export type { McpProblem, McpProblemKind } from './problems';
-export { corsHeadersFor, problemSummary } from './problems';
+export { corsHeadersFor, problemForModel, problemSummary } from './problems';
 export type { CallEnd, McpSession, ServerIdentity, SessionEvents } from './session';
 export { connectMcp } from './session';
 export type { ApprovalReason, McpAnnotations, McpToolInfo, RefusedTool, ToolListing } from './tools';

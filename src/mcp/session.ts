@@ -22,8 +22,9 @@ import type { FailureFacts, McpProblem } from './problems';
 import { checkServerUrl, classifyFailure, probeReachable } from './problems';
 import type { McpToolInfo, ToolListing } from './tools';
 import { checkListedTools } from './tools';
+import type * as SdkModule from './sdk';
 
-type Sdk = typeof import('./sdk');
+type Sdk = typeof SdkModule;
 
 let sdkModule: Promise<Sdk> | null = null;
 
