@@ -8,6 +8,7 @@ import type { ToolDefinition } from '../../engine/tool';
 import { selectBusy, selectCatalog, selectWorkspace } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ToolStudio } from '../tool-studio';
+import { McpServersPanel } from '../mcp/mcp-servers-panel';
 
 export function ToolsPanel() {
   const { actions } = usePlaygroundApi();
@@ -74,6 +75,7 @@ export function ToolsPanel() {
             </details>
           );
         })}
+        <McpServersPanel />
         <ToolStudio />
       </section>
     </aside>
