@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { TestServer } from '../../scripts/mcp/test-server';
 import { startTestMcpServer } from '../../scripts/mcp/test-server';
 import type { LoopEvent } from '../engine/loop/events';
+import { transcript } from '../engine/loop/projections';
+import { buildRunFile, parseRunFile } from '../engine/run-file';
 import type { Script } from '../engine/runtimes/script';
 import { callRecordOf } from './mcp-servers';
 import { clearStorage, createTestPlayground } from './test-playground';
@@ -67,6 +69,21 @@ describe('MCP servers in the playground', () => {
     expect(methods).toEqual(expect.arrayContaining(['initialize', 'tools/list', 'tools/call']));
     expect(server.calls).toContain('echo_text');
     await mcp.closeAll();
+
+    // Exported and imported (the session closed), the run shows the server's answer and its record from the log.
+    const built = buildRunFile({
+      run: { runId: state.run.loop.runId!, title: '', createdAt: 0, events: state.run.events },
+      now: 0,
+    });
+    if (!built.ok) throw new Error(built.error);
+    const imported = parseRunFile(built.value.text);
+    if (!imported.ok) throw new Error(imported.error);
+    const entry = transcript(imported.value.file.run.events).find((e) => e.kind === 'tool');
+    const replayed = entry?.kind === 'tool' && entry.outcome?.kind === 'result' ? entry.outcome.result : undefined;
+    expect(replayed?.text).toContain('over the wire');
+    expect(callRecordOf(replayed?.metadata)?.blocks).toEqual([
+      { kind: 'text', text: expect.stringContaining('over the wire') },
+    ]);
   });
 
   it('Stop during a slow call shows its progress, then sends notifications/cancelled to the server', async () => {
