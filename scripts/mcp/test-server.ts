@@ -119,11 +119,15 @@ const LATE_TOOL: Tool = {
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const onAbort = () => {
       clearTimeout(timer);
       reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
-    });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 
 export async function startTestMcpServer(options: TestServerOptions = {}): Promise<TestServer> {

@@ -20,12 +20,16 @@ export function McpCallProgress({ callId }: { callId: string }) {
   const { t } = useT('mcp');
   const format = useFormat();
   const call = usePlayground((s: PlaygroundState) => s.mcp.calls[callId]);
+  // The page's own clock from the moment the call appeared (the store's clock may be another one).
+  const [since, setSince] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  const inFlight = call !== undefined;
   useEffect(() => {
-    if (!call) return;
+    if (!inFlight) return setSince(null);
+    setSince(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
-  }, [call]);
+  }, [inFlight]);
   if (!call) return null;
   const progress = call.progress;
   return (
@@ -33,7 +37,7 @@ export function McpCallProgress({ callId }: { callId: string }) {
       {t('progress', {
         server: call.server,
         tool: call.tool,
-        elapsed: format.duration(Math.max(0, now - call.startedAt)),
+        elapsed: format.duration(Math.max(0, now - (since ?? now))),
       })}
       {progress && (
         <>

@@ -8,6 +8,7 @@ import { serverLabel } from '../../store/mcp-servers';
 import type { PlaygroundState } from '../../store/playground';
 import { useFormat, useT } from '../../i18n';
 import { usePlayground } from '../playground-context';
+import './mcp.css';
 
 const selectServers = (s: PlaygroundState) => s.mcp.servers;
 const selectLogs = (s: PlaygroundState) => s.mcp.logs;
@@ -40,25 +41,26 @@ export function McpLogView() {
         {serverLabel(server)} · <code>{server.url}</code> · {t('log.count', { count: log.entries.length })}
         {log.dropped > 0 && <> · {t('log.dropped', { count: log.dropped })}</>}
       </p>
-      <table className="data-table mcp-log-table" data-testid="mcp-log">
-        <thead>
-          <tr>
-            <th scope="col">{t('log.seq')}</th>
-            <th scope="col">{t('log.time')}</th>
-            <th scope="col">{t('log.direction')}</th>
-            <th scope="col">{t('log.kind')}</th>
-            <th scope="col">{t('log.method')}</th>
-            <th scope="col">{t('log.id')}</th>
-            <th scope="col">{t('log.duration')}</th>
-            <th scope="col">{t('log.message')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.entries.map((entry) => (
-            <LogRow key={entry.seq} entry={entry} start={log.entries[0]!.at} />
-          ))}
-        </tbody>
-      </table>
+      <div className="mcp-log-scroll">
+        <table className="data-table mcp-log-table" data-testid="mcp-log">
+          <thead>
+            <tr>
+              <th scope="col">{t('log.seq')}</th>
+              <th scope="col">{t('log.time')}</th>
+              <th scope="col">{t('log.direction')}</th>
+              <th scope="col">{t('log.method')}</th>
+              <th scope="col">{t('log.id')}</th>
+              <th scope="col">{t('log.duration')}</th>
+              <th scope="col">{t('log.message')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.entries.map((entry) => (
+              <LogRow key={entry.seq} entry={entry} start={log.entries[0]!.at} />
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -69,14 +71,16 @@ function LogRow({ entry, start }: { entry: JsonRpcLogEntry; start: number }) {
   return (
     <tr className={`mcp-log-${entry.direction}`} data-testid="mcp-log-row">
       <td>{entry.seq}</td>
-      <td className="muted">+{format.duration(entry.at - start)}</td>
-      <td>{entry.direction === 'sent' ? t('log.sent') : t('log.received')}</td>
-      <td>{entry.kind}</td>
+      <td className="muted nowrap">+{format.duration(entry.at - start)}</td>
+      <td className="nowrap" title={entry.direction === 'sent' ? t('log.sent') : t('log.received')}>
+        <span aria-hidden="true">{entry.direction === 'sent' ? '→' : '←'}</span>
+        <span className="visually-hidden">{entry.direction === 'sent' ? t('log.sent') : t('log.received')}</span>
+      </td>
       <td>
-        <code>{entry.method ?? ''}</code>
+        <code>{entry.method ?? ''}</code> <span className="muted">{entry.kind}</span>
       </td>
       <td>{entry.id ?? ''}</td>
-      <td>{entry.durationMs !== null ? format.duration(entry.durationMs) : ''}</td>
+      <td className="nowrap">{entry.durationMs !== null ? format.duration(entry.durationMs) : ''}</td>
       <td>
         <details>
           <summary>{entry.error ? `${entry.error.code}: ${entry.error.message}` : 'JSON'}</summary>

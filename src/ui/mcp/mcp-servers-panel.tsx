@@ -11,6 +11,7 @@ import type { PlaygroundState } from '../../store/playground';
 import { useT } from '../../i18n';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { McpProblemText } from './mcp-problem-text';
+import './mcp.css';
 
 const selectServers = (s: PlaygroundState) => s.mcp.servers;
 

@@ -92,7 +92,6 @@ export const mcp = {
     direction: 'dir',
     sent: '→ sent',
     received: '← received',
-    kind: 'kind',
     method: 'method',
     id: 'id',
     duration: 'took',

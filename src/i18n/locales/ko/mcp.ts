@@ -93,7 +93,6 @@ export const mcp: Catalog['mcp'] = {
     direction: '방향',
     sent: '→ 보냄',
     received: '← 받음',
-    kind: '종류',
     method: 'method',
     id: 'id',
     duration: '소요',
