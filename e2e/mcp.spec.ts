@@ -149,3 +149,18 @@ test('each failure to connect is explained by its cause', async ({ page }) => {
   await connect(page, locked.url, 's3cret');
   await expect(serverItem(page, 'Playground test server').getByTestId('mcp-status')).toHaveText('connected');
 });
+
+test('a server that dies mid-call: the model reads why, and the server shows as failed', async ({ page }) => {
+  const server = await startServer();
+  await openApp(page);
+  await connect(page, server.url);
+  const item = serverItem(page, 'Playground test server');
+  await expect(item.getByTestId('mcp-status')).toHaveText('connected');
+  await exposeOnly(page, 'die_mid_call');
+  await composeCall(page, 'die_mid_call', '{}');
+  const result = page.locator('[data-testid^="tool-result-"]').first();
+  await expect(result).toContainText('closed the connection before answering');
+  await expect(result.getByTestId('mcp-record')).toContainText('server died');
+  await expect(item.getByTestId('mcp-status')).toHaveText('failed');
+  await expect(item.getByTestId('mcp-problem')).toContainText('closed the connection before answering');
+});
