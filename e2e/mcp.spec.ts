@@ -5,6 +5,7 @@
  * transcript and every JSON-RPC message in the MCP tab; cancel a slow call with Stop; a result over the size cap;
  * and each way connecting fails explained by its cause.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../scripts/mcp/everything-server';
@@ -66,6 +67,7 @@ async function composeCall(page: Page, name: string, args: string): Promise<void
 test('connect, list, expose, a run calls the MCP tool; the result in the transcript and the JSON-RPC log', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   const server = await startServer();
   await openApp(page);
   await connect(page, server.url);
@@ -89,6 +91,10 @@ test('connect, list, expose, a run calls the MCP tool; the result in the transcr
   await expect(log).toContainText('tools/list');
   await expect(log).toContainText('tools/call');
   await expect(log).toContainText('notifications/initialized');
+
+  // The servers panel, the MCP record on the result and the MCP tab pass an axe audit.
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 });
 
 test('Stop cancels a slow call: progress on the call card, then notifications/cancelled', async ({ page }) => {
