@@ -77,6 +77,12 @@ test('connect, list, expose, a run calls the MCP tool; the result in the transcr
   // 8 tools, 2 a page: 4 pages of tools/list; bad_schema refused with its reason, the other 7 usable.
   await expect(item.getByTestId('mcp-tool-count')).toHaveText('7 tools · listed in 4 pages');
   await expect(item.getByTestId('mcp-refused')).toContainText('bad_schema');
+  // The annotations are shown: add_tool is not marked safe, so it pauses for approval.
+  await item.getByText('Tools and the server’s annotations').click();
+  await expect(item.getByTestId('mcp-tool-hints').locator('li', { hasText: 'add_tool' })).toContainText(
+    'may be destructive: needs approval',
+  );
+  await expect(item.getByTestId('mcp-tool-hints').locator('li', { hasText: 'echo_text' })).toContainText('read-only');
 
   await exposeOnly(page, 'echo_text');
   await composeCall(page, 'echo_text', '{"text": "hello over MCP"}');

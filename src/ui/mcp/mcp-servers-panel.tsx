@@ -5,7 +5,7 @@
  */
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import type { McpServerView } from '../../store/mcp-servers';
+import type { McpServerView, McpToolInfo } from '../../store/mcp-servers';
 import { DEFAULT_MCP_TIMEOUT_MS, serverLabel } from '../../store/mcp-servers';
 import type { PlaygroundState } from '../../store/playground';
 import { useT } from '../../i18n';
@@ -107,6 +107,16 @@ function ServerItem({ server }: { server: McpServerView }) {
           <McpProblemText problem={server.problem} />
         </div>
       )}
+      {server.tools.length > 0 && (
+        <details className="small">
+          <summary>{t('toolsHeading')}</summary>
+          <ul className="mcp-tool-hints" data-testid="mcp-tool-hints">
+            {server.tools.map((tool) => (
+              <ToolHints key={tool.name} tool={tool} />
+            ))}
+          </ul>
+        </details>
+      )}
       {server.refused.length > 0 && (
         <div className="notice" data-testid="mcp-refused">
           <strong className="small">{t('refusedHeading')}</strong>
@@ -148,6 +158,22 @@ function ServerItem({ server }: { server: McpServerView }) {
           {t('remove')}
         </button>
       </div>
+    </li>
+  );
+}
+
+function ToolHints({ tool }: { tool: McpToolInfo }) {
+  const { t } = useT('mcp');
+  const { annotations } = tool;
+  return (
+    <li>
+      <code>{tool.name}</code>
+      {tool.title && <span className="muted"> ({tool.title})</span>}{' '}
+      <span className={`badge${tool.needsApproval ? ' badge-warn' : ''}`}>{t(`approval.${tool.approval}`)}</span>
+      {annotations.idempotentHint === true && <span className="badge">{t('hint.idempotentHint')}</span>}
+      {annotations.openWorldHint === true && <span className="badge">{t('hint.openWorldHint')}</span>}
+      {annotations.openWorldHint === false && <span className="badge">{t('hint.closedWorld')}</span>}
+      {tool.hasOutputSchema && <span className="badge">{t('hint.structured')}</span>}
     </li>
   );
 }

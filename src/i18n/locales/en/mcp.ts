@@ -27,6 +27,18 @@ export const mcp = {
   toolCount_other: '{{count}} tools',
   pages_one: 'listed in {{count}} page',
   pages_other: 'listed in {{count}} pages',
+  toolsHeading: 'Tools and the server’s annotations (hints, not guarantees)',
+  approval: {
+    'read-only': 'read-only',
+    'not-destructive': 'not destructive',
+    'may-be-destructive': 'may be destructive: needs approval',
+  },
+  hint: {
+    idempotentHint: 'idempotent',
+    openWorldHint: 'open world',
+    closedWorld: 'closed world',
+    structured: 'outputSchema',
+  },
   refusedHeading: 'Refused tools (the others stay usable)',
   refusedTool: '{{name}} (#{{index}}): {{reason}}',
   unnamed: '(no name)',

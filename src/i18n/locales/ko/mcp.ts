@@ -28,6 +28,18 @@ export const mcp: Catalog['mcp'] = {
   toolCount_other: '도구 {{count}}개',
   pages_one: '{{count}}페이지로 나열됨',
   pages_other: '{{count}}페이지로 나열됨',
+  toolsHeading: '도구와 서버의 annotations (힌트일 뿐 보장은 아닙니다)',
+  approval: {
+    'read-only': 'read-only (읽기 전용)',
+    'not-destructive': 'non-destructive (파괴적이지 않음)',
+    'may-be-destructive': '파괴적일 수 있음: 승인 필요',
+  },
+  hint: {
+    idempotentHint: 'idempotent (멱등)',
+    openWorldHint: 'open world',
+    closedWorld: 'closed world',
+    structured: 'outputSchema',
+  },
   refusedHeading: '거부된 도구 (나머지는 그대로 쓸 수 있습니다)',
   refusedTool: '{{name}} (#{{index}}): {{reason}}',
   unnamed: '(이름 없음)',
