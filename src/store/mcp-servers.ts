@@ -355,18 +355,20 @@ export function createMcpServers(slice: Slice<McpState>, deps: McpDeps) {
       void persist();
     },
 
-    /** One catalog source per server: its tools, whose calls go to its live session. */
+    /** One catalog source per server that listed tools: its tools, whose calls go to its live session. */
     sources(): ToolSource[] {
-      return get().servers.map((server) => ({
-        id: `mcp:${server.id}`,
-        label: `MCP · ${serverLabel(server)}`,
-        tools: () =>
-          server.tools.map((info) =>
-            toEngineTool(info, (tool, args, ctx): Promise<ToolResult> =>
-              callTool(server.id, tool, args, ctx.callId, ctx.signal),
+      return get()
+        .servers.filter((server) => server.tools.length > 0)
+        .map((server) => ({
+          id: `mcp:${server.id}`,
+          label: `MCP · ${serverLabel(server)}`,
+          tools: () =>
+            server.tools.map((info) =>
+              toEngineTool(info, (tool, args, ctx): Promise<ToolResult> =>
+                callTool(server.id, tool, args, ctx.callId, ctx.signal),
+              ),
             ),
-          ),
-      }));
+        }));
     },
 
     /** Closes every session (tests, page teardown). */
