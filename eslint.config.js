@@ -22,8 +22,10 @@ export const LAYERS = {
   persistence: ['engine'],
   /** A real tokenizer behind the engine's TokenCounter port, loaded lazily. */
   tokenizers: ['engine'],
+  /** Live MCP servers: the SDK's Streamable HTTP client (lazily loaded), sessions, the JSON-RPC log, content blocks. */
+  mcp: ['engine'],
   /** The playground store (zustand, no React): the workspace, the mirrored run, the slices and their actions. */
-  store: ['engine', 'runtimes', 'sandbox', 'persistence', 'tokenizers'],
+  store: ['engine', 'runtimes', 'sandbox', 'persistence', 'tokenizers', 'mcp'],
   /** React components: read the store through selectors, act through its actions. */
   ui: ['engine', 'store', 'tokenizers', 'i18n'],
 };
@@ -65,6 +67,12 @@ const layerForbiddenImports = {
     {
       group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', 'idb', 'idb/*'],
       message: 'src/sandbox/ runs tool code and nothing else.',
+    },
+  ],
+  mcp: [
+    {
+      group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', 'idb', 'idb/*'],
+      message: 'src/mcp/ talks to MCP servers and nothing else.',
     },
   ],
 };

@@ -18,6 +18,7 @@ const MODULE_OF: Record<string, string> = {
   sandbox: 'sandbox/protocol',
   persistence: 'persistence/runs-db',
   tokenizers: 'tokenizers/qwen3',
+  mcp: 'mcp/problems',
   store: 'store/slice',
   ui: 'ui/download',
 };

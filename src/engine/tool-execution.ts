@@ -9,7 +9,7 @@
  */
 import type { ToolCall, ToolMessage } from './messages';
 import type { ToolContext, ToolResult } from './tool';
-import { errorMessage } from './tool';
+import { errorMessage, ToolFailure } from './tool';
 import type { ToolRegistry } from './tool-registry';
 import { describeNumberProblem, findNumberProblemsInText } from './protocol/argument-numbers';
 import { assertNever, type Result } from './result';
@@ -190,8 +190,9 @@ export async function executeToolCall(
         durationMs: options.now() - startedAt,
       };
     }
+    const known = thrown instanceof ToolFailure ? thrown.metadata : {};
     return done(
-      { text: `Error: ${message}`, isError: true, metadata: { threw: true } },
+      { text: `Error: ${message}`, isError: true, metadata: { ...known, threw: true } },
       'tool-error',
       true,
       tool.returnDirect,

@@ -118,6 +118,20 @@ export function jsonSchemaValidator(schema: JsonSchema): Result<(args: unknown) 
   }
 }
 
+/**
+ * A tool failure that carries what the tool knows about it (e.g. which MCP server answered): thrown like any
+ * error, so the exception processor decides what the model sees, and its metadata is kept on the result.
+ */
+export class ToolFailure extends Error {
+  override readonly name = 'ToolFailure';
+  constructor(
+    message: string,
+    readonly metadata: Readonly<Record<string, unknown>>,
+  ) {
+    super(message);
+  }
+}
+
 export function textResult(text: string, metadata: Record<string, unknown> = {}): ToolResult {
   return { text, isError: false, metadata };
 }

@@ -47,6 +47,8 @@ import type { Catalog, ToolSource } from './catalog';
 import { buildCatalog, EMPTY_CATALOG, exposedTools } from './catalog';
 import type { DamagedRun, StorageStatus } from './damaged-runs';
 import { exportDamagedRun, mergeDamaged } from './damaged-runs';
+import type { McpState } from './mcp-servers';
+import { createMcpServers, INITIAL_MCP } from './mcp-servers';
 import type { OfflineState } from './offline-state';
 import { createOffline, INITIAL_OFFLINE } from './offline-state';
 import type { RunFilesState } from './run-files';
@@ -61,7 +63,8 @@ import { createUserTools, INITIAL_STUDIO } from './user-tools-store';
 
 export type Notice = { readonly kind: 'error' | 'info'; readonly text: string };
 
-export type InspectorTab = 'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search';
+export type InspectorTab =
+  'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search' | 'mcp';
 
 /** A run as the Runs tab lists it. */
 export type RunSummary = RunHeader;
@@ -111,6 +114,7 @@ export interface PlaygroundState {
   readonly toolSearch: ToolSearchState;
   readonly offline: OfflineState;
   readonly runFiles: RunFilesState;
+  readonly mcp: McpState;
   readonly ui: UiState;
 }
 
@@ -160,6 +164,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     toolSearch: { index: deps.toolSearch.indexKind },
     offline: INITIAL_OFFLINE,
     runFiles: INITIAL_RUN_FILES,
+    mcp: INITIAL_MCP,
     ui: { inspectorTab: 'turns', selectedRound: null, ready: false, shortcutsOpen: false },
   }));
   const get = store.getState;
@@ -183,12 +188,20 @@ export function createPlayground(deps: PlaygroundDeps) {
   });
   const offline = createOffline(sliceOf(store, 'offline'), deps.gguf);
 
-  const sources: readonly ToolSource[] = [
+  const mcp = createMcpServers(sliceOf(store, 'mcp'), {
+    loadSetting: storage.loadSetting,
+    saveSetting: storage.saveSetting,
+    now: deps.now,
+  });
+
+  const fixedSources: readonly ToolSource[] = [
     { id: 'presets', label: 'Presets', tools: createPresetTools },
     { id: 'user-tools', label: 'My tools', tools: () => userTools.tools() },
     ...deps.toolSources,
   ];
-  store.setState({ catalog: buildCatalog(sources) });
+  /** Every tool source, the MCP servers' groups last (they come and go as servers connect). */
+  const sources = (): readonly ToolSource[] => [...fixedSources, ...mcp.sources()];
+  store.setState({ catalog: buildCatalog(sources()) });
   storage.subscribeStatus((status) => patch('runs', { storage: status }));
 
   // ── the runtime ──────────────────────────────────────────────────────────────────────────────────────────
@@ -212,7 +225,7 @@ export function createPlayground(deps: PlaygroundDeps) {
   const requestMemo = createRequestMemo(deps.requestSteps);
   const workspaceSource = {
     request: (state: LoopState) => requestMemo({ workspace: get().workspace, state, catalog: get().catalog.all }),
-    tools: () => exposedTools(sources, get().workspace),
+    tools: () => exposedTools(sources(), get().workspace),
   };
   const controllerDeps = {
     runtime: currentRuntime,
@@ -304,7 +317,9 @@ export function createPlayground(deps: PlaygroundDeps) {
   store.subscribe((s, previous) => {
     const next = computeNextRequest(s);
     if (next !== s.run.nextRequest) patch('run', { nextRequest: next });
-    if (s.userTools.specs !== previous.userTools.specs) store.setState({ catalog: buildCatalog(sources) });
+    if (s.userTools.specs !== previous.userTools.specs || s.mcp.servers !== previous.mcp.servers) {
+      store.setState({ catalog: buildCatalog(sources()) });
+    }
     if (s.workspace.scenarioId !== previous.workspace.scenarioId) {
       deps.runtimes.scripted.setScript(getScenario(s.workspace.scenarioId ?? '')?.script ?? null);
     }
@@ -382,7 +397,7 @@ export function createPlayground(deps: PlaygroundDeps) {
   }
 
   function allTools(): Tool[] {
-    return sources.flatMap((s) => s.tools());
+    return sources().flatMap((s) => s.tools());
   }
 
   function switchController(loopControl: LoopControl): void {
@@ -477,6 +492,8 @@ export function createPlayground(deps: PlaygroundDeps) {
       addProblems([`Your saved tools could not be loaded (${errorMessage(error)}).`]);
     }
     await toolSearch.init();
+    // The remembered MCP servers list their last tools now (so exposed ones stay valid) and reconnect meanwhile.
+    await mcp.init();
     let workspace = get().workspace;
     let activeId: unknown = null;
     try {
@@ -645,7 +662,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       if (workspace.userDraft.trim() === '') return report(err('Write a user message first.'));
       const loop = controller.getState();
       if (loop.runId === null || loop.phase === 'idle') {
-        const tools = exposedTools(sources, workspace);
+        const tools = exposedTools(sources(), workspace);
         if (!tools.ok) return report(tools);
         const started = controller.startRun({
           system: workspace.system,
@@ -757,7 +774,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     comparisonSource(): ComparisonSource | { error: string } {
       const workspace = get().workspace;
       if (workspace.userDraft.trim() === '') return { error: 'Write a user message first.' };
-      const tools = exposedTools(sources, workspace);
+      const tools = exposedTools(sources(), workspace);
       if (!tools.ok) return { error: tools.error };
       return {
         runtime: currentRuntime(),
@@ -789,6 +806,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     toolSearch,
     runFiles,
     offline,
+    mcp,
     runtimes: deps.runtimes,
     /** The advisor-controlled loop's chain (the Advisors tab edits it). */
     advisors: advisor as Pick<AdvisorLoopController, 'getAdvisorConfig' | 'configureAdvisors' | 'subscribe'>,

@@ -5,6 +5,7 @@ import { selectEvents, selectInspectorTab, selectLoopControl } from '../../store
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { AdvisorsView } from '../advisors/advisors-view';
 import { ToolSearchPanel } from '../tool-search/tool-search-panel';
+import { McpLogView } from '../mcp/mcp-log-view';
 import { MetricsView } from './metrics-view';
 import { RequestView } from './request-view';
 import { RunsView } from './runs-view';
@@ -26,6 +27,7 @@ export const INSPECTOR_TABS: readonly TabSpec[] = [
   { id: 'metrics', label: 'Metrics', render: () => <MetricsView /> },
   { id: 'advisors', label: 'Advisors', render: () => <AdvisorsTab /> },
   { id: 'tool-search', label: 'Tool search', render: () => <ToolSearchPanel /> },
+  { id: 'mcp', label: 'MCP', render: () => <McpLogView /> },
   { id: 'runs', label: 'Runs', render: () => <RunsView /> },
 ];
 

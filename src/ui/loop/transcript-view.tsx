@@ -9,6 +9,7 @@ import { usePlayground } from '../playground-context';
 import { ParseNotes, splitNotes } from './parse-notes';
 import { PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
+import { McpCallProgress, McpResultRecord } from '../mcp/mcp-call-notes';
 import { assertNever } from '../../engine/result';
 
 export function TranscriptView() {
@@ -74,6 +75,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
             )}
           </header>
           <pre className="message-text tool-output">{entry.message.content}</pre>
+          <McpResultRecord metadata={entry.outcome?.kind === 'result' ? entry.outcome.result.metadata : undefined} />
         </article>
       );
     case 'finished':
@@ -202,6 +204,7 @@ function CallCard({ call, notes }: { call: ToolCall; notes: readonly ParseIssue[
       <pre className="code-block">{prettyJson(call.argumentsText)}</pre>
       {call.parseError !== undefined && <p className="anomaly">Could not parse: {call.parseError}</p>}
       <ParseNotes issues={notes} label={`Parser notes on ${call.id}`} />
+      <McpCallProgress callId={call.id} />
       {awaiting && <PendingCallActions call={call} interrupted={interrupted} />}
     </div>
   );

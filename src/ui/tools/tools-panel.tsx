@@ -14,6 +14,7 @@ import { ToolStudio } from '../tool-studio';
 import { ContextWarning } from './context-warning';
 import { ToolGroup } from './tool-group';
 import './tools-panel.css';
+import { McpServersPanel } from '../mcp/mcp-servers-panel';
 
 export function ToolsPanel() {
   const { t } = useT('tools');
@@ -97,6 +98,7 @@ export function ToolsPanel() {
             onToggle={(name, on) => actions.toggleTool(name, on)}
           />
         ))}
+        <McpServersPanel />
       </section>
     </aside>
   );

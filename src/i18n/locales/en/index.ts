@@ -5,6 +5,7 @@
 import { common } from './common';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
+import { mcp } from './mcp';
 import { phase } from './phase';
 import { runtimes } from './runtimes';
 import { stops } from './stops';
@@ -12,4 +13,4 @@ import { storage } from './storage';
 import { toolSearch } from './toolSearch';
 import { tools } from './tools';
 
-export const en = { common, endpoint, exchange, phase, runtimes, stops, storage, toolSearch, tools };
+export const en = { common, endpoint, exchange, mcp, phase, runtimes, stops, storage, toolSearch, tools };

@@ -3,6 +3,7 @@ import type { Catalog } from '../../catalog';
 import { common } from './common';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
+import { mcp } from './mcp';
 import { phase } from './phase';
 import { runtimes } from './runtimes';
 import { stops } from './stops';
@@ -10,4 +11,4 @@ import { storage } from './storage';
 import { toolSearch } from './toolSearch';
 import { tools } from './tools';
 
-export const ko: Catalog = { common, endpoint, exchange, phase, runtimes, stops, storage, toolSearch, tools };
+export const ko: Catalog = { common, endpoint, exchange, mcp, phase, runtimes, stops, storage, toolSearch, tools };
