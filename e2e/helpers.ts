@@ -1,7 +1,12 @@
 /** Shared steps for the end-to-end specs. */
 import type { Locator, Page } from '@playwright/test';
 import type { LoopEvent } from '../src/engine/loop/events';
+import type { EventWithFullTrace } from '../src/engine/prompt-trace';
+import { withFullTraces } from '../src/engine/prompt-trace';
 import { expect } from '@playwright/test';
+
+/** A stored event with its prompt trace in full (the log stores each trace as a change from the previous one). */
+export type StoredEvent = EventWithFullTrace;
 
 /** Opens the app on a scenario with instant scripted streaming and waits until it is ready. */
 export async function openScenario(page: Page, scenario: string, extra = ''): Promise<void> {
@@ -29,9 +34,15 @@ export async function expectStop(turn: Locator, raw: string, derived: string): P
 
 /**
  * Every stored run, newest first, with its event log as the app persisted it to IndexedDB (a header per run in
- * `runs`, one record per event in `events`).
+ * `runs`, one record per event in `events`), each prompt trace read back in full.
  */
-export function storedRuns(page: Page): Promise<{ runId: string; updatedAt: number; events: LoopEvent[] }[]> {
+export async function storedRuns(page: Page): Promise<{ runId: string; updatedAt: number; events: StoredEvent[] }[]> {
+  const runs = await storedRunRecords(page);
+  return runs.map((run) => ({ ...run, events: withFullTraces(run.events) }));
+}
+
+/** The stored runs exactly as IndexedDB holds them (traces after the first stored as changes). */
+export function storedRunRecords(page: Page): Promise<{ runId: string; updatedAt: number; events: LoopEvent[] }[]> {
   return page.evaluate(
     () =>
       new Promise<{ runId: string; updatedAt: number; events: LoopEvent[] }[]>((resolve, reject) => {
