@@ -74,3 +74,19 @@ export function storedRunRecords(page: Page): Promise<{ runId: string; updatedAt
       }),
   );
 }
+
+/**
+ * Brings a transcript entry that may be scrolled away into the page. A long run's transcript is virtualized: only
+ * the entries near the screen exist in the DOM, so a test first searches for a text the entry shows; the search
+ * scrolls it in and focuses it. On a short run (every entry rendered) this only checks the text is there.
+ */
+export async function revealInTranscript(page: Page, text: string): Promise<void> {
+  const search = page.getByRole('searchbox', { name: 'Search the transcript' });
+  if ((await search.count()) === 0) {
+    await expect(page.locator('.transcript').getByText(text).first()).toBeAttached();
+    return;
+  }
+  await search.fill(text);
+  await search.press('Enter');
+  await expect(page.locator('.transcript-item:focus').getByText(text).first()).toBeVisible();
+}
