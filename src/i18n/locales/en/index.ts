@@ -3,6 +3,7 @@
  * touching each other's files). English is bundled with the page; it is also the shape every language must fill.
  */
 import { common } from './common';
+import { offline } from './offline';
 import { transcript } from './transcript';
 
-export const en = { common, transcript };
+export const en = { common, offline, transcript };

@@ -1,6 +1,7 @@
 /** The Korean catalog (한국어): loaded only when Korean is the page's language. Same shape as the English one. */
 import type { Catalog } from '../../catalog';
 import { common } from './common';
+import { offline } from './offline';
 import { transcript } from './transcript';
 
-export const ko: Catalog = { common, transcript };
+export const ko: Catalog = { common, offline, transcript };
