@@ -5,4 +5,5 @@ export const offline = {
   alwaysReady: 'scripted replay, You are the model',
   webllm: 'WebLLM',
   wllama: 'CPU (wllama)',
+  panelLoading: 'Loading the panel…',
 };

@@ -6,4 +6,5 @@ export const offline: Catalog['offline'] = {
   alwaysReady: '스크립트 재생, 내가 모델 되기',
   webllm: 'WebLLM',
   wllama: 'CPU (wllama)',
+  panelLoading: '패널을 불러오는 중…',
 };
