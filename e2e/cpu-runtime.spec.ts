@@ -10,10 +10,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import type { LoopEvent } from '../src/engine/loop/events';
 import { oversizedGgufHeader } from '../src/runtimes/wllama/gguf/test-fixtures';
 import { buildTinyModel } from '../src/runtimes/wllama/gguf/tiny-model';
 import { jsonSchemaValidator } from '../src/engine/tool';
+import type { StoredEvent } from './helpers';
 import { button, openScenario, storedRuns } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
@@ -41,9 +41,9 @@ async function loadTinyModel(page: Page, seed = 1): Promise<void> {
 const seenRuns = new Set<string>();
 
 /** The newest run's event log, as the app persisted it to IndexedDB (one record per event), once it has finished. */
-async function finishedRunEvents(page: Page): Promise<LoopEvent[]> {
+async function finishedRunEvents(page: Page): Promise<StoredEvent[]> {
   const read = () => storedRuns(page);
-  let found: { runId: string; events: LoopEvent[] } | undefined;
+  let found: { runId: string; events: StoredEvent[] } | undefined;
   await expect
     .poll(
       async () => {

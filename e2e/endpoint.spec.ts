@@ -12,8 +12,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import type { LoopEvent } from '../src/engine/loop/events';
 import { jsonSchemaValidator } from '../src/engine/tool';
+import type { StoredEvent } from './helpers';
 import { button, openScenario, storedRuns } from './helpers';
 import type { RunningServer } from './llama-server';
 import { TINY_ALIAS, TOOL_CALL_START_TOKEN, startLlamaServer } from './llama-server';
@@ -63,10 +63,10 @@ async function requestOption(panel: Locator, label: string, value: string): Prom
  */
 async function runEvents(
   page: Page,
-  done: (events: LoopEvent[]) => boolean,
+  done: (events: StoredEvent[]) => boolean,
   older: readonly string[] = [],
-): Promise<{ runId: string; events: LoopEvent[] }> {
-  let run: { runId: string; events: LoopEvent[] } | undefined;
+): Promise<{ runId: string; events: StoredEvent[] }> {
+  let run: { runId: string; events: StoredEvent[] } | undefined;
   await expect
     .poll(async () => {
       const runs = await storedRuns(page);
@@ -77,7 +77,7 @@ async function runEvents(
   return run!;
 }
 
-const responses = (events: LoopEvent[]) => events.flatMap((e) => (e.type === 'model-responded' ? [e] : []));
+const responses = (events: StoredEvent[]) => events.flatMap((e) => (e.type === 'model-responded' ? [e] : []));
 
 test('steps the Seoul scenario in both modes; the Request tab shows the exact body and the raw SSE stream', async ({
   page,
@@ -203,7 +203,7 @@ test('server tools: llama.cpp assembles tool_calls, the harness flags invalid ar
   // reads it. Each seed is deterministic: the first seeds that answer with a call are tried in turn.
   await requestOption(panel, 'Extra body fields', JSON.stringify({ logit_bias: { [TOOL_CALL_START_TOKEN]: 8 } }));
   const older: string[] = [];
-  let run: { runId: string; events: LoopEvent[] } | undefined;
+  let run: { runId: string; events: StoredEvent[] } | undefined;
   for (const seed of ['7', '2', '10', '11']) {
     await requestOption(panel, 'Seed', seed);
     await button(page, 'Send').click();

@@ -1,7 +1,12 @@
 /** Shared steps for the end-to-end specs. */
 import type { Locator, Page } from '@playwright/test';
 import type { LoopEvent } from '../src/engine/loop/events';
+import type { EventWithFullTrace } from '../src/engine/prompt-trace';
+import { withFullTraces } from '../src/engine/prompt-trace';
 import { expect } from '@playwright/test';
+
+/** A stored event with its prompt trace in full (the log stores each trace as a change from the previous one). */
+export type StoredEvent = EventWithFullTrace;
 
 /** Opens the app on a scenario with instant scripted streaming and waits until it is ready. */
 export async function openScenario(page: Page, scenario: string, extra = ''): Promise<void> {
@@ -29,9 +34,15 @@ export async function expectStop(turn: Locator, raw: string, derived: string): P
 
 /**
  * Every stored run, newest first, with its event log as the app persisted it to IndexedDB (a header per run in
- * `runs`, one record per event in `events`).
+ * `runs`, one record per event in `events`), each prompt trace read back in full.
  */
-export function storedRuns(page: Page): Promise<{ runId: string; updatedAt: number; events: LoopEvent[] }[]> {
+export async function storedRuns(page: Page): Promise<{ runId: string; updatedAt: number; events: StoredEvent[] }[]> {
+  const runs = await storedRunRecords(page);
+  return runs.map((run) => ({ ...run, events: withFullTraces(run.events) }));
+}
+
+/** The stored runs exactly as IndexedDB holds them (traces after the first stored as changes). */
+export function storedRunRecords(page: Page): Promise<{ runId: string; updatedAt: number; events: LoopEvent[] }[]> {
   return page.evaluate(
     () =>
       new Promise<{ runId: string; updatedAt: number; events: LoopEvent[] }[]>((resolve, reject) => {
@@ -62,4 +73,20 @@ export function storedRuns(page: Page): Promise<{ runId: string; updatedAt: numb
         };
       }),
   );
+}
+
+/**
+ * Brings a transcript entry that may be scrolled away into the page. A long run's transcript is virtualized: only
+ * the entries near the screen exist in the DOM, so a test first searches for a text the entry shows; the search
+ * scrolls it in and focuses it. On a short run (every entry rendered) this only checks the text is there.
+ */
+export async function revealInTranscript(page: Page, text: string): Promise<void> {
+  const search = page.getByRole('searchbox', { name: 'Search the transcript' });
+  if ((await search.count()) === 0) {
+    await expect(page.locator('.transcript').getByText(text).first()).toBeAttached();
+    return;
+  }
+  await search.fill(text);
+  await search.press('Enter');
+  await expect(page.locator('.transcript-item:focus').getByText(text).first()).toBeVisible();
 }

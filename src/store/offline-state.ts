@@ -1,6 +1,7 @@
 /**
  * The offline slice of the playground store: whether the app works offline, and what is cached — the service
- * worker (vite-plugin-pwa / workbox precaches the app shell, its scripts and the wasm files), the network, and the
+ * worker (vite-plugin-pwa / workbox precaches the app shell; each runtime's assets are cached on first use, see
+ * runtime-assets.ts), the network, and the
  * model weights the runtimes keep in the browser's Cache Storage. Registration happens once, on first use.
  */
 import { registerSW } from 'virtual:pwa-register';
@@ -8,6 +9,8 @@ import type { GgufCache } from '../runtimes/wllama/gguf-cache';
 import { fileNameFromUrl, ggufCache } from '../runtimes/wllama/gguf-cache';
 import type { Slice } from './slice';
 import { webllmStore } from '../runtimes/webllm/webllm-store';
+import type { RuntimeReadiness } from './runtime-assets';
+import { readRuntimeReadiness } from './runtime-assets';
 
 export type ShellStatus =
   | 'unsupported' // no service workers (e.g. a non-secure origin)
@@ -39,6 +42,8 @@ export interface OfflineState {
   readonly shellDetail: string;
   readonly online: boolean;
   readonly modelCache: ModelCacheStatus | null;
+  /** Which runtimes' own assets are cached (runtime-assets.ts); null until read. */
+  readonly runtimesOffline: RuntimeReadiness | null;
 }
 
 export const INITIAL_OFFLINE: OfflineState = {
@@ -46,6 +51,7 @@ export const INITIAL_OFFLINE: OfflineState = {
   shellDetail: '',
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   modelCache: null,
+  runtimesOffline: null,
 };
 
 export type OfflineActions = ReturnType<typeof createOffline>;
@@ -116,7 +122,9 @@ export async function refreshModelCache(set: Slice<OfflineState>['set'], gguf: G
     }
     const ggufModels = (await gguf.list()).map((e) => ({ name: fileNameFromUrl(e.url), url: e.url, bytes: e.bytes }));
     const estimate = typeof navigator !== 'undefined' ? await navigator.storage?.estimate?.() : undefined;
+    const runtimesOffline = await readRuntimeReadiness();
     set({
+      runtimesOffline,
       modelCache: {
         models: [...models].sort(),
         ggufModels,

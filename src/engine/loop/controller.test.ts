@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, ToolMessage } from '../messages';
 import { createPresetTools } from '../presets';
+import { withFullTraces } from '../prompt-trace';
 import { RuntimeFailure } from '../runtime';
 import { createHumanRuntime } from '../runtimes/human';
 import { createScriptedRuntime } from '../runtimes/scripted';
@@ -136,7 +137,7 @@ describe('the manual loop on the Seoul scenario', () => {
     const denial = toolMessages(state.history).find((m) => m.toolCallId === 'call_2')!;
     expect(denial).toMatchObject({ isError: true, content: `${DENIED_TEXT} Reason: not now` });
     // The denial is in the messages of the next model call.
-    const second = of(controller.getEvents(), 'model-responded')[1]!;
+    const second = withFullTraces(controller.getEvents()).flatMap((e) => (e.type === 'model-responded' ? [e] : []))[1]!;
     expect(second.response.trace?.promptText).toContain(
       `<tool_response>\n${DENIED_TEXT} Reason: not now\n</tool_response>`,
     );

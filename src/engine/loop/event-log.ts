@@ -2,6 +2,7 @@
  * One run's event log as a controller holds it: the events, the state they fold to (`applyEvent`), and the
  * listeners told after every change. Shared by the manual and the advisor-controlled loop.
  */
+import { TraceChain } from '../prompt-trace';
 import type { LoopEvent } from './events';
 import type { LoopState } from './state';
 import { applyEvent, INITIAL_STATE, replay } from './state';
@@ -13,6 +14,8 @@ export class EventLog {
   /** What `all()` handed out last; dropped on every change so the next reader gets a new array. */
   private snapshot: readonly LoopEvent[] | null = null;
   private folded: LoopState = INITIAL_STATE;
+  /** Stores each prompt trace as a change from the previous one, so the log grows linearly. */
+  private readonly traces = new TraceChain();
   private readonly listeners = new Set<LoopListener>();
 
   /** The log folded by `applyEvent`. */
@@ -36,6 +39,7 @@ export class EventLog {
 
   /** Appends one event, folds it into the state, then tells every listener. */
   append(event: LoopEvent): void {
+    event = this.traces.store(event);
     this.events.push(event);
     this.snapshot = null;
     this.folded = applyEvent(this.folded, event);
@@ -44,7 +48,7 @@ export class EventLog {
 
   /** Replaces the whole log (a new run, a restore) and replays it. Tells no one: the caller notifies when ready. */
   reset(events: readonly LoopEvent[] = []): void {
-    this.events = [...events];
+    this.events = this.traces.reset(events);
     this.snapshot = null;
     this.folded = replay(this.events);
   }

@@ -6,9 +6,10 @@
 import type { AdvisorDescriptor, AdvisorHook, AdvisorKind, AdvisorObservation } from '../advisors/types';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages';
 import type { MalformedCallMode } from '../protocol/interpret';
-import type { ModelResponse, RuntimeKind, ToolChoice } from '../runtime';
+import type { RuntimeKind, ToolChoice } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
 import type { ToolDefinition } from '../tool';
+import type { StoredResponse } from '../trace-delta';
 import type { CallDecision, CallOutcome, ExceptionMode } from '../tool-execution';
 import type { FinishReasonKind } from './run-end';
 
@@ -60,7 +61,8 @@ export type LoopEvent =
       readonly type: 'model-responded';
       readonly at: number;
       readonly round: number;
-      readonly response: ModelResponse;
+      /** The response; its trace is stored as a change from the previous one (prompt-trace.ts `TraceChain`). */
+      readonly response: StoredResponse;
       readonly message: AssistantMessage;
       readonly stop: DerivedStop;
       /** The calls the loop will handle (none when the response was aborted, filtered or cut). */

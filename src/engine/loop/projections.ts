@@ -304,7 +304,7 @@ function finishedInRound(events: readonly LoopEvent[], round: number): number {
   return events.filter((e) => e.type === 'call-finished' && e.round === round).length;
 }
 
-function summarizeResponse(message: AssistantMessage, response: ModelResponse): string {
+function summarizeResponse(message: AssistantMessage, response: Pick<ModelResponse, 'raw'>): string {
   const calls = message.toolCalls.map(describeCall);
   const text = message.content.trim();
   const parts: string[] = [];

@@ -20,6 +20,13 @@ import type { ToolDefinition, ToolSource } from '../tool';
 import type { CallDisposition } from '../tool-execution';
 import type { FinishReasonKind, LoopEvent, LoopEventType, LoopSettings, RunConfig } from '../loop/events';
 import { type Result } from '../result';
+import type { StoredTrace, TraceNode } from '../trace-delta';
+import { checkNode } from '../trace-delta';
+
+function describeNodeProblem(value: unknown): string {
+  const checked = checkNode(value);
+  return checked.ok ? 'unexpected' : checked.error;
+}
 
 /** Compile-time check that a literal list names every member of a union. */
 type Complete<All extends string, Listed extends readonly string[]> = [Exclude<All, Listed[number]>] extends [never]
@@ -152,30 +159,48 @@ const modelResponseSchema = z.object({
   timings: timingsSchema.optional(),
   nativeToolCalls: z.array(toolCallSchema).optional(),
   toolCallIds: z.array(z.string()).optional(),
-  trace: z
-    .object({
-      requestJson: z.unknown(),
-      promptText: z.string().optional(),
-      promptParts: z.array(z.object({ part: z.string(), tokens: z.number(), text: z.string() })).optional(),
-      notes: z.array(z.string()).optional(),
-      promptFormat: z.object({ id: z.string(), label: z.string(), source: z.enum(PROMPT_FORMAT_SOURCES) }).optional(),
-      toolsSent: z.array(z.string()).optional(),
-      promptBuiltBy: z.enum(['app', 'server']).optional(),
-      http: z
-        .object({
-          method: z.string(),
-          url: z.string(),
-          requestHeaders: z.record(z.string(), z.string()),
-          requestBody: z.string(),
-          status: z.number().optional(),
-          responseText: z.string().optional(),
-          responseTruncated: z.boolean().optional(),
+  // The first trace of a run (or one an older version stored) is whole; every later one is only `delta`: what
+  // changed since the trace before it (trace-delta.ts). One object schema, so a problem is named by its field.
+  trace: fullTraceSchema()
+    .extend({
+      delta: z
+        .custom<TraceNode>((value) => checkNode(value).ok, {
+          error: (issue) => `the prompt trace's change is malformed: ${describeNodeProblem(issue.input)}`,
         })
         .optional(),
     })
+    .superRefine((trace, ctx) => {
+      if (trace.delta !== undefined && Object.entries(trace).some(([k, v]) => k !== 'delta' && v !== undefined))
+        ctx.addIssue({ code: 'custom', message: 'a trace stored as a change has no other fields' });
+    })
+    // Checked above: whole (the fields of `RequestTrace`) or only `delta`.
+    .transform((trace) => trace as StoredTrace)
     .optional(),
   backend: z.string().optional(),
 });
+
+function fullTraceSchema() {
+  return z.object({
+    requestJson: z.unknown().optional(),
+    promptText: z.string().optional(),
+    promptParts: z.array(z.object({ part: z.string(), tokens: z.number(), text: z.string() })).optional(),
+    notes: z.array(z.string()).optional(),
+    promptFormat: z.object({ id: z.string(), label: z.string(), source: z.enum(PROMPT_FORMAT_SOURCES) }).optional(),
+    toolsSent: z.array(z.string()).optional(),
+    promptBuiltBy: z.enum(['app', 'server']).optional(),
+    http: z
+      .object({
+        method: z.string(),
+        url: z.string(),
+        requestHeaders: z.record(z.string(), z.string()),
+        requestBody: z.string(),
+        status: z.number().optional(),
+        responseText: z.string().optional(),
+        responseTruncated: z.boolean().optional(),
+      })
+      .optional(),
+  });
+}
 
 const derivedStopSchema = z.object({
   raw: finishReasonSchema,

@@ -18,9 +18,14 @@ import { userToolSpecSchema } from '../user-tools/spec';
 import { describeNonJson, jsonKind } from '../user-tools/file-kind';
 import { checkEvent, describeIssue, runtimeRefSchema, settingsSchema, toolDefinitionSchema } from './event-schema';
 import { assertNever, type Result } from '../result';
+import { TraceChain, traceChainProblem } from '../prompt-trace';
 
 export const RUN_FILE_FORMAT = 'tool-loop-playground/run';
-export const RUN_FILE_VERSION = 1;
+/**
+ * Version 2 stores every prompt trace after a run's first as what changed since the one before it
+ * (`trace-delta.ts`), so a file grows linearly with its run; version 1 stored each trace whole.
+ */
+export const RUN_FILE_VERSION = 2;
 /** Larger files are refused before parsing: a run of the playground is a few hundred kilobytes. */
 export const MAX_RUN_FILE_CHARS = 25_000_000;
 
@@ -92,9 +97,9 @@ export type ImportedRun = Result<{
 
 const envelopeSchema = z.object({ format: z.string(), version: z.number() });
 
-const runFileV1Schema = z.object({
+const runFileSchema = z.object({
   format: z.literal(RUN_FILE_FORMAT),
-  version: z.literal(1),
+  version: z.literal(RUN_FILE_VERSION),
   exportedAt: z.string(),
   run: z.object({
     runId: z.string().min(1),
@@ -143,7 +148,27 @@ export const MIGRATIONS: Readonly<Record<number, (doc: Record<string, unknown>) 
       settings: lastSettings?.settings ?? config?.settings,
     };
   },
+  // Version 1 stored each prompt trace whole: keep the first, store every later one as a change from the one
+  // before (what the event log itself does since version 2). Events it cannot read are left for validation.
+  1: (doc) => {
+    const run = isRecord(doc.run) ? doc.run : undefined;
+    const events = Array.isArray(run?.events) ? (run.events as unknown[]) : undefined;
+    if (!run || !events) return { ...doc, version: 2 };
+    const chain = new TraceChain();
+    const stored = events.map((event) => (hasTrace(event) ? chain.store(event as LoopEvent) : event));
+    return { ...doc, version: 2, run: { ...run, events: stored } };
+  },
 };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A `model-responded` event (unchecked) with a trace: whole as version 1 wrote it, or already a change. */
+function hasTrace(event: unknown): boolean {
+  if (!isRecord(event) || event.type !== 'model-responded' || !isRecord(event.response)) return false;
+  return isRecord(event.response.trace);
+}
 
 /** Parses and validates a run file's text. Never throws. */
 export function parseRunFile(text: string): ImportedRun {
@@ -234,7 +259,7 @@ export function parseRunFile(text: string): ImportedRun {
 }
 
 function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | undefined): ImportedRun {
-  const parsed = runFileV1Schema.safeParse(doc);
+  const parsed = runFileSchema.safeParse(doc);
   if (!parsed.success) return { ok: false, error: `The run file is malformed: ${describeIssue(parsed.error)}` };
   const data = parsed.data;
 
@@ -244,6 +269,8 @@ function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | un
     if (!checked.ok) return { ok: false, error: checked.error };
     events.push(checked.value);
   }
+  const chainProblem = traceChainProblem(events);
+  if (chainProblem !== null) return { ok: false, error: `The run's prompt traces are damaged: ${chainProblem}.` };
   const first = events[0]!;
   if (first.type !== 'run-started') return { ok: false, error: "The run's log must start with a run-started event." };
   const extraStart = events.findIndex((e, i) => i > 0 && e.type === 'run-started');

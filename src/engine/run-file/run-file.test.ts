@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS, LOOP_EVENT_TYPES } from '../loop/events';
 import { transcript } from '../loop/projections';
 import { replay } from '../loop/state';
 import { createPresetTools } from '../presets';
+import { withFullTraces } from '../prompt-trace';
 import { createScriptedRuntime } from '../runtimes/scripted';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
@@ -222,6 +223,52 @@ describe('run file export and import', () => {
     expect(result.value.file.run).toMatchObject({ runId: 'run_a', title: 'Old', createdAt: 5, scenarioId: SEOUL.id });
     expect(result.value.file.run.events).toEqual(events);
     expect(result.value.file.tools.map((t) => t.name)).toEqual(['current_time', 'calculate']);
+  });
+});
+
+describe('run file version 2: prompt traces stored as changes', () => {
+  it('migrates a version 1 file (every trace whole): same traces read back, a smaller file', async () => {
+    const events = await seoulRun();
+    const whole = withFullTraces(events);
+    // A version 1 file held every trace whole; its events are otherwise the same.
+    const v1 = JSON.parse(fileText(events));
+    v1.version = 1;
+    v1.run.events = whole;
+    const v1Text = JSON.stringify(v1);
+    const result = parseRunFile(v1Text);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.migratedFrom).toBe(1);
+    expect(result.value.file.version).toBe(RUN_FILE_VERSION);
+    const migrated = result.value.file.run.events;
+    const traced = migrated.flatMap((e) =>
+      e.type === 'model-responded' && e.response.trace ? [e.response.trace] : [],
+    );
+    expect(traced.length).toBe(3);
+    // The first trace stays whole; the later ones are changes.
+    expect(traced.map((t) => 'delta' in t)).toEqual([false, true, true]);
+    expect(withFullTraces(migrated)).toEqual(whole);
+    expect(transcript(migrated)).toEqual(transcript(events));
+    expect(JSON.stringify(result.value.file).length).toBeLessThan(v1Text.length);
+  });
+
+  it('refuses a file whose trace changes do not chain, naming the event', async () => {
+    const file = JSON.parse(fileText(await seoulRun()));
+    const events = file.run.events as { type: string; response?: { trace?: unknown } }[];
+    const first = events.findIndex((e) => e.type === 'model-responded');
+    // Without the whole first trace, the next change has nothing to apply to.
+    delete events[first]!.response!.trace;
+    const result = parseRunFile(JSON.stringify(file));
+    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/prompt traces are damaged: event \d+/) });
+    const broken = JSON.parse(fileText(await seoulRun()));
+    const second = (broken.run.events as typeof events).filter((e) => e.type === 'model-responded')[1]!;
+    second.response!.trace = { delta: { t: 'not an edit' } };
+    expect(parseRunFile(JSON.stringify(broken))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(
+        /response\.trace\.delta: the prompt trace's change is malformed: a malformed text edit/,
+      ),
+    });
   });
 });
 

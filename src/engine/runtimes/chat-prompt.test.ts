@@ -8,7 +8,7 @@ import { toFunctionTool } from '../protocol/hermes';
 import type { ModelRequest } from '../runtime';
 import { toDefinition } from '../tool';
 import { interpretResponse } from '../protocol/interpret';
-import { assistantBody, estimateTokens, renderChatPrompt, requestJson } from './chat-prompt';
+import { assistantBody, estimateTokens, renderChatPrompt, requestJson, createTokenCounter } from './chat-prompt';
 
 const template = new Template(readFileSync('test-fixtures/chat-templates/qwen2.5-instruct.jinja', 'utf8'));
 const tools = createPresetTools().map(toDefinition).slice(0, 2);
@@ -106,5 +106,23 @@ describe('requestJson and estimates', () => {
     expect(estimateTokens(text).join('')).toBe(text);
     expect(estimateTokens('wonderful')).toEqual(['wond', 'erfu', 'l']);
     expect(estimateTokens('')).toEqual([]);
+  });
+});
+
+describe('incremental token count', () => {
+  it('counts a prompt that extends the previous one as estimateTokens does, and any other prompt whole', () => {
+    const count = createTokenCounter();
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const pieces = ['a', 'bc', 'defgh', ' ', '  ', '\n', 'tool_call', '{"x": 1}', '\t', 'ü'];
+    let text = '';
+    for (let i = 0; i < 300; i++) {
+      text += pieces[Math.floor(random() * pieces.length)];
+      expect(count(text)).toBe(estimateTokens(text).length);
+    }
+    // Not an extension: counted from scratch.
+    expect(count('other text entirely')).toBe(estimateTokens('other text entirely').length);
+    expect(count('')).toBe(0);
+    expect(count('abc')).toBe(1);
   });
 });

@@ -83,6 +83,29 @@ export function estimateTokens(text: string): string[] {
   return text.match(/\s*\S{1,4}|\s+/g) ?? [];
 }
 
+/**
+ * `estimateTokens(text).length`, incrementally: a prompt that extends the previous one is counted from the
+ * previous one's last piece on (earlier pieces cannot change: each piece is as long as the text after it allowed,
+ * and that text is the same). One counter per runtime; any other prompt is counted whole.
+ */
+export function createTokenCounter(): (text: string) => number {
+  let last: { text: string; count: number; lastStart: number } | null = null;
+  return (text) => {
+    const from = last !== null && last.count > 0 && text.startsWith(last.text) ? last : null;
+    const start = from ? from.lastStart : 0;
+    let count = from ? from.count - 1 : 0;
+    let lastStart = start;
+    const piece = /\s*\S{1,4}|\s+/g;
+    piece.lastIndex = start;
+    for (let m = piece.exec(text); m !== null; m = piece.exec(text)) {
+      count++;
+      lastStart = m.index;
+    }
+    last = { text, count, lastStart };
+    return count;
+  };
+}
+
 export function traceFor(request: ModelRequest, notes: readonly string[]): RequestTrace {
   const promptText = renderChatPrompt(request);
   return { requestJson: requestJson(request), promptText, notes };

@@ -10,7 +10,7 @@
  */
 import type { ChatRuntime, GenerateOptions, ModelRequest, ModelResponse } from '../runtime';
 import type { FinishReason } from '../stop-reasons';
-import { estimateTokens, traceFor } from './chat-prompt';
+import { createTokenCounter, estimateTokens, traceFor } from './chat-prompt';
 import type { Script } from './script';
 import { chooseTurn, renderTurn, stepIndex } from './script';
 
@@ -53,6 +53,9 @@ export function createScriptedRuntime(options: ScriptedRuntimeOptions): Scripted
     }
   }
 
+  // The prompt grows by a few messages a call: count only what is new.
+  const countPromptTokens = createTokenCounter();
+
   async function generate(request: ModelRequest, { signal, onDelta }: GenerateOptions): Promise<ModelResponse> {
     const startedAt = now();
     const index = stepIndex(request.messages);
@@ -76,7 +79,7 @@ export function createScriptedRuntime(options: ScriptedRuntimeOptions): Scripted
       finishReason = turn.finishReason ?? 'stop';
     }
     const trace = traceFor(request, notes);
-    const promptTokens = estimateTokens(trace.promptText ?? '').length;
+    const promptTokens = countPromptTokens(trace.promptText ?? '');
     const pieces = estimateTokens(raw);
 
     if (options.prefillTokensPerSecond && options.prefillTokensPerSecond > 0) {

@@ -1,6 +1,6 @@
 /** The endpoint runtime as the app offers it: any OpenAI-compatible server (Ollama, LM Studio, llama.cpp, vLLM). */
 import type { RuntimeProvider } from '../provider';
-import { EndpointPanel } from './endpoint-panel';
+import { lazyPanel } from '../lazy-panel';
 import { endpointStore } from './endpoint-store';
 
 type Answer = ReturnType<RuntimeProvider['getRuntime']>;
@@ -11,7 +11,8 @@ export const endpointProvider: RuntimeProvider = {
   label: 'OpenAI-compatible endpoint',
   requirement:
     'A running server: Ollama, LM Studio, llama.cpp’s llama-server, vLLM or a hosted API (its URL and a model).',
-  Panel: EndpointPanel,
+  // The panel loads when the runtime is picked (not part of the first page load).
+  Panel: lazyPanel(() => import('./endpoint-panel').then((m) => m.EndpointPanel), 260),
   getRuntime() {
     const { runtime, reason } = endpointStore.store.getState();
     const key = runtime ?? reason;

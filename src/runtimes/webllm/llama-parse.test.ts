@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../engine/loop/events';
 import { LoopController } from '../../engine/loop/controller';
 import { createPresetTools } from '../../engine/presets';
+import { withFullTraces } from '../../engine/prompt-trace';
 import { createFakeClock } from '../../engine/test-support';
 import { WebLLMRuntime } from './webllm-runtime';
 import { WorkerClient } from './worker-client';
@@ -59,7 +60,8 @@ function llamaRun(replies: Reply[]) {
   return { controller, sent };
 }
 
-const responses = (controller: LoopController) => controller.getEvents().filter((e) => e.type === 'model-responded');
+const responses = (controller: LoopController) =>
+  withFullTraces(controller.getEvents()).flatMap((e) => (e.type === 'model-responded' ? [e] : []));
 
 describe('WebLLM with Llama 3.2: the harness parses the raw output with the Llama parser', () => {
   it('reads a bare JSON call once, and the prompt prints the day the run started', async () => {

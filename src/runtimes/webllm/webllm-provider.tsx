@@ -1,7 +1,7 @@
 /** The WebLLM runtime provider: label, requirement, Model panel, and the runtime once a model is ready. */
 import type { ChatRuntime } from '../../engine/runtime';
 import type { RuntimeProvider } from '../provider';
-import { WebLLMPanel } from './webllm-panel';
+import { lazyPanel } from '../lazy-panel';
 import { WebLLMRuntime } from './webllm-runtime';
 import { client, modelFormat, webllmStore } from './webllm-store';
 
@@ -45,7 +45,8 @@ export const webllmProvider: RuntimeProvider = {
   kind: 'webllm',
   label: 'WebLLM (WebGPU)',
   requirement: 'A WebGPU browser (Chrome/Edge 113+); downloads 0.3–2.5 GB once, then works offline',
-  Panel: WebLLMPanel,
+  // The panel loads when the runtime is picked (not part of the first page load).
+  Panel: lazyPanel(() => import('./webllm-panel').then((m) => m.WebLLMPanel), 320),
   getRuntime,
   subscribe: (listener) => webllmStore.subscribe(listener),
 };

@@ -1,6 +1,6 @@
 /** The CPU runtime as the app offers it: wllama running a GGUF model (or the tiny random test model). */
 import type { RuntimeProvider } from '../provider';
-import { WllamaPanel } from './wllama-panel';
+import { lazyPanel } from '../lazy-panel';
 import { wllamaStore } from './wllama-store';
 
 export const wllamaProvider: RuntimeProvider = {
@@ -8,7 +8,8 @@ export const wllamaProvider: RuntimeProvider = {
   label: 'CPU (wllama, GGUF)',
   requirement:
     'Any Chrome or Edge 137+ (no GPU): a GGUF model file or URL, or the built-in tiny random test model (nonsense text).',
-  Panel: WllamaPanel,
+  // The panel loads when the runtime is picked (not part of the first page load).
+  Panel: lazyPanel(() => import('./wllama-panel').then((m) => m.WllamaPanel), 320),
   getRuntime() {
     const { runtime, status } = wllamaStore.store.getState();
     if (runtime) return { runtime };

@@ -4,10 +4,9 @@
  * (when the runtime can tell).
  */
 import { useMemo } from 'react';
-import type { LoopEvent } from '../../engine/loop/events';
 import { messagesSentAt } from '../../engine/loop/projections';
-import type { PrefixCheck } from '../../engine/prompt-trace';
-import { checkPrefixExtension } from '../../engine/prompt-trace';
+import type { EventWithFullTrace, PrefixCheck } from '../../engine/prompt-trace';
+import { checkPrefixExtension, roundResponses } from '../../engine/prompt-trace';
 import { toOpenAIMessages } from '../../engine/messages';
 import { selectEvents, selectNextRequest, selectSelectedRound } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
@@ -16,6 +15,8 @@ import { PromptDateField } from './prompt-date-field';
 import { HttpExchangeView } from './http-exchange';
 
 const NEXT = 'next';
+
+type Responded = Extract<EventWithFullTrace, { type: 'model-responded' }>;
 
 export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
   const { actions } = usePlaygroundApi();
@@ -26,12 +27,13 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
   // By default the Request tab previews the next request when there is one; the Prompt tab shows the latest call.
   const showNext = mode === 'request' && selected === null && (next.ok || rounds.length === 0);
   const round = showNext ? null : (selected ?? rounds.at(-1) ?? null);
-  const response = useMemo(
-    () => events.find((e) => e.type === 'model-responded' && e.round === round),
+  // The round's response and the one before it, traces in full (the log stores each as a change).
+  const { current: response, previous } = useMemo(
+    () => (round === null ? {} : roundResponses(events, round)),
     [events, round],
   );
-  const trace = response?.type === 'model-responded' ? response.response.trace : undefined;
-  const prefix = useMemo(() => (round === null ? null : prefixReuse(events, round)), [events, round]);
+  const trace = response?.response.trace;
+  const prefix = useMemo(() => (response ? prefixReuse(response, previous) : null), [response, previous]);
   const sent = useMemo(() => (round === null ? [] : messagesSentAt(events, round)), [events, round]);
   const picker = (
     <label className="inline-field">
@@ -136,13 +138,9 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
  * KV-cache reuse, for any runtime that reports its prompt text: does this round's prompt start with the previous
  * round's prompt plus the model's exact output? Then only the new tokens need prefilling.
  */
-function prefixReuse(events: readonly LoopEvent[], round: number): PrefixCheck | null {
-  const responses = events.filter((e) => e.type === 'model-responded');
-  const index = responses.findIndex((e) => e.round === round);
-  const current = responses[index];
-  const promptText = current?.response.trace?.promptText;
-  if (!current || promptText === undefined) return null;
-  const previous = index > 0 ? responses[index - 1] : undefined;
+function prefixReuse(current: Responded, previous: Responded | undefined): PrefixCheck | null {
+  const promptText = current.response.trace?.promptText;
+  if (promptText === undefined) return null;
   const previousPrompt = previous?.response.trace?.promptText;
   if (!previous || previousPrompt === undefined) return checkPrefixExtension(null, promptText);
   return checkPrefixExtension({ prompt: previousPrompt, output: previous.response.raw }, promptText);

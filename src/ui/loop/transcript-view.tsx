@@ -1,43 +1,38 @@
-/** Every message as it was sent, with raw text beside the parsed tool calls and both stop-reason vocabularies. */
+/**
+ * Every message as it was sent, with raw text beside the parsed tool calls and both stop-reason vocabularies.
+ * The list (memoized entries, virtualized on a long run, its search) is `transcript-list.tsx`.
+ */
 import { useMemo } from 'react';
 import type { TranscriptEntry } from '../../engine/loop/projections';
 import { FINISH_LABELS, transcript } from '../../engine/loop/projections';
 import type { ParseIssue, ToolCall } from '../../engine/messages';
 import type { PlaygroundState } from '../../store/playground';
-import { selectBusy, selectEvents, selectPhase, selectStreaming } from '../../store/selectors';
+import { useT } from '../../i18n';
+import { selectEvents } from '../../store/selectors';
 import { usePlayground } from '../playground-context';
 import { ParseNotes, splitNotes } from './parse-notes';
 import { PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
 import { McpCallProgress, McpResultRecord } from '../mcp/mcp-call-notes';
+import { StreamingEntry, TranscriptList } from './transcript-list';
 import { assertNever } from '../../engine/result';
 
 export function TranscriptView() {
+  const { t } = useT('transcript');
   const events = usePlayground(selectEvents);
-  const streaming = usePlayground(selectStreaming);
-  const busy = usePlayground(selectBusy);
-  const phase = usePlayground(selectPhase);
   const entries = useMemo(() => transcript(events), [events]);
   return (
-    <section className="transcript" aria-label="Transcript">
-      <h2 className="visually-hidden">Transcript</h2>
-      {entries.length === 0 && <p className="muted">The transcript appears here, message by message.</p>}
-      {entries.map((entry) => (
-        <Entry key={entry.index} entry={entry} />
-      ))}
-      {busy && phase === 'model' && (
-        <article className="message message-assistant message-streaming" aria-label="Model is answering">
-          <header className="message-head">
-            <span className="role">assistant</span> <span className="muted">streaming…</span>
-          </header>
-          <pre className="raw" data-testid="streaming-text">
-            {streaming || '…'}
-          </pre>
-        </article>
-      )}
+    <section className="transcript" aria-label={t('label')}>
+      <h2 className="visually-hidden">{t('label')}</h2>
+      {entries.length === 0 && <p className="muted">{t('empty')}</p>}
+      <TranscriptList entries={entries} render={renderEntry} />
+      <StreamingEntry />
     </section>
   );
 }
+
+/** Stable across renders, so a memoized entry re-renders only when its own entry changed. */
+const renderEntry = (entry: TranscriptEntry) => <Entry entry={entry} />;
 
 function Entry({ entry }: { entry: TranscriptEntry }) {
   switch (entry.kind) {

@@ -1,6 +1,7 @@
 /** The footer's offline and cache status: app shell cached or not, network on or off, models in the cache. */
 import { useEffect } from 'react';
 import { selectOffline } from '../../store/selectors';
+import { useT } from '../../i18n';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import './offline-status.css';
 
@@ -49,10 +50,27 @@ export function OfflineStatus() {
           modelCache?.usageBytes !== undefined &&
           ` · ${formatBytes(modelCache.usageBytes)} stored`}
       </span>
+      <RuntimesOffline />
       <button type="button" className="button button-quiet small" onClick={() => void offline.refresh()}>
         Refresh cache status
       </button>
     </div>
+  );
+}
+
+/** Which runtimes run with the network off: the built-in ones always, the others once their assets are cached. */
+function RuntimesOffline() {
+  const { t } = useT('offline');
+  const ready = usePlayground((s) => selectOffline(s).runtimesOffline);
+  if (ready === null) return null;
+  const runtimes = ['webllm', 'wllama'] as const;
+  const yes = [t('alwaysReady'), ...runtimes.filter((r) => ready[r]).map((r) => t(r))];
+  const no = runtimes.filter((r) => !ready[r]).map((r) => t(r));
+  return (
+    <span className="small muted" data-testid="runtimes-offline">
+      {t('runtimesReady', { list: yes.join(', ') })}
+      {no.length > 0 && ` · ${t('runtimesNotYet', { list: no.join(', ') })}`}
+    </span>
   );
 }
 

@@ -4,11 +4,26 @@ import { common } from './common';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
 import { mcp } from './mcp';
+import { offline } from './offline';
 import { phase } from './phase';
 import { runtimes } from './runtimes';
 import { stops } from './stops';
 import { storage } from './storage';
 import { toolSearch } from './toolSearch';
 import { tools } from './tools';
+import { transcript } from './transcript';
 
-export const ko: Catalog = { common, endpoint, exchange, mcp, phase, runtimes, stops, storage, toolSearch, tools };
+export const ko: Catalog = {
+  common,
+  endpoint,
+  exchange,
+  mcp,
+  offline,
+  phase,
+  runtimes,
+  stops,
+  storage,
+  toolSearch,
+  tools,
+  transcript,
+};
