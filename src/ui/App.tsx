@@ -1,23 +1,30 @@
 /** The one page: header, Tools | Loop | Inspector. */
 import { useEffect } from 'react';
 import { selectReady } from '../store/selectors';
+import { FirstMinute } from './first-minute/first-minute';
 import { HeaderBar } from './header-bar';
+import { SkipLink } from './keyboard/skip-link';
 import { Inspector } from './inspector/inspector';
 import { StatusBar } from './keyboard/status-bar';
 import { LoopPanel } from './loop/loop-panel';
 import { ModelBand } from './model-band';
 import { usePlayground, usePlaygroundApi } from './playground-context';
+import { usePresenter } from './presenter/presenter-mode';
+import './presenter/presenter.css';
 import { ToolsPanel } from './tools/tools-panel';
 
 export function App() {
   const { actions } = usePlaygroundApi();
   const ready = usePlayground(selectReady);
+  const presenting = usePresenter();
   useEffect(() => {
     void actions.init();
   }, [actions]);
   return (
-    <div className="app" data-ready={ready ? 'true' : 'false'}>
+    <div className="app" data-ready={ready ? 'true' : 'false'} data-presenter={presenting ? 'true' : undefined}>
+      <SkipLink />
       <HeaderBar />
+      <FirstMinute />
       <ModelBand />
       <main className="app-columns">
         <ToolsPanel />

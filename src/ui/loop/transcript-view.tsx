@@ -202,7 +202,8 @@ function CallCard({ call, notes }: { call: ToolCall; notes: readonly ParseIssue[
       <pre className="code-block">{prettyJson(call.argumentsText)}</pre>
       {call.parseError !== undefined && <p className="anomaly">Could not parse: {call.parseError}</p>}
       <ParseNotes issues={notes} label={`Parser notes on ${call.id}`} />
-      {awaiting && <PendingCallActions call={call} interrupted={interrupted} />}
+      {/* Renders while the call can be decided, and shows its decision until the batch runs. */}
+      <PendingCallActions call={call} interrupted={interrupted} />
     </div>
   );
 }
