@@ -142,7 +142,7 @@ function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'as
       <div className="assistant-columns">
         <div>
           <h3 className="column-title">raw text</h3>
-          <pre className="raw" data-testid="raw-text">
+          <pre className="raw" data-testid="raw-text" tabIndex={0}>
             {message.raw || '(empty)'}
           </pre>
         </div>
