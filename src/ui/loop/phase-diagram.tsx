@@ -2,34 +2,30 @@
 import type { Phase } from '../../engine/loop/state';
 import { FINISH_LABELS } from '../../engine/loop/projections';
 import { selectFinished, selectPhase, selectRound, selectRunning, selectSettings } from '../../store/selectors';
+import { useT } from '../../i18n';
 import { usePlayground } from '../playground-context';
 
-const STEPS: { phase: Phase; label: string; hint: string }[] = [
-  { phase: 'prompt', label: 'prompt', hint: 'history ready; Step calls the model' },
-  { phase: 'model', label: 'model', hint: 'the model is answering' },
-  { phase: 'approve', label: 'approve', hint: 'paused: decide each tool call' },
-  { phase: 'execute', label: 'execute', hint: 'Step runs the calls in order and appends the results' },
-  { phase: 'done', label: 'done', hint: 'the loop has ended' },
-];
+// The phase names are the loop's own terms (as in the code and the docs): shown as they are in every language.
+const STEPS: readonly Exclude<Phase, 'idle'>[] = ['prompt', 'model', 'approve', 'execute', 'done'];
 
 export function PhaseDiagram() {
+  const { t } = useT('loop');
   const phase = usePlayground(selectPhase);
   const round = usePlayground(selectRound);
   // The workspace's settings are the run's (every change is logged into the open run).
   const maxRounds = usePlayground(selectSettings).maxRounds;
   const finished = usePlayground(selectFinished);
   const running = usePlayground(selectRunning);
-  const current = STEPS.find((s) => s.phase === phase);
   return (
-    <div className="phase" aria-label="Loop phase">
+    <div className="phase" aria-label={t('phase.label')}>
       <ol className="phase-steps">
         {STEPS.map((step, i) => (
           <li
-            key={step.phase}
-            className={`phase-step${step.phase === phase ? ' phase-step-current' : ''}`}
-            aria-current={step.phase === phase ? 'step' : undefined}
+            key={step}
+            className={`phase-step${step === phase ? ' phase-step-current' : ''}`}
+            aria-current={step === phase ? 'step' : undefined}
           >
-            {step.label}
+            {step}
             {i < STEPS.length - 1 && (
               <span className="phase-arrow" aria-hidden="true">
                 →
@@ -40,12 +36,13 @@ export function PhaseDiagram() {
       </ol>
       <p className="phase-caption" data-testid="phase-caption">
         {phase === 'idle'
-          ? 'No run yet: write a message and press Send (or Step / Run to end).'
-          : `Phase: ${phase} — ${current?.hint ?? ''}. Model calls: ${round} of max ${maxRounds}.${running ? ' Running to the end…' : ''}`}
+          ? t('phase.idle')
+          : t('phase.caption', { phase, hint: t(`phase.hints.${phase}`), round, maxRounds }) +
+            (running ? ` ${t('phase.running')}` : '')}
         {finished && (
           <>
             {' '}
-            <strong data-testid="run-finished">Ended: {FINISH_LABELS[finished.reason]}.</strong>
+            <strong data-testid="run-finished">{t('phase.ended', { reason: FINISH_LABELS[finished.reason] })}</strong>
           </>
         )}
       </p>
