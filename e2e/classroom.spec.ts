@@ -228,7 +228,8 @@ test.describe('npm start', () => {
   test.describe.configure({ timeout: 360_000 });
 
   test('serves the build; after one visit it reloads and runs offline', async ({ page, context }) => {
-    const port = Number(process.env.E2E_PORT ?? 4173) + 1000;
+    // Beside the suite's own server (E2E_PORT), clear of the dev server's 5173.
+    const port = Number(process.env.E2E_PORT ?? 4173) + 2000;
     const server = spawn('npm', ['start', '--', '--port', String(port), '--out-dir', `dist-e2e-${port}`], {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
