@@ -18,7 +18,9 @@ test.describe('keyboard', () => {
     await page.keyboard.press('s'); // sends the user message and calls the model
     await expect(caption).toContainText('Phase: approve');
     await page.keyboard.press('a');
-    await expect(callCard(page, 'call_1')).not.toContainText('Approve');
+    // The decision shows on the card (still changeable until Step), and A moves on to call_2.
+    await expect(callCard(page, 'call_1').getByTestId('decision-call_1')).toContainText('Decided: approved');
+    await expect(page.getByTestId('next-call_2')).toBeVisible();
     await page.keyboard.press('a');
     await expect(caption).toContainText('Phase: execute');
     await page.keyboard.press('s');

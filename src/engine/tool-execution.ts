@@ -19,7 +19,16 @@ export type ExceptionMode = 'send-to-model' | 'stop-loop';
 /** What the person at the pause decided for one call. Without a pause every call is approved. */
 export type CallDecision =
   | { readonly kind: 'approve' }
-  | { readonly kind: 'edit'; readonly argumentsText: string }
+  | {
+      readonly kind: 'edit';
+      readonly argumentsText: string;
+      /**
+       * Also rewrite the call in the history (as a graph debugger edits state): the model then sees the edited
+       * call as its own. Off (default): the history keeps the call the model wrote, next to the result of the
+       * edited run.
+       */
+      readonly rewriteHistory?: boolean;
+    }
   | { readonly kind: 'deny'; readonly reason?: string }
   | { readonly kind: 'write'; readonly text: string; readonly isError?: boolean };
 

@@ -13,6 +13,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ComparisonSource } from '../engine/advisors/compare';
 import { AdvisorLoopController } from '../engine/advisors/controller';
 import { LoopController } from '../engine/loop/controller';
+import type { DanglingChoice } from '../engine/loop/dangling-calls';
 import type { LoopEvent, LoopSettings } from '../engine/loop/events';
 import type { InterruptedEvent } from '../engine/loop/interruption';
 import { describeInterruption } from '../engine/loop/interruption';
@@ -654,9 +655,10 @@ export function createPlayground(deps: PlaygroundDeps) {
 
     /**
      * Sends the user's draft: the first message of a new run when none is open, or — once a run has ended — the
-     * next user turn of the same conversation.
+     * next user turn of the same conversation. `dangling` closes tool calls the last run left unanswered (see
+     * engine/loop/dangling-calls.ts); without it such a Send is refused, saying why.
      */
-    send(): boolean {
+    send(dangling?: DanglingChoice): boolean {
       if (controller.isBusy()) return report(err('Wait for the current step to finish, or press Stop.'));
       const workspace = get().workspace;
       if (workspace.userDraft.trim() === '') return report(err('Write a user message first.'));
@@ -673,7 +675,7 @@ export function createPlayground(deps: PlaygroundDeps) {
         if (!report(started)) return false;
         rememberActive(controller.getState().runId);
       }
-      return report(controller.send(workspace.userDraft));
+      return report(controller.send(workspace.userDraft, dangling));
     },
 
     /** One phase. At idle it sends the draft first; at the end of a run it refuses, saying why. */
@@ -705,8 +707,8 @@ export function createPlayground(deps: PlaygroundDeps) {
       return report(await controller.deny(callId, reason));
     },
     /** Returns the refusal (invalid JSON / schema) so the editor can show it beside the field. */
-    async editArguments(callId: string, text: string): Promise<string | null> {
-      const result = await controller.editArguments(callId, text);
+    async editArguments(callId: string, text: string, rewriteHistory = false): Promise<string | null> {
+      const result = await controller.editArguments(callId, text, rewriteHistory);
       return result.ok ? null : result.error;
     },
     async writeResult(callId: string, text: string, isError: boolean) {

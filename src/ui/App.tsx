@@ -1,7 +1,9 @@
 /** The one page: header, Tools | Loop | Inspector. */
 import { useEffect } from 'react';
 import { selectReady } from '../store/selectors';
+import { FirstMinute } from './first-minute/first-minute';
 import { HeaderBar } from './header-bar';
+import { SkipLink } from './keyboard/skip-link';
 import { Inspector } from './inspector/inspector';
 import { StatusBar } from './keyboard/status-bar';
 import { LoopPanel } from './loop/loop-panel';
@@ -9,19 +11,24 @@ import { ModelBand } from './model-band';
 import { PanelBoundary } from './error-boundary';
 import { StorageBanner } from './runs/storage-banner';
 import { usePlayground, usePlaygroundApi } from './playground-context';
+import { usePresenter } from './presenter/presenter-mode';
+import './presenter/presenter.css';
 import { ToolsPanel } from './tools/tools-panel';
 
 export function App() {
   const { actions } = usePlaygroundApi();
   const ready = usePlayground(selectReady);
+  const presenting = usePresenter();
   useEffect(() => {
     void actions.init();
   }, [actions]);
   return (
-    <div className="app" data-ready={ready ? 'true' : 'false'}>
+    <div className="app" data-ready={ready ? 'true' : 'false'} data-presenter={presenting ? 'true' : undefined}>
+      <SkipLink />
       <PanelBoundary panel="header">
         <HeaderBar />
       </PanelBoundary>
+      <FirstMinute />
       <PanelBoundary panel="model">
         <ModelBand />
       </PanelBoundary>

@@ -7,6 +7,7 @@ import { selectBusy, selectRuntimeKind, selectScenarioId } from '../store/select
 import { useT } from '../i18n';
 import { LanguagePicker } from './language-picker';
 import { usePlayground, usePlaygroundApi } from './playground-context';
+import { PresenterToggle } from './presenter/presenter-toggle';
 
 export function HeaderBar() {
   const { t } = useT('common');
@@ -45,9 +46,16 @@ export function HeaderBar() {
           ))}
         </select>
       </label>
-      <span className={`header-status header-status-${status.ok ? 'ready' : 'waiting'}`} role="status">
+      {/* The whole message, wrapped: a runtime's reason (a missing model, an offline cache) is read in full. */}
+      <span
+        className={`header-status header-status-${status.ok ? 'ready' : 'waiting'}`}
+        role="status"
+        title={status.text}
+        data-testid="header-status"
+      >
         <span aria-hidden="true">●</span> {status.text}
       </span>
+      <PresenterToggle />
       <LanguagePicker />
     </header>
   );

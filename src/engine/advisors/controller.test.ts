@@ -204,7 +204,11 @@ describe('AdvisorLoopController on seoul-time-math', () => {
     const length = controller.getEvents().length;
     await new Promise((r) => setTimeout(r, 0));
     expect(controller.getEvents()).toHaveLength(length);
-    expect(controller.send('again')).toEqual({ ok: true });
+    // The paused calls never got a result: a new user message must close them first (issue 20, item 5).
+    expect(controller.send('again')).toMatchObject({ ok: false, error: expect.stringContaining("'tool_calls'") });
+    expect(controller.send('again', 'not-executed')).toEqual({ ok: true });
+    const history = controller.getState().history;
+    expect(history.slice(-3).map((m) => m.role)).toEqual(['tool', 'tool', 'user']);
     await controller.runToEnd();
     expect(controller.getState().phase).toBe('approve');
   });

@@ -12,6 +12,7 @@
  * It appends the same LoopEvent kinds as the manual loop (so the transcript, turn table and metrics work
  * unchanged) plus `advisor-chain` once per request and `advisor-invoked` for every hook.
  */
+import { historyEdits, rewriteCalls } from '../loop/history-rewrite';
 import type { Message, ToolCall } from '../messages';
 import type { ModelRequest } from '../runtime';
 import { errorMessage } from '../tool';
@@ -137,6 +138,10 @@ export class AdvisorLoopController extends ControllerCore {
     this.stepping = true;
     this.notify();
     try {
+      // Calls reopened before a new user message run on their own; the message then starts the next request.
+      if (this.state.phase === 'execute' && this.state.pending?.userMessageAfter !== undefined) {
+        return await this.runReopened();
+      }
       if (!this.process) {
         if (this.state.phase !== 'prompt' || this.requestStarted()) return fail(RESTORED_MID_REQUEST);
         const started = this.startProcess();
@@ -345,7 +350,8 @@ export class AdvisorLoopController extends ControllerCore {
         throw new LoopEndSignal(batch.reason, batch.detail);
       case 'appended':
         return {
-          history: [...fullHistory, response.message, ...batch.messages],
+          // An edit that asked for it shows in the history as the model's own call (history-rewrite.ts).
+          history: [...fullHistory, rewriteCalls(response.message, historyEdits(decisions)), ...batch.messages],
           toolMessages: batch.messages,
           returnDirect: batch.returnDirect,
         };

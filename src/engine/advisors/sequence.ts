@@ -171,6 +171,14 @@ export function sequenceDiagram(events: readonly LoopEvent[], scope: ActivitySco
         arrow('user', `${event.reason}${answer}`, 'response');
         break;
       }
+      case 'calls-reopened':
+        messages.push({
+          from: current,
+          to: current,
+          label: `reopened for a decision before the next user message: ${event.callIds.join(', ')}`,
+          arrow: 'note',
+        });
+        break;
       case 'interrupted':
         current = current === 'model' ? (manual ? 'harness' : current) : current;
         messages.push({

@@ -18,6 +18,9 @@ import { interpretResponse } from '../protocol/interpret';
 import type { ChatRuntime, ModelRequest, ModelResponse } from '../runtime';
 import type { Tool, ToolDefinition } from '../tool';
 import { errorMessage, toDefinition } from '../tool';
+import type { DanglingChoice } from './dangling-calls';
+import { closingResults, danglingCalls, danglingRefusal } from './dangling-calls';
+import { isDecidable } from './decisions';
 import { interruptionOf } from './interruption';
 import type { RequestStep } from './request';
 import { createRequestMemo, RUN_ENDED } from './request';
@@ -233,14 +236,43 @@ export abstract class ControllerCore {
 
   // ── commands ───────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Adds the user's message; the run is then at `prompt`, ready to call the model. */
-  send(content: string): CommandResult {
+  /**
+   * Adds the user's message; the run is then at `prompt`, ready to call the model. After a run that left tool
+   * calls unanswered (see dangling-calls.ts) the message cannot follow them: `dangling` says how to close them
+   * first — `not-executed` answers each (a call that ran keeps its real result) and sends the message;
+   * `decide` puts them back at a pause, and the message follows once they have run. Without it, refused.
+   */
+  send(content: string, dangling?: DanglingChoice): CommandResult {
     if (!this.state.runId) return fail('Start a run first.');
     if (this.isBusy()) return fail('Wait for the current step to finish, or press Stop.');
     if (this.state.phase !== 'idle' && this.state.phase !== 'done') {
       return fail('The run is still going: step it to the end or press Stop before sending another message.');
     }
     if (content.trim() === '') return fail('Write a user message first.');
+    const open = this.state.phase === 'done' ? danglingCalls(this.log.all()) : null;
+    if (open) {
+      if (dangling === undefined) return fail(danglingRefusal(open));
+      const ran = dangling === 'not-executed' ? open.calls : open.calls.filter((c) => open.outcomes[c.id]);
+      if (ran.length > 0) {
+        this.append({
+          type: 'results-appended',
+          at: this.deps.now(),
+          round: open.round,
+          messages: closingResults(open, ran),
+        });
+      }
+      const rest = open.calls.filter((c) => !ran.includes(c));
+      if (rest.length > 0) {
+        this.append({
+          type: 'calls-reopened',
+          at: this.deps.now(),
+          round: open.round,
+          callIds: rest.map((c) => c.id),
+          userMessage: content,
+        });
+        return OK;
+      }
+    }
     this.append({ type: 'user-message', at: this.deps.now(), content });
     return OK;
   }
@@ -275,8 +307,11 @@ export abstract class ControllerCore {
     return this.decide(callId, { kind: 'approve' });
   }
 
-  /** Replaces a pending call's arguments; refused unless they are JSON that passes the tool's schema. */
-  editArguments(callId: string, argumentsText: string): Promise<CommandResult> {
+  /**
+   * Replaces a pending call's arguments; refused unless they are JSON that passes the tool's schema. With
+   * `rewriteHistory` the history shows the edited call as the model's own once the batch ran (history-rewrite.ts).
+   */
+  editArguments(callId: string, argumentsText: string, rewriteHistory = false): Promise<CommandResult> {
     const call = this.state.pending?.calls.find((c) => c.id === callId);
     if (!call) return Promise.resolve(fail(`No pending tool call ${callId}.`));
     const parsed = parseArguments(argumentsText);
@@ -287,7 +322,7 @@ export abstract class ControllerCore {
       if (!validation.ok)
         return Promise.resolve(fail(`Arguments do not match the schema:\n${validation.error.join('\n')}`));
     }
-    return this.decide(callId, { kind: 'edit', argumentsText });
+    return this.decide(callId, { kind: 'edit', argumentsText, ...(rewriteHistory ? { rewriteHistory } : {}) });
   }
 
   deny(callId: string, reason?: string): Promise<CommandResult> {
@@ -308,15 +343,43 @@ export abstract class ControllerCore {
 
   // ── for the controllers ────────────────────────────────────────────────────────────────────────────────
 
-  /** Logs one decision; the last one of a pause resumes "run to end" if it is driving. */
+  /**
+   * Logs one decision — or a new one for a call decided at this pause: a decision is replaceable until the batch
+   * runs (the log keeps every change; the last one counts). The last decision of a pause resumes "run to end" if
+   * it is driving.
+   */
   private async decide(callId: string, decision: CallDecision): Promise<CommandResult> {
-    if (this.state.phase !== 'approve' || !this.state.pending?.awaiting.includes(callId)) {
+    if (this.busy || !isDecidable(this.state, callId)) {
       return fail(`Tool call ${callId} is not waiting for a decision.`);
     }
     this.append({ type: 'call-decided', at: this.deps.now(), callId, decision });
     const phaseAfter: string = this.state.phase;
     if (phaseAfter === 'execute' && this.running) return this.drive();
     return OK;
+  }
+
+  /**
+   * Runs a batch reopened before a new user message (`send` with `decide`), then appends that message: the run is
+   * at `prompt` with the calls answered. returnDirect does not end the run here: the person already moved on.
+   */
+  protected async runReopened(): Promise<CommandResult> {
+    const pending = this.state.pending;
+    if (!pending || pending.userMessageAfter === undefined) return fail('Nothing to execute.');
+    const message = pending.userMessageAfter;
+    const result = await this.executeBatch(pending.round, pending.calls, pending.decisions);
+    switch (result.kind) {
+      case 'ended':
+        this.running = false;
+        this.append({ type: 'run-finished', at: this.deps.now(), reason: result.reason, detail: result.detail });
+        return OK;
+      case 'appended':
+        this.append({ type: 'user-message', at: this.deps.now(), content: message });
+        return OK;
+      case 'superseded':
+        return OK;
+      default:
+        return assertNever(result);
+    }
   }
 
   /** Steps while running and a step is possible; the first failure stops the drive and is returned. */

@@ -26,7 +26,7 @@ export class LoopController extends ControllerCore {
       case 'prompt':
         return this.callModelStep();
       case 'execute':
-        return this.executePending();
+        return this.state.pending?.userMessageAfter !== undefined ? this.runReopened() : this.executePending();
       case 'model':
         return fail('The model is still answering.');
       default:

@@ -145,6 +145,22 @@ export type LoopEvent =
       readonly callIds: readonly string[];
     }
   | {
+      /**
+       * A new user message came after a response whose tool calls never got a result (the run stopped at a pause,
+       * Stop cut the batch, the response was aborted or cut), and the person chose to decide those calls now: they
+       * wait at a pause again, and once they have run and their results are appended, `userMessage` follows as the
+       * next user turn. (The other choice answers them "not executed": a `results-appended`, then the message.)
+       * An API rejects a user message right after unanswered calls, so a run never sends one.
+       */
+      readonly type: 'calls-reopened';
+      readonly at: number;
+      /** The model call whose response holds the calls. */
+      readonly round: number;
+      /** The unanswered calls, in the model's order. */
+      readonly callIds: readonly string[];
+      readonly userMessage: string;
+    }
+  | {
       readonly type: 'run-finished';
       readonly at: number;
       readonly reason: FinishReasonKind;
@@ -174,6 +190,7 @@ export const LOOP_EVENT_TYPES = [
   'advisor-invoked',
   'workspace-changed',
   'interrupted',
+  'calls-reopened',
   'run-finished',
 ] as const satisfies readonly LoopEventType[];
 

@@ -10,6 +10,7 @@ import type { CallDecision, CallOutcome } from '../tool-execution';
 import type { ToolDefinition } from '../tool';
 import type { FinishReasonKind, LoopEvent } from './events';
 import { describeInterruption } from './interruption';
+import { applyEvent, INITIAL_STATE } from './state';
 import { assertNever } from '../result';
 
 export type TranscriptEntry =
@@ -130,6 +131,7 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
       case 'call-finished':
       case 'advisor-chain':
       case 'advisor-invoked':
+      case 'calls-reopened': // the reopened calls wait on their own cards; the user message follows once they ran
         break;
       default:
         assertNever(event);
@@ -142,6 +144,10 @@ export interface TurnRow {
   readonly turn: number;
   /** How many messages the request carried. */
   readonly messagesSent: number;
+  /**
+   * The tools the request really carried: what the runtime reports it sent (`trace.toolsSent`: none for a
+   * format without tools), else the tools the loop offered it.
+   */
   readonly toolNames: readonly string[];
   readonly response: string;
   readonly stop: DerivedStop | null;
@@ -173,6 +179,7 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
       case 'model-responded':
         response = summarizeResponse(event.message, event.response);
         stop = event.stop;
+        if (current && event.response.trace?.toolsSent) current.toolNames = event.response.trace.toolsSent;
         break;
       case 'model-failed':
         response = `error: ${event.error}`;
@@ -194,6 +201,9 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
         break;
       case 'interrupted':
         actions.push(event.what === 'model-call' ? 'interrupted by a reload' : 'tool batch interrupted by a reload');
+        break;
+      case 'calls-reopened':
+        actions.push(`reopened ${event.callIds.length} unanswered call(s) before a new user message`);
         break;
       case 'run-started':
       case 'user-message':
@@ -259,19 +269,17 @@ export function usageTotals(events: readonly LoopEvent[]): UsageTotals {
   return { rounds, promptTokens, completionTokens, estimated, perRound, callsPerTool, toolTimeMs };
 }
 
-/** The request messages of a given round, rebuilt from the log (what was sent to the model). */
+/**
+ * The request messages of a given round, rebuilt from the log (what was sent to the model): the reducer's history
+ * right before that call, so an edit that rewrote a call in the history shows as it was sent.
+ */
 export function messagesSentAt(events: readonly LoopEvent[], round: number): Message[] {
-  const history: Message[] = [];
+  let state = INITIAL_STATE;
   for (const event of events) {
-    if (event.type === 'run-started' && event.config.system.trim() !== '') {
-      history.push({ role: 'system', content: event.config.system });
-    }
-    if (event.type === 'user-message') history.push({ role: 'user', content: event.content });
-    if (event.type === 'model-called' && event.round === round) return history.slice(0, event.messageCount);
-    if (event.type === 'model-responded') history.push(event.message);
-    if (event.type === 'results-appended') history.push(...event.messages);
+    if (event.type === 'model-called' && event.round === round) return state.history.slice(0, event.messageCount);
+    state = applyEvent(state, event);
   }
-  return history;
+  return [...state.history];
 }
 
 export const FINISH_LABELS: Record<FinishReasonKind, string> = {

@@ -10,6 +10,7 @@ import type { Message, ToolCall } from '../messages';
 import type { ToolDefinition } from '../tool';
 import type { CallDecision, CallOutcome } from '../tool-execution';
 import type { FinishReasonKind, LoopEvent, LoopSettings, RunConfig } from './events';
+import { historyEdits, rewriteHistory } from './history-rewrite';
 import { assertNever } from '../result';
 
 /** The phases highlighted on the loop diagram. */
@@ -27,6 +28,10 @@ export interface PendingCalls {
   readonly finished: Readonly<Record<string, CallOutcome>>;
   /** Calls a reload cut (see the `interrupted` event): each waits for a decision like a paused call. */
   readonly interrupted: readonly string[];
+  /**
+   * Calls reopened before a new user message (`calls-reopened`): the message that follows once they have run.
+   */
+  readonly userMessageAfter?: string;
 }
 
 export interface LoopState {
@@ -159,8 +164,35 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
     case 'advisor-invoked':
       // A validation retry re-issues the request after a final answer: the loop is back at the prompt.
       return event.hook === 'attempt' && state.phase === 'model' ? { ...state, phase: 'prompt' } : state;
-    case 'results-appended':
-      return { ...state, phase: 'prompt', pending: null, history: [...state.history, ...event.messages] };
+    case 'results-appended': {
+      // Edits that asked for it rewrite their call in the history now that the batch ran (until then a decision
+      // could still change).
+      const history = state.pending
+        ? rewriteHistory(state.history, historyEdits(state.pending.decisions))
+        : state.history;
+      return { ...state, phase: 'prompt', pending: null, history: [...history, ...event.messages] };
+    }
+    case 'calls-reopened': {
+      const wanted = new Set(event.callIds);
+      const calls = state.history
+        .flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))
+        .filter((c) => wanted.has(c.id));
+      if (calls.length === 0) return state;
+      return {
+        ...state,
+        phase: 'approve',
+        finished: null,
+        pending: {
+          round: event.round,
+          calls,
+          awaiting: calls.map((c) => c.id),
+          decisions: {},
+          finished: {},
+          interrupted: [],
+          userMessageAfter: event.userMessage,
+        },
+      };
+    }
     case 'run-finished':
       return {
         ...state,

@@ -239,7 +239,7 @@ export const runConfigSchema = z.object({
 
 const decisionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('approve') }),
-  z.object({ kind: z.literal('edit'), argumentsText: z.string() }),
+  z.object({ kind: z.literal('edit'), argumentsText: z.string(), rewriteHistory: z.boolean().optional() }),
   z.object({ kind: z.literal('deny'), reason: z.string().optional() }),
   z.object({ kind: z.literal('write'), text: z.string(), isError: z.boolean().optional() }),
 ]);
@@ -322,6 +322,13 @@ export const EVENT_SCHEMAS: { readonly [K in LoopEventType]: z.ZodType<EventOf<K
   'model-failed': z.object({ type: z.literal('model-failed'), at: time, round: count, error: z.string() }),
   'tools-paused': z.object({ type: z.literal('tools-paused'), at: time, round: count, callIds: z.array(z.string()) }),
   'call-decided': z.object({ type: z.literal('call-decided'), at: time, callId: z.string(), decision: decisionSchema }),
+  'calls-reopened': z.object({
+    type: z.literal('calls-reopened'),
+    at: time,
+    round: count,
+    callIds: z.array(z.string()),
+    userMessage: z.string(),
+  }),
   'call-started': z.object({
     type: z.literal('call-started'),
     at: time,

@@ -359,6 +359,9 @@ export function findMarkup(events: readonly LoopEvent[]): string | null {
       case 'user-message':
         texts.push([`a user message (${at})`, event.content]);
         break;
+      case 'calls-reopened':
+        texts.push([`a user message (${at})`, event.userMessage]);
+        break;
       case 'model-responded':
         texts.push([`an assistant message (${at})`, event.response.raw]);
         break;

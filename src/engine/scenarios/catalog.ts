@@ -9,6 +9,8 @@ export const RESERVE_AND_TODO: Scenario = {
   description:
     'reserve_inventory needs approval, so the loop pauses before it runs even with the pause toggle off. ' +
     'The second call depends on the first result.',
+  tryThis:
+    'Press Run to end: it stops at reserve_inventory for your decision; approve it, or deny it with a reason and see how the model replies.',
   system: 'You are a shop assistant. Use the tools to check and reserve stock and to keep the to-do list.',
   user: 'Reserve 2 of SKU-100 and add it to my to-do list',
   toolNames: ['check_inventory', 'reserve_inventory', 'add_todo', 'list_todos'],
@@ -50,6 +52,7 @@ export const RETURN_DIRECT: Scenario = {
   description:
     'check_inventory is marked returnDirect here: once every executed call is returnDirect, its result is ' +
     'the final answer and the model is not called again.',
+  tryThis: 'Press Run to end and look at the Turns tab: one model call, and the tool result is the final answer.',
   system: 'You are a shop assistant. Use the tools to answer questions about stock.',
   user: 'How many USB-C cables (SKU-200) do we have in stock?',
   toolNames: ['check_inventory'],
@@ -69,6 +72,7 @@ export const TOOL_ERROR: Scenario = {
   description:
     'One call throws (an unknown SKU) and one has arguments that fail the schema. The model receives both ' +
     'errors as results (is_error) and recovers. Switch the exception mode to "stop the loop" to compare.',
+  tryThis: 'Run to end once, then set “On tool errors” to “stop the loop”, press New run and run it again.',
   system: 'You are a shop assistant. Use the tools; if a tool reports an error, explain it or fix your call.',
   user: 'Reserve 1 of SKU-999, and what is 12 times 3?',
   toolNames: ['check_inventory', 'reserve_inventory', 'calculate'],
@@ -123,6 +127,8 @@ export const SMALL_MODEL_GLITCHES: Scenario = {
     'text: a <tool_call> named in prose (not a call) and a block with a missing brace (kept as text, answered ' +
     'with an error result), then "parameters" instead of "arguments", then arguments as a JSON string in a block ' +
     'never closed. Set "Malformed calls" to "treat as text" to see the other reading of the first turn.',
+  tryThis:
+    'Step through and read the parser notes beside each call; then set “Malformed calls” to “treat as text” and compare turn 1.',
   system: 'You are a shop assistant. Use the tools to answer questions about stock and to reserve items.',
   user: 'Is the mechanical keyboard SKU-300 in stock? If it is, reserve one for me.',
   toolNames: ['check_inventory', 'reserve_inventory'],

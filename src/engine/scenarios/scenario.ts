@@ -12,6 +12,11 @@ export interface Scenario {
   readonly title: string;
   /** What the scenario shows, in one or two sentences for the picker. */
   readonly description: string;
+  /**
+   * What to try first, as one imperative sentence for the first-minute banner under the header (the description
+   * says what the scenario shows). Optional: a scenario without it shows only its description.
+   */
+  readonly tryThis?: string;
   readonly system: string;
   readonly user: string;
   /** The tools exposed, by name, in this order. */

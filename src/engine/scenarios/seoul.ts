@@ -61,6 +61,8 @@ export const SEOUL_TIME_MATH: Scenario = {
   description:
     'Two tool calls in one response (executed in order, paired by id), then a call that uses the first result, ' +
     'then the answer. Edit the multiplication at a pause and watch the new number flow through.',
+  tryThis:
+    'Tick “Pause before executing tools” and press Step; at turn 1 edit the multiply call (b: 7 → 8), then Step on and watch 1005 become the answer.',
   system: 'You are a helpful assistant. Use the tools for facts and arithmetic; never guess.',
   user: 'What time is it in Seoul, and what is (128 × 7) − 19?',
   toolNames: ['current_time', 'calculate'],
@@ -90,6 +92,8 @@ export const SEOUL_TIME_MATH_KO: Scenario = {
   description:
     '튜토리얼의 질문 그대로: 한 응답에 도구 호출 두 개(차례로 실행, id로 짝지음), 첫 결과를 쓰는 호출, 그리고 답. ' +
     '도구 설명을 English / 한국어로 바꿔 가며 요청이 어떻게 달라지는지 비교해 보세요.',
+  tryThis:
+    '“Pause before executing tools”를 켜고 Step을 누르세요. 1번째 턴에서 곱셈 호출을 고치고(b: 7 → 8) 계속 Step하면 답이 1005가 됩니다. Request 탭에서 도구 설명의 언어도 확인해 보세요.',
   system: '당신은 친절한 어시스턴트입니다. 사실과 계산은 반드시 도구를 쓰고, 추측하지 마세요.',
   user: '지금 서울은 몇 시야? 그리고 (128 * 7) 에서 19 를 뺀 값도 알려줘. 계산은 반드시 도구를 써서 해.',
   toolNames: ['current_time', 'calculate'],

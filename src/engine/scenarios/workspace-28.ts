@@ -706,6 +706,8 @@ export const LANDSMEER_SCENARIO: Scenario = {
     'Plan what to wear in Landsmeer among 28 tools. With tool search on, the model first sees only toolSearchTool ' +
     'and the tools it finds join the next requests; untick toolSearchTool to send all 28 every round and compare ' +
     'the tokens.',
+  tryThis:
+    'Run to end with tool search on and read the Metrics tab; then untick toolSearchTool, New run, and compare the prompt tokens.',
   system:
     'You are a helpful assistant. Use the tools for facts such as the date, the time and the weather; never guess.',
   user: LANDSMEER_USER_PROMPT,

@@ -1,5 +1,5 @@
 /** Right column: projections of the run's event log, one tab each. */
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { InspectorTab } from '../../store/playground';
 import { selectEvents, selectInspectorTab, selectLoopControl } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
@@ -35,9 +35,29 @@ export function Inspector() {
   const { actions } = usePlaygroundApi();
   const tab = usePlayground(selectInspectorTab);
   const current = INSPECTOR_TABS.find((t) => t.id === tab) ?? INSPECTOR_TABS[0]!;
+  // The ARIA tabs pattern: the tab list is one tab stop; arrows, Home and End move between tabs and open them.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = INSPECTOR_TABS.indexOf(current);
+    const last = INSPECTOR_TABS.length - 1;
+    const to =
+      event.key === 'ArrowRight'
+        ? (index + 1) % INSPECTOR_TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index + last) % INSPECTOR_TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (to === null) return;
+    event.preventDefault();
+    const next = INSPECTOR_TABS[to]!;
+    actions.setInspectorTab(next.id);
+    document.getElementById(`tab-${next.id}`)?.focus();
+  };
   return (
     <aside className="panel inspector" aria-label="Inspector">
-      <div className="tabs" role="tablist" aria-label="Inspector views">
+      <div className="tabs" role="tablist" aria-label="Inspector views" onKeyDown={onKeyDown}>
         {INSPECTOR_TABS.map((t) => (
           <button
             key={t.id}
@@ -45,6 +65,7 @@ export function Inspector() {
             role="tab"
             id={`tab-${t.id}`}
             aria-selected={t.id === current.id}
+            tabIndex={t.id === current.id ? 0 : -1}
             aria-controls={`tabpanel-${t.id}`}
             className={`tab${t.id === current.id ? ' tab-current' : ''}`}
             onClick={() => actions.setInspectorTab(t.id)}
@@ -53,7 +74,13 @@ export function Inspector() {
           </button>
         ))}
       </div>
-      <div className="tab-panel" role="tabpanel" id={`tabpanel-${current.id}`} aria-labelledby={`tab-${current.id}`}>
+      <div
+        className="tab-panel"
+        role="tabpanel"
+        tabIndex={0}
+        id={`tabpanel-${current.id}`}
+        aria-labelledby={`tab-${current.id}`}
+      >
         {current.render()}
       </div>
     </aside>

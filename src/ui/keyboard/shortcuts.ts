@@ -3,7 +3,10 @@
  * so what is documented is what works. Plain keys fire only when focus is not in a text field (typing an "s"
  * in the user message must not step the loop); Ctrl/⌘+Enter sends from anywhere, the message field included.
  */
+import { nextToApprove } from '../../engine/loop/decisions';
 import type { Playground } from '../../store/playground';
+import { focusAfterDecision } from '../loop/decision-focus';
+import { togglePresenter } from '../presenter/presenter-mode';
 
 export interface Shortcut {
   readonly id: string;
@@ -60,11 +63,15 @@ export const SHORTCUTS: readonly Shortcut[] = [
   {
     id: 'approve',
     keys: ['A'],
-    label: 'Approve the first tool call waiting at a pause',
+    label: 'Approve the first tool call waiting at a pause (the one marked “A approves this call next”)',
     matches: (e) => plain(e) && !e.shiftKey && (e.key === 'a' || e.key === 'A'),
     run: (p) => {
-      const id = firstAwaiting(p);
-      if (id) void p.actions.approve(id);
+      const id = nextToApprove(p.store.getState().run.loop);
+      if (id)
+        void p.actions.approve(id).then(() => {
+          // Focus follows to the next undecided call, as after a click on Approve.
+          if (document.activeElement?.closest('.call-card')) focusAfterDecision(p.store.getState().run.loop);
+        });
     },
   },
   {
@@ -90,6 +97,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
     label: 'Toggle “Pause before executing tools”',
     matches: key('p', 'P'),
     run: (p) => p.actions.setSettings({ pauseBeforeTools: !p.store.getState().workspace.settings.pauseBeforeTools }),
+  },
+  {
+    id: 'presenter',
+    keys: ['F'],
+    label: 'Presenter view on/off (larger type, transcript and inspector side by side)',
+    matches: key('f', 'F'),
+    run: () => togglePresenter(),
   },
   { id: 'new-run', keys: ['N'], label: 'New run', matches: key('n', 'N'), run: (p) => p.actions.newRun() },
   {

@@ -15,13 +15,19 @@ import {
   selectSystem,
   selectUserDraft,
 } from '../../store/selectors';
+import { useT } from '../../i18n';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { DanglingChoice } from './dangling-choice';
+import { focusAfterDecision, STEP_BUTTON_ID } from './decision-focus';
 import { PhaseDiagram } from './phase-diagram';
+import { ScriptedWarning } from './scripted-warning';
 import { TranscriptView } from './transcript-view';
 
 export function LoopPanel() {
-  const { actions, runtimes } = usePlaygroundApi();
+  const { t } = useT('loop');
+  const playground = usePlaygroundApi();
+  const { actions, runtimes } = playground;
   const system = usePlayground(selectSystem);
   const user = usePlayground(selectUserDraft);
   const settings = usePlayground(selectSettings);
@@ -36,14 +42,19 @@ export function LoopPanel() {
   const ended = phase === 'done';
   const canSend = !busy && (phase === 'idle' || ended);
   const canStep = !busy && (phase === 'idle' || phase === 'prompt' || phase === 'execute');
-  const canStop = busy || running || phase === 'prompt' || phase === 'approve' || phase === 'execute';
+  // Stop is for what is in flight: a model call or a tool batch, or "run to end" driving (a pause included).
+  const canStop = busy || running;
+  const approveAll = async () => {
+    await actions.approveAll();
+    focusAfterDecision(playground.store.getState().run.loop);
+  };
   return (
-    <section className="panel loop-panel" aria-label="Loop">
+    <section className="panel loop-panel" aria-label={t('region')}>
       <div className="loop-prompts">
         <label className="field">
-          <span>System</span>
+          <span>{t('system')}</span>
           <textarea
-            aria-label="System prompt"
+            aria-label={t('systemPrompt')}
             aria-describedby={hasRun ? 'system-locked' : undefined}
             rows={2}
             value={system}
@@ -52,27 +63,33 @@ export function LoopPanel() {
           />
           {hasRun && (
             <span id="system-locked" className="muted small">
-              Part of this run since its start; New run to change it.
+              {t('systemLocked')}
             </span>
           )}
         </label>
         <label className="field">
-          <span>User</span>
-          <textarea aria-label="User message" rows={2} value={user} onChange={(e) => actions.setUser(e.target.value)} />
+          <span>{t('user')}</span>
+          <textarea
+            aria-label={t('userMessage')}
+            rows={2}
+            value={user}
+            onChange={(e) => actions.setUser(e.target.value)}
+          />
         </label>
       </div>
-      <div className="loop-controls" role="toolbar" aria-label="Debugger controls">
+      <div className="loop-controls" id="loop-controls" tabIndex={-1} role="toolbar" aria-label={t('controls')}>
         <button type="button" className="button button-primary" disabled={!canSend} onClick={() => actions.send()}>
-          Send
+          {t('send')}
         </button>
         <button
           type="button"
           className="button"
+          id={STEP_BUTTON_ID}
           disabled={!canStep}
           aria-describedby={ended ? 'run-ended-reason' : undefined}
           onClick={() => void actions.step()}
         >
-          Step
+          {t('step')}
         </button>
         <button
           type="button"
@@ -81,27 +98,35 @@ export function LoopPanel() {
           aria-describedby={ended ? 'run-ended-reason' : undefined}
           onClick={() => void actions.runToEnd()}
         >
-          Run to end
+          {t('runToEnd')}
         </button>
-        <button type="button" className="button button-danger" disabled={!canStop} onClick={() => actions.stop()}>
-          Stop
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={!canStop}
+          title={canStop ? undefined : t('stopIdle')}
+          onClick={() => actions.stop()}
+        >
+          {t('stop')}
         </button>
         {phase === 'approve' && (
-          <button type="button" className="button" onClick={() => void actions.approveAll()}>
-            Approve all
+          <button type="button" className="button" onClick={() => void approveAll()}>
+            {t('approveAll')}
           </button>
         )}
         <button type="button" className="button button-quiet" disabled={busy} onClick={() => actions.newRun()}>
-          New run
+          {t('newRun')}
         </button>
       </div>
+      <ScriptedWarning />
+      <DanglingChoice />
       {ended && (
         <p id="run-ended-reason" className="small loop-reason" data-testid="run-ended-reason">
           {RUN_ENDED}
         </p>
       )}
       {notice && (
-        <Notice notice={notice} onDismiss={actions.clearNotice} dismissLabel="Dismiss message" testId="loop-notice" />
+        <Notice notice={notice} onDismiss={actions.clearNotice} dismissLabel={t('dismiss')} testId="loop-notice" />
       )}
       <div className="loop-settings">
         <label className="checkbox">
@@ -110,16 +135,16 @@ export function LoopPanel() {
             checked={settings.pauseBeforeTools}
             onChange={(e) => actions.setSettings({ pauseBeforeTools: e.target.checked })}
           />
-          Pause before executing tools
+          {t('settings.pause')}
         </label>
         <label className="inline-field">
-          Max rounds
+          {t('settings.maxRounds')}
           <input
             type="number"
             min={1}
             max={100}
             value={settings.maxRounds}
-            aria-label="Max rounds"
+            aria-label={t('settings.maxRounds')}
             onChange={(e) => {
               const value = Math.round(Number(e.target.value));
               if (Number.isFinite(value) && value >= 1) actions.setSettings({ maxRounds: value });
@@ -127,42 +152,42 @@ export function LoopPanel() {
           />
         </label>
         <label className="inline-field">
-          Tool choice
+          {t('settings.toolChoice')}
           <select
-            aria-label="Tool choice"
+            aria-label={t('settings.toolChoice')}
             value={toolChoiceValue(settings.toolChoice)}
             onChange={(e) => actions.setSettings({ toolChoice: parseToolChoice(e.target.value) })}
           >
-            <option value="auto">auto (the model decides)</option>
-            <option value="required">required (at least one call)</option>
-            <option value="none">none (no tools sent)</option>
+            <option value="auto">{t('settings.choiceAuto')}</option>
+            <option value="required">{t('settings.choiceRequired')}</option>
+            <option value="none">{t('settings.choiceNone')}</option>
             {exposed.map((name) => (
               <option key={name} value={`tool:${name}`}>
-                only {name}
+                {t('settings.choiceOnly', { name })}
               </option>
             ))}
           </select>
         </label>
         <label className="inline-field">
-          On tool errors
+          {t('settings.onErrors')}
           <select
-            aria-label="On tool errors"
+            aria-label={t('settings.onErrors')}
             value={settings.exceptionMode}
             onChange={(e) => actions.setSettings({ exceptionMode: e.target.value as ExceptionMode })}
           >
-            <option value="send-to-model">send the error to the model</option>
-            <option value="stop-loop">stop the loop</option>
+            <option value="send-to-model">{t('settings.errorsSend')}</option>
+            <option value="stop-loop">{t('settings.errorsStop')}</option>
           </select>
         </label>
-        <label className="inline-field" title="A call the parser cannot read stays in the text either way">
-          Malformed calls
+        <label className="inline-field" title={t('settings.malformedHint')}>
+          {t('settings.malformed')}
           <select
-            aria-label="Malformed calls"
+            aria-label={t('settings.malformed')}
             value={settings.malformedCalls ?? 'error-result'}
             onChange={(e) => actions.setSettings({ malformedCalls: e.target.value as MalformedCallMode })}
           >
-            <option value="error-result">answer with an error result</option>
-            <option value="text">treat as text</option>
+            <option value="error-result">{t('settings.malformedError')}</option>
+            <option value="text">{t('settings.malformedText')}</option>
           </select>
         </label>
       </div>

@@ -1,63 +1,124 @@
 /**
  * At a pause, per call: Approve, Edit arguments (validated against the schema), Deny, or Write result. A call a
  * reload interrupted (it may have run) offers: Run again, Skip with an error result, or Write result.
+ *
+ * The decision shows on the card the moment it is made, before Step (approved; edited, as a diff from the
+ * model's arguments with what the model will see; denied with its reason; written by hand with its value), and
+ * stays changeable until Step runs the batch (engine/loop/decisions.ts). The call the `A` key approves next is
+ * marked. After Approve the focus moves to the next undecided call (or to Step once none waits).
  */
 import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import type { ToolCall } from '../../engine/messages';
-import { usePlaygroundApi } from '../playground-context';
+import { argumentsDiff, isDecidable, nextToApprove } from '../../engine/loop/decisions';
+import type { CallDecision } from '../../engine/tool-execution';
+import { useT } from '../../i18n';
+import type { PlaygroundState } from '../../store/playground';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { focusAfterDecision } from './decision-focus';
+import './decisions.css';
 
 type Mode = 'none' | 'edit' | 'deny' | 'write';
 
+const decidableOf = (id: string) => (s: PlaygroundState) => isDecidable(s.run.loop, id);
+const decisionOf = (id: string) => (s: PlaygroundState) => s.run.loop.pending?.decisions[id];
+const isNextOf = (id: string) => (s: PlaygroundState) => nextToApprove(s.run.loop) === id;
+
 export function PendingCallActions({ call, interrupted = false }: { call: ToolCall; interrupted?: boolean }) {
-  const { actions } = usePlaygroundApi();
+  const { t } = useT('pause');
+  const playground = usePlaygroundApi();
+  const { actions } = playground;
+  const decidable = usePlayground(decidableOf(call.id));
+  const decision = usePlayground(decisionOf(call.id));
+  const isNext = usePlayground(isNextOf(call.id));
   const [mode, setMode] = useState<Mode>('none');
   const [text, setText] = useState('');
   const [isError, setIsError] = useState(false);
+  const [rewrite, setRewrite] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  if (!decidable) return null;
 
   const open = (next: Mode) => {
     setMode(next);
     setError(null);
-    setText(next === 'edit' ? prettyArguments(call.argumentsText) : '');
+    setText(
+      next === 'edit' ? prettyArguments(decision?.kind === 'edit' ? decision.argumentsText : call.argumentsText) : '',
+    );
     setIsError(false);
+    setRewrite(decision?.kind === 'edit' && decision.rewriteHistory === true);
   };
   const close = () => open('none');
+  const approve = async () => {
+    await actions.approve(call.id);
+    focusAfterDecision(playground.store.getState().run.loop);
+  };
+  const saveEdit = async () => {
+    const refusal = await actions.editArguments(call.id, text, rewrite);
+    setError(refusal);
+    if (refusal === null) setMode('none');
+  };
 
   return (
     <div className="call-actions">
+      {decision && (
+        <DecisionSummary
+          call={call}
+          decision={decision}
+          onRewriteChange={(on) =>
+            decision.kind === 'edit' && void actions.editArguments(call.id, decision.argumentsText, on)
+          }
+        />
+      )}
+      {isNext && (
+        <p className="small muted call-next" data-testid={`next-${call.id}`}>
+          <kbd>A</kbd> {t('approvesNext')}
+        </p>
+      )}
       <div className="call-buttons">
-        <button type="button" className="button button-primary" onClick={() => void actions.approve(call.id)}>
-          {interrupted ? 'Run again' : 'Approve'}
+        {decision && <span className="small muted">{t('change')}</span>}
+        <button
+          type="button"
+          className={`button${decision ? '' : ' button-primary'}`}
+          data-call-approve={call.id}
+          aria-pressed={decision ? decision.kind === 'approve' : undefined}
+          onClick={() => void approve()}
+        >
+          {interrupted ? t('runAgain') : t('approve')}
         </button>
         {interrupted ? (
           <button type="button" className="button" onClick={() => void actions.skipInterrupted(call.id)}>
-            Skip with an error result
+            {t('skip')}
           </button>
         ) : (
           <>
             <button type="button" className="button" aria-expanded={mode === 'edit'} onClick={() => open('edit')}>
-              Edit arguments
+              {t('edit')}
             </button>
             <button type="button" className="button" aria-expanded={mode === 'deny'} onClick={() => open('deny')}>
-              Deny
+              {t('deny')}
             </button>
           </>
         )}
         <button type="button" className="button" aria-expanded={mode === 'write'} onClick={() => open('write')}>
-          Write result
+          {t('write')}
         </button>
       </div>
       {mode === 'edit' && (
         <CallForm
-          label="Arguments (JSON, checked against the tool’s schema)"
-          submitLabel="Save and approve"
-          onSubmit={() => void actions.editArguments(call.id, text).then(setError)}
+          label={t('editLabel')}
+          submitLabel={t('editSubmit')}
+          onSubmit={() => void saveEdit()}
           onCancel={close}
           error={error}
+          extra={
+            <label className="checkbox">
+              <input type="checkbox" checked={rewrite} onChange={(e) => setRewrite(e.target.checked)} />
+              {t('rewriteHistory')}
+            </label>
+          }
         >
           <textarea
-            aria-label={`Arguments for ${call.id}`}
+            aria-label={t('argumentsFor', { id: call.id })}
             rows={4}
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -67,30 +128,30 @@ export function PendingCallActions({ call, interrupted = false }: { call: ToolCa
       )}
       {mode === 'deny' && (
         <CallForm
-          label="Reason (optional; the model receives it)"
-          submitLabel="Send denial"
+          label={t('denyLabel')}
+          submitLabel={t('denySubmit')}
           danger
-          onSubmit={() => void actions.deny(call.id, text.trim() || undefined)}
+          onSubmit={() => void actions.deny(call.id, text.trim() || undefined).then(close)}
           onCancel={close}
         >
-          <input aria-label={`Reason for denying ${call.id}`} value={text} onChange={(e) => setText(e.target.value)} />
+          <input aria-label={t('reasonFor', { id: call.id })} value={text} onChange={(e) => setText(e.target.value)} />
         </CallForm>
       )}
       {mode === 'write' && (
         <CallForm
-          label="Result the model receives instead of running the tool"
-          submitLabel="Send result"
-          onSubmit={() => void actions.writeResult(call.id, text, isError)}
+          label={t('writeLabel')}
+          submitLabel={t('writeSubmit')}
+          onSubmit={() => void actions.writeResult(call.id, text, isError).then(close)}
           onCancel={close}
           extra={
             <label className="checkbox">
               <input type="checkbox" checked={isError} onChange={(e) => setIsError(e.target.checked)} />
-              Mark as an error (is_error)
+              {t('markError')}
             </label>
           }
         >
           <textarea
-            aria-label={`Result for ${call.id}`}
+            aria-label={t('resultFor', { id: call.id })}
             rows={3}
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -98,6 +159,92 @@ export function PendingCallActions({ call, interrupted = false }: { call: ToolCa
         </CallForm>
       )}
     </div>
+  );
+}
+
+/** The decision made for one call, as the batch will carry it out; an edit also says what the model will see. */
+function DecisionSummary(props: {
+  call: ToolCall;
+  decision: CallDecision;
+  onRewriteChange: (rewrite: boolean) => void;
+}) {
+  const { t } = useT('pause');
+  const { call, decision } = props;
+  const body = (() => {
+    switch (decision.kind) {
+      case 'approve':
+        return <strong>{t('decided.approve')}</strong>;
+      case 'deny':
+        return (
+          <>
+            <strong>{t('decided.deny')}</strong>{' '}
+            {decision.reason ? t('decided.denyReason', { reason: decision.reason }) : t('decided.denyNoReason')}
+          </>
+        );
+      case 'write':
+        return (
+          <>
+            <strong>{decision.isError ? t('decided.writeError') : t('decided.write')}</strong>
+            <pre className="code-block decision-value" tabIndex={0}>
+              {decision.text === '' ? t('decided.empty') : decision.text}
+            </pre>
+          </>
+        );
+      case 'edit': {
+        const rewrite = decision.rewriteHistory === true;
+        return (
+          <>
+            <strong>{t('decided.edit')}</strong>
+            <ArgumentsDiff before={call.argumentsText} after={decision.argumentsText} />
+            <p className="small" data-testid={`model-sees-${call.id}`}>
+              {rewrite ? t('decided.seesRewritten') : t('decided.seesOriginal')}
+            </p>
+            <button type="button" className="button button-quiet" onClick={() => props.onRewriteChange(!rewrite)}>
+              {rewrite ? t('decided.keepOriginal') : t('decided.alsoRewrite')}
+            </button>
+          </>
+        );
+      }
+    }
+  })();
+  return (
+    <div className={`call-decision call-decision-${decision.kind}`} data-testid={`decision-${call.id}`} role="status">
+      {body}
+    </div>
+  );
+}
+
+/** Original → new arguments, field by field (both texts when either is not a JSON object). */
+function ArgumentsDiff({ before, after }: { before: string; after: string }) {
+  const { t } = useT('pause');
+  const changes = argumentsDiff(before, after);
+  if (changes === null) {
+    return (
+      <dl className="args-diff">
+        <dt>{t('diff.before')}</dt>
+        <dd>
+          <code>{before}</code>
+        </dd>
+        <dt>{t('diff.after')}</dt>
+        <dd>
+          <code>{after}</code>
+        </dd>
+      </dl>
+    );
+  }
+  if (changes.length === 0) return <p className="small muted">{t('diff.same')}</p>;
+  return (
+    <ul className="args-diff" aria-label={t('diff.label')}>
+      {changes.map((c) => (
+        <li key={c.path}>
+          <code>{c.path}</code>: {c.kind !== 'added' && <del>{c.before}</del>}
+          {c.kind === 'changed' && ' → '}
+          {c.kind !== 'removed' && <ins>{c.after}</ins>}
+          {c.kind === 'added' && <span className="muted small"> {t('diff.added')}</span>}
+          {c.kind === 'removed' && <span className="muted small"> {t('diff.removed')}</span>}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -114,6 +261,7 @@ interface CallFormProps {
 
 /** The shell every pause form shares: one labelled field, an optional error, submit and Cancel. */
 function CallForm({ label, submitLabel, onSubmit, onCancel, children, extra, error, danger }: CallFormProps) {
+  const { t } = useT('pause');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
@@ -126,7 +274,7 @@ function CallForm({ label, submitLabel, onSubmit, onCancel, children, extra, err
       </label>
       {extra}
       {error && (
-        <pre className="notice notice-error" role="alert">
+        <pre className="notice notice-error" role="alert" tabIndex={0}>
           {error}
         </pre>
       )}
@@ -135,7 +283,7 @@ function CallForm({ label, submitLabel, onSubmit, onCancel, children, extra, err
           {submitLabel}
         </button>
         <button type="button" className="button button-quiet" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </form>

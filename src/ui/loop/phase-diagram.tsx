@@ -1,7 +1,7 @@
 /** The loop as a small state diagram with the current phase highlighted. */
 import type { Phase } from '../../engine/loop/state';
-import { useT } from '../../i18n';
 import { selectFinished, selectPhase, selectRound, selectRunning, selectSettings } from '../../store/selectors';
+import { useT } from '../../i18n';
 import { usePlayground } from '../playground-context';
 
 const STEPS: readonly Exclude<Phase, 'idle'>[] = ['prompt', 'model', 'approve', 'execute', 'done'];

@@ -139,7 +139,7 @@ function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'as
       <div className="assistant-columns">
         <div>
           <h3 className="column-title">raw text</h3>
-          <pre className="raw" data-testid="raw-text">
+          <pre className="raw" data-testid="raw-text" tabIndex={0}>
             {message.raw || '(empty)'}
           </pre>
         </div>
@@ -200,7 +200,8 @@ function CallCard({ call, notes }: { call: ToolCall; notes: readonly ParseIssue[
       {call.parseError !== undefined && <p className="anomaly">Could not parse: {call.parseError}</p>}
       <ParseNotes issues={notes} label={`Parser notes on ${call.id}`} />
       <McpCallProgress callId={call.id} />
-      {awaiting && <PendingCallActions call={call} interrupted={interrupted} />}
+      {/* Renders while the call can be decided, and shows its decision until the batch runs. */}
+      <PendingCallActions call={call} interrupted={interrupted} />
     </div>
   );
 }

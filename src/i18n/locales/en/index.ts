@@ -5,9 +5,13 @@
 import { common } from './common';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
+import { intro } from './intro';
+import { loop } from './loop';
 import { mcp } from './mcp';
 import { offline } from './offline';
+import { pause } from './pause';
 import { phase } from './phase';
+import { presenter } from './presenter';
 import { runtimes } from './runtimes';
 import { stops } from './stops';
 import { storage } from './storage';
@@ -19,9 +23,13 @@ export const en = {
   common,
   endpoint,
   exchange,
+  intro,
+  loop,
   mcp,
   offline,
+  pause,
   phase,
+  presenter,
   runtimes,
   stops,
   storage,

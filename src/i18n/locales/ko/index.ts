@@ -3,9 +3,13 @@ import type { Catalog } from '../../catalog';
 import { common } from './common';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
+import { intro } from './intro';
+import { loop } from './loop';
 import { mcp } from './mcp';
 import { offline } from './offline';
+import { pause } from './pause';
 import { phase } from './phase';
+import { presenter } from './presenter';
 import { runtimes } from './runtimes';
 import { stops } from './stops';
 import { storage } from './storage';
@@ -17,9 +21,13 @@ export const ko: Catalog = {
   common,
   endpoint,
   exchange,
+  intro,
+  loop,
   mcp,
   offline,
+  pause,
   phase,
+  presenter,
   runtimes,
   stops,
   storage,
