@@ -19,6 +19,7 @@ import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { PhaseDiagram } from './phase-diagram';
 import { TranscriptView } from './transcript-view';
+import { LabPanel } from '../lab/lab-panel';
 
 export function LoopPanel() {
   const { actions, runtimes } = usePlaygroundApi();
@@ -167,6 +168,7 @@ export function LoopPanel() {
         </label>
       </div>
       <PhaseDiagram />
+      <LabPanel />
       <TranscriptView />
       {Composer && <Composer />}
     </section>

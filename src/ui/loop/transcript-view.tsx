@@ -9,6 +9,8 @@ import { usePlayground } from '../playground-context';
 import { ParseNotes, splitNotes } from './parse-notes';
 import { PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
+import { LabCallCard } from '../lab/lab-call-card';
+import { LabNoteEntry, LabResultMark } from '../lab/lab-entries';
 import { assertNever } from '../../engine/result';
 
 export function TranscriptView() {
@@ -72,6 +74,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
             {entry.decision && entry.decision.kind !== 'approve' && (
               <span className="badge badge-warn">{decisionLabel(entry.decision.kind)}</span>
             )}
+            <LabResultMark injected={entry.injected} sentId={entry.sentId} />
           </header>
           <pre className="message-text tool-output">{entry.message.content}</pre>
         </article>
@@ -104,6 +107,8 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
           {entry.text}
         </p>
       );
+    case 'lab':
+      return <LabNoteEntry note={entry.note} />;
     default:
       return assertNever(entry);
   }
@@ -202,6 +207,7 @@ function CallCard({ call, notes }: { call: ToolCall; notes: readonly ParseIssue[
       <pre className="code-block">{prettyJson(call.argumentsText)}</pre>
       {call.parseError !== undefined && <p className="anomaly">Could not parse: {call.parseError}</p>}
       <ParseNotes issues={notes} label={`Parser notes on ${call.id}`} />
+      <LabCallCard call={call} />
       {awaiting && <PendingCallActions call={call} interrupted={interrupted} />}
     </div>
   );

@@ -3,5 +3,6 @@
  * touching each other's files). English is bundled with the page; it is also the shape every language must fill.
  */
 import { common } from './common';
+import { lab } from './lab';
 
-export const en = { common };
+export const en = { common, lab };
