@@ -208,11 +208,14 @@ function ResultIdPicker({ callId }: { callId: string }) {
   const { t } = useT('lab');
   const { actions } = usePlaygroundApi();
   const loop = usePlayground(selectLoop);
-  const runCallIds = useMemo(
-    () => loop.history.flatMap((m) => (m.role === 'assistant' ? m.toolCalls.map((c) => c.id) : [])),
-    [loop.history],
-  );
-  const wrong = suggestWrongId(callId, runCallIds);
+  // A stale id (a call of an earlier turn) or call_0: an id no call of this turn has.
+  const earlierIds = useMemo(() => {
+    const batch = new Set(loop.pending?.calls.map((c) => c.id) ?? []);
+    return loop.history
+      .flatMap((m) => (m.role === 'assistant' ? m.toolCalls.map((c) => c.id) : []))
+      .filter((id) => !batch.has(id));
+  }, [loop.history, loop.pending]);
+  const wrong = suggestWrongId(callId, earlierIds);
   const sent = Object.hasOwn(loop.resultIds, callId) ? loop.resultIds[callId] : callId;
   const value = sent === callId ? OWN : sent === null ? NONE : WRONG;
   return (
