@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoopEvent, LoopSettings } from '../loop/events';
 import { DEFAULT_SETTINGS } from '../loop/events';
 import { LoopController } from '../loop/controller';
+import { AdvisorLoopController } from '../advisors/controller';
 import { messagesSentAt } from '../loop/projections';
 import { createPresetTools } from '../presets';
 import { createScriptedRuntime } from '../runtimes/scripted';
@@ -214,5 +215,55 @@ describe('the id-pairing lesson', () => {
     );
     const qwen = templateView(truth, sent, []).find((v) => v.format.startsWith('qwen'));
     expect(qwen).toMatchObject({ samePrompt: true, idRendered: false });
+  });
+});
+
+describe('the token budget in the advisor-controlled loop (doAfterCall)', () => {
+  it('the loop advisor stops the run once its total passes the budget, with the same check as the manual loop', async () => {
+    const clock = createFakeClock();
+    const runtime = createScriptedRuntime({
+      script: SEOUL.script,
+      tokensPerSecond: 0,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
+    const controller = new AdvisorLoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'adv' });
+    const budget = { repeatWarnAt: 0, repeatStopAt: 0, tokenSoft: 0, tokenBudget: 1, roundsSoft: 0 };
+    controller.startRun({
+      system: SEOUL.system,
+      tools: toolsForScenario(SEOUL, createPresetTools()),
+      settings: { ...DEFAULT_SETTINGS, lab: { guards: budget } },
+    });
+    controller.send(SEOUL.user);
+    await controller.runToEnd();
+    const events = controller.getEvents();
+    expect(controller.getState().finished).toMatchObject({
+      reason: 'loop-guard',
+      detail: expect.stringContaining('token budget'),
+    });
+    expect(of(events, 'guard-tripped').map((t) => [t.guard, t.level, t.limit])).toEqual([['tokens', 'stop', 1]]);
+    expect(of(events, 'call-started')).toHaveLength(0);
+    expect(
+      of(events, 'advisor-invoked').some((e) => e.hook === 'after-call' && e.sees.summary.includes('token budget')),
+    ).toBe(true);
+  });
+
+  it('without a budget the advisor loop runs Seoul to its answer', async () => {
+    const clock = createFakeClock();
+    const runtime = createScriptedRuntime({
+      script: SEOUL.script,
+      tokensPerSecond: 0,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
+    const controller = new AdvisorLoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'adv' });
+    controller.startRun({
+      system: SEOUL.system,
+      tools: toolsForScenario(SEOUL, createPresetTools()),
+      settings: DEFAULT_SETTINGS,
+    });
+    controller.send(SEOUL.user);
+    await controller.runToEnd();
+    expect(controller.getState().finished).toMatchObject({ reason: 'final-answer' });
   });
 });
