@@ -17,6 +17,7 @@ import type { PlaygroundState } from '../../store/playground';
 import { selectEvents, selectLoop } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { FaultLabel } from './fault-label';
+import './lab.css';
 
 const awaitingOf = (id: string) => (s: PlaygroundState) =>
   (s.run.loop.pending?.awaiting.includes(id) ?? false) && !s.run.loop.pending!.interrupted.includes(id);
@@ -43,7 +44,7 @@ function CallWhy({ callId }: { callId: string }) {
   return (
     <p className="lab-why small" data-testid={`why-${callId}`}>
       {annotation.dependencies.map((d) => (
-        <span key={`${d.path}:${d.value}:${d.fromCallId}`} className="badge badge-info">
+        <span key={`${d.path}:${d.value}:${d.fromCallId}`} className="badge badge-accent">
           {t('dependsOn', { value: d.value, from: d.fromCallId })}
         </span>
       ))}
@@ -77,8 +78,12 @@ function FaultPicker({ callId }: { callId: string }) {
   return (
     <div className="lab-row">
       <label className="inline-field small">
-        {t('injectFault', { id: callId })}
-        <select value={kind} onChange={(e) => setKind(e.target.value as FaultKind)}>
+        {t('faultShort')}
+        <select
+          aria-label={t('injectFault', { id: callId })}
+          value={kind}
+          onChange={(e) => setKind(e.target.value as FaultKind)}
+        >
           {FAULT_KINDS.map((k) => (
             <option key={k} value={k}>
               {t(`faultKinds.${k}`)}
@@ -220,8 +225,9 @@ function ResultIdPicker({ callId }: { callId: string }) {
   const value = sent === callId ? OWN : sent === null ? NONE : WRONG;
   return (
     <label className="inline-field small lab-row">
-      {t('idChoice', { id: callId })}
+      {t('idShort')}
       <select
+        aria-label={t('idChoice', { id: callId })}
         value={value}
         onChange={(e) => {
           const choice = e.target.value;

@@ -28,7 +28,7 @@ export function LabNoteEntry({ note }: { note: LabNote }) {
     const values = { guard: guardName(note.guard), value: format.number(note.value), limit: format.number(note.limit) };
     return (
       <div
-        className={`lab-note ${note.level === 'stop' ? 'notice notice-error' : 'notice'}`}
+        className={`lab-note lab-guard lab-guard-${note.level}`}
         role="status"
         data-testid={`guard-${note.guard}-${note.level}`}
       >
@@ -62,7 +62,7 @@ export function LabNoteEntry({ note }: { note: LabNote }) {
           <span className="muted">{t('notScored')}</span>
         ) : (
           <>
-            <span className="badge badge-info" data-testid={`prediction-score-${note.round}`}>
+            <span className="badge badge-accent" data-testid={`prediction-score-${note.round}`}>
               {t('pointsOf', {
                 points: format.number(score.points, { maximumFractionDigits: 2 }),
                 max: POINTS_PER_TURN,

@@ -15,6 +15,7 @@ import { useFormat, useT } from '../../i18n';
 import { selectEvents, selectExposed, selectLoop, selectNextRequest, selectSettings } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { useGuardName } from './lab-entries';
+import './lab.css';
 
 export function LabPanel() {
   const { t } = useT('lab');
@@ -209,14 +210,16 @@ function GuardControls({ settings, onChange }: { settings: LoopSettings; onChang
           return (
             <li key={m.guard} data-testid={`meter-${m.guard}`}>
               <span className="small">{guardName(m.guard)}</span>{' '}
-              <meter
-                aria-label={guardName(m.guard)}
-                min={0}
-                max={max}
-                low={m.soft > 0 ? m.soft : undefined}
-                high={m.hard > 0 ? m.hard : undefined}
-                value={Math.min(m.value, max)}
-              />{' '}
+              {(m.soft > 0 || m.hard > 0) && (
+                <meter
+                  aria-label={guardName(m.guard)}
+                  min={0}
+                  max={max}
+                  low={m.soft > 0 ? m.soft : undefined}
+                  high={m.hard > 0 ? m.hard : undefined}
+                  value={Math.min(m.value, max)}
+                />
+              )}{' '}
               <span className="small">
                 {t('meter', { value: format.number(m.value), soft: cap(m.soft), hard: cap(m.hard) })}
               </span>
