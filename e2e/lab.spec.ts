@@ -3,6 +3,7 @@
  * watch the model recover, flag a schema-violating call at the pause and send its error, stop runaway-loop with
  * the repeated-call guard, read "uses 896 from call_2", and send a result with a wrong id to see the API errors.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { assistantTurn, button, callCard, openScenario, storedRuns } from './helpers';
@@ -147,5 +148,21 @@ test.describe('the teaching lab', () => {
     // The request the runtime receives carries the wrong id too.
     await page.getByRole('tab', { name: 'Request' }).click();
     await expect(page.getByTestId('next-request-json')).toContainText('"toolCallId": "call_0"');
+  });
+
+  test('the open lab, the predict form and a paused call with its lab controls have no axe violations', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await openScenario(page, 'tool-error');
+    await openLab(page);
+    await page.getByLabel('Predict mode').check();
+    await page.getByLabel('Pause before executing tools').check();
+    await button(page, 'Send').click();
+    await predictCalls(page, [{ tool: 'reserve_inventory', args: '{"sku": "SKU-999", "quantity": 1}' }]);
+    await button(page, 'Step').click();
+    await expect(page.getByTestId('schema-call_2')).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
   });
 });
