@@ -82,6 +82,12 @@ describe('predict mode', () => {
     const parsed = built.ok ? parseRunFile(built.value.text) : null;
     expect(parsed?.ok).toBe(true);
     expect(parsed?.ok && parsed.value.file.run.events.filter((e) => e.type === 'prediction-made')).toHaveLength(3);
+    // A damaged prediction (or any lab event) is refused on import, naming the event.
+    if (!built.ok) return;
+    const damaged = JSON.parse(built.value.text) as { run: { events: Record<string, unknown>[] } };
+    const index = damaged.run.events.findIndex((e) => e.type === 'prediction-made');
+    damaged.run.events[index] = { ...damaged.run.events[index], prediction: { kind: 'maybe' } };
+    expect(parseRunFile(JSON.stringify(damaged)).ok).toBe(false);
   });
 
   it('refuses an empty prediction and a prediction while predict mode is off', async () => {
