@@ -37,6 +37,8 @@ import type { Tool } from '../engine/tool';
 import { errorMessage } from '../engine/tool';
 import type { ToolSearchSession } from '../engine/tool-search/apply';
 import type { ToolExecutor } from '../engine/user-tools';
+import type { Fault, Prediction } from '../engine/lab/types';
+import { labSleep } from '../engine/lab/faults';
 import { err, ok, type Result } from '../engine/result';
 import { StorageUnavailableError } from '../persistence';
 import type { RunHeader, RunLoadError, StoredRun } from '../persistence/runs-db';
@@ -233,6 +235,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     now: deps.now,
     newRunId: deps.newRunId,
     workspace: workspaceSource,
+    sleep: labSleep,
   };
   const manual = new LoopController(controllerDeps);
   const advisor = new AdvisorLoopController(controllerDeps);
@@ -713,6 +716,16 @@ export function createPlayground(deps: PlaygroundDeps) {
     },
     async writeResult(callId: string, text: string, isError: boolean) {
       return report(await controller.writeResult(callId, text, isError));
+    },
+    /** The teaching lab (engine/lab): a prediction, a fault for one pending call, the id a result is sent with. */
+    async predict(prediction: Prediction) {
+      return report(await controller.predict(prediction));
+    },
+    injectFault(callId: string, fault: Fault) {
+      return report(controller.injectFault(callId, fault));
+    },
+    setResultId(callId: string, sentId: string | null) {
+      return report(controller.setResultId(callId, sentId));
     },
     /** An interrupted call: the model receives an error result saying it was not run again. */
     async skipInterrupted(callId: string) {

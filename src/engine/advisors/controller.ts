@@ -13,6 +13,8 @@
  * unchanged) plus `advisor-chain` once per request and `advisor-invoked` for every hook.
  */
 import { historyEdits, rewriteCalls } from '../loop/history-rewrite';
+import type { GuardTrip } from '../lab/guards';
+import { checkTokenBudget, guardsOf, runTokens } from '../lab/guards';
 import type { Message, ToolCall } from '../messages';
 import type { ModelRequest } from '../runtime';
 import { errorMessage } from '../tool';
@@ -213,6 +215,7 @@ export class AdvisorLoopController extends ControllerCore {
       // Tool search is the loop advisor's job on this path (Spring's ToolSearchToolCallingAdvisor), so the
       // advisors inside the loop see the tools the model gets.
       toolSearch: tools.some((t) => t.name === TOOL_SEARCH_TOOL_NAME),
+      tokenBudget: () => this.tokenBudgetTrip(),
     });
     if (!built.ok) {
       this.append({ type: 'run-finished', at: this.deps.now(), reason: 'runtime-error', detail: built.error });
@@ -234,6 +237,17 @@ export class AdvisorLoopController extends ControllerCore {
       (error: unknown) => this.failProcess(process.id, error),
     );
     return { ok: true, value: process };
+  }
+
+  /**
+   * The same budget check as the manual loop's guard (lab/guards.ts `checkTokenBudget`), for the loop advisor's
+   * `doAfterCall`: at the hard cap it logs the trip and returns it (the advisor then ends the loop).
+   */
+  private tokenBudgetTrip(): GuardTrip | null {
+    const trip = checkTokenBudget(runTokens(this.log.all()), guardsOf(this.state.settings));
+    if (trip?.level !== 'stop') return null;
+    this.append({ type: 'guard-tripped', at: this.deps.now(), round: this.state.round, ...trip });
+    return trip;
   }
 
   /** A ChatClient call carries the system message and the new user message; memory supplies earlier turns. */

@@ -191,12 +191,37 @@ export function sequenceDiagram(events: readonly LoopEvent[], scope: ActivitySco
           arrow: 'note',
         });
         break;
+      case 'fault-injected':
+        messages.push({
+          from: current,
+          to: current,
+          label: `${event.callId}: injected ${event.fault.kind}`,
+          arrow: 'note',
+        });
+        break;
+      case 'guard-tripped':
+        messages.push({
+          from: current,
+          to: current,
+          label: `loop guard ${event.guard}: ${event.level === 'warn' ? 'asks the model to answer now' : 'stops the loop'}`,
+          arrow: 'note',
+        });
+        break;
+      case 'result-id-set':
+        messages.push({
+          from: current,
+          to: current,
+          label: `${event.callId}: result sent as ${event.sentId ?? '(no id)'}`,
+          arrow: 'note',
+        });
+        break;
       case 'run-started':
       case 'settings-changed':
       case 'results-appended':
       case 'call-started':
       case 'advisor-chain':
       case 'workspace-changed':
+      case 'prediction-made':
         break;
       default:
         return assertNever(event);

@@ -12,6 +12,7 @@ import { LoggerAdvisor, LoopMetricsAdvisor, MessageChatMemoryAdvisor, ToolCallTr
 import { sortAdvisors, validateSingleToolAdvisor } from './chain';
 import { maxRoundsChecker } from './eligibility';
 import { DEFAULT_ORDERS } from './order';
+import type { TokenBudgetCheck } from './tool-calling-advisor';
 import { ToolCallingAdvisor } from './tool-calling-advisor';
 import { ToolSearchToolCallingAdvisor } from '../tool-search/advisor';
 import type { Advisor, AdvisorKind } from './types';
@@ -121,6 +122,8 @@ export interface BuildDeps {
    * exposes the search tool plus the tools found so far each round.
    */
   readonly toolSearch?: boolean;
+  /** The loop advisor's token budget, checked in its `doAfterCall` (see ToolCallingAdvisorOptions). */
+  readonly tokenBudget?: TokenBudgetCheck;
 }
 
 export type BuiltChain = Result<{
@@ -173,6 +176,7 @@ function instantiate(spec: AdvisorSpec, name: string, deps: BuildDeps, historyEn
         order: spec.order,
         eligibility: maxRoundsChecker(deps.maxRounds),
         conversationHistoryEnabled: historyEnabled,
+        ...(deps.tokenBudget ? { tokenBudget: deps.tokenBudget } : {}),
       };
       return deps.toolSearch ? new ToolSearchToolCallingAdvisor(options) : new ToolCallingAdvisor(options);
     }

@@ -16,6 +16,8 @@
 import type { Message, SystemMessage, ToolMessage } from '../messages';
 import { RETURN_DIRECT_DETAIL, returnDirectAnswer } from '../loop/response-ending';
 import { DEFAULT_ORDERS } from './order';
+import type { GuardTrip } from '../lab/guards';
+import { hardStopDetail } from '../lab/guards';
 import type { EligibilityChecker } from './eligibility';
 import { hasToolCallsChecker } from './eligibility';
 import { observeRequest, observeResponse, recordHook, UsageAccumulator } from './chain';
@@ -27,7 +29,15 @@ export interface ToolCallingAdvisorOptions {
   readonly eligibility?: EligibilityChecker;
   /** Forward the whole history each round (default) or only system + latest tool results. */
   readonly conversationHistoryEnabled?: boolean;
+  /**
+   * The token budget (the teaching lab's guard, lab/guards.ts), checked in `doAfterCall` after every model call:
+   * a trip at the hard cap ends the loop before the response's calls run. Absent: no budget.
+   */
+  readonly tokenBudget?: TokenBudgetCheck;
 }
+
+/** The run's token total against its budget: a hard trip (the loop stops) or null. */
+export type TokenBudgetCheck = () => GuardTrip | null;
 
 export class ToolCallingAdvisor implements Advisor {
   readonly kind = 'tool-calling' as const;
@@ -37,12 +47,14 @@ export class ToolCallingAdvisor implements Advisor {
   readonly order: number;
   readonly conversationHistoryEnabled: boolean;
   protected readonly eligibility: EligibilityChecker;
+  protected readonly tokenBudget: TokenBudgetCheck | null;
 
   constructor(options: ToolCallingAdvisorOptions = {}) {
     this.name = options.name ?? 'Tool calling';
     this.order = options.order ?? DEFAULT_ORDERS.toolCalling;
     this.eligibility = options.eligibility ?? hasToolCallsChecker;
     this.conversationHistoryEnabled = options.conversationHistoryEnabled ?? true;
+    this.tokenBudget = options.tokenBudget ?? null;
   }
 
   async adviseCall(request: AdvisedRequest, chain: AdvisorChainApi): Promise<AdvisedResponse> {
@@ -100,6 +112,13 @@ export class ToolCallingAdvisor implements Advisor {
     chain: AdvisorChainApi,
     iteration: number,
   ): AdvisedResponse {
+    const trip = response.calls.length > 0 ? this.tokenBudget?.() : null;
+    if (trip) {
+      // The hook example of #16: the run's total passed the budget, so its calls are dropped and the loop ends.
+      const detail = hardStopDetail(trip);
+      recordHook(chain, this, 'after-call', { ...observeResponse(response, request), summary: detail, iteration });
+      return { ...response, calls: [], ending: { reason: 'loop-guard', detail } };
+    }
     recordHook(chain, this, 'after-call', { ...observeResponse(response, request), iteration });
     return response;
   }

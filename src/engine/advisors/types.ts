@@ -33,7 +33,7 @@ export interface AdvisedRequest {
 
 /** Why the loop ended when it was not a plain final answer. */
 export interface LoopEnding {
-  readonly reason: Extract<FinishReasonKind, 'return-direct' | 'max-rounds' | 'refused' | 'truncated'>;
+  readonly reason: Extract<FinishReasonKind, 'return-direct' | 'max-rounds' | 'refused' | 'truncated' | 'loop-guard'>;
   readonly detail: string;
 }
 

@@ -34,6 +34,10 @@ import { EventLog } from './event-log';
 import type { LoopEvent, LoopSettings, RunConfig } from './events';
 import type { LoopState, Phase } from './state';
 import { assertNever, type Result } from '../result';
+import type { Sleep } from '../lab/faults';
+import { withFault } from '../lab/faults';
+import { predictionDue } from '../lab/predict';
+import type { Fault, Prediction } from '../lab/types';
 
 export interface LoopControllerDeps {
   /** The runtime to call; read at every model call, so the user may switch runtimes between steps. */
@@ -44,6 +48,8 @@ export interface LoopControllerDeps {
   readonly workspace?: WorkspaceSource;
   /** Request steps for a run without a live workspace (e.g. tool search in a headless run). */
   readonly requestSteps?: readonly RequestStep[];
+  /** Waits (an injected fault's timeout or latency); without it those faults do not wait. */
+  readonly sleep?: Sleep;
 }
 
 /** What the loop needs of the app's workspace (see loop/workspace.ts and loop/request.ts). */
@@ -87,6 +93,11 @@ export type ToolBatchEnd =
   | { readonly kind: 'superseded' };
 
 const STOPPED = 'Stopped by the user.';
+
+/** Why Step waits in predict mode. */
+export function predictFirst(round: number): string {
+  return `Predict turn ${round} first (predict mode is on): tool call or final answer, which tools, which arguments.`;
+}
 
 /** Why Step cannot start in a phase where neither controller can move (null where a controller may step). */
 export function stepRefusal(phase: Phase): string | null {
@@ -341,6 +352,71 @@ export abstract class ControllerCore {
     return result;
   }
 
+  // ── the teaching lab ───────────────────────────────────────────────────────────────────────────────────
+
+  /** Predict mode: the model call the loop waits to have predicted before it is sent, or null when it need not wait. */
+  awaitingPrediction(): number | null {
+    const state = this.state;
+    const settings = state.settings;
+    if (state.phase !== 'prompt' || !settings || state.round >= settings.maxRounds) return null;
+    return predictionDue(this.log.all(), state.round + 1, settings.lab?.predict === true);
+  }
+
+  /** Records the learner's prediction for the next model call; "run to end" waiting for it resumes. */
+  async predict(prediction: Prediction): Promise<CommandResult> {
+    const round = this.awaitingPrediction();
+    if (round === null) {
+      return fail(
+        this.state.settings?.lab?.predict === true
+          ? 'There is no model call to predict now: predictions are made before a model call.'
+          : 'Predict mode is off: switch it on to predict the next step.',
+      );
+    }
+    if (prediction.kind === 'calls') {
+      if (prediction.calls.length === 0) return fail('Add at least one tool call, or predict a final answer.');
+      if (prediction.calls.some((c) => c.name.trim() === '')) return fail('Every predicted call needs a tool.');
+    }
+    this.append({ type: 'prediction-made', at: this.deps.now(), round, prediction });
+    if (this.running) return this.drive();
+    return OK;
+  }
+
+  /** A fault for one pending call (at a pause, before it runs): it runs with the fault. */
+  injectFault(callId: string, fault: Fault): CommandResult {
+    const pending = this.state.pending;
+    const call = pending?.calls.find((c) => c.id === callId);
+    if (!pending || !call || (this.state.phase !== 'approve' && this.state.phase !== 'execute')) {
+      return fail(`Tool call ${callId} is not waiting to run.`);
+    }
+    if (pending.finished[callId] !== undefined || this.busy) return fail(`Tool call ${callId} has already run.`);
+    this.append({
+      type: 'fault-injected',
+      at: this.deps.now(),
+      round: pending.round,
+      callId,
+      name: call.name,
+      fault,
+      source: 'call',
+    });
+    return OK;
+  }
+
+  /**
+   * The id-pairing lesson: sends the result of a pending call back with `sentId` (null: without an id); its own id
+   * undoes it. Only before the result is sent: a result already in the history keeps what it was sent with.
+   */
+  setResultId(callId: string, sentId: string | null): CommandResult {
+    const pending = this.state.pending;
+    if (!pending?.calls.some((c) => c.id === callId)) {
+      return fail(
+        `The result of ${callId} was already sent (or the call is not pending): change it before it goes back.`,
+      );
+    }
+    if (sentId !== null && sentId.trim() === '') return fail('Write the id to send, or choose "no id".');
+    this.append({ type: 'result-id-set', at: this.deps.now(), callId, sentId: sentId === null ? null : sentId.trim() });
+    return OK;
+  }
+
   // ── for the controllers ────────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -546,6 +622,8 @@ export abstract class ControllerCore {
     const settings = this.state.settings!;
     const registry = this.offeredRegistry(round);
     const finished = this.state.pending?.round === round ? this.state.pending.finished : {};
+    const chosenFaults = this.state.pending?.round === round ? this.state.pending.faults : {};
+    const armedFaults = settings.lab?.faults ?? {};
     this.busy = true;
     const abort = new AbortController();
     this.abortController = abort;
@@ -559,13 +637,27 @@ export abstract class ControllerCore {
           if (earlier.kind === 'stop') return { kind: 'ended', reason: 'tool-error', detail: earlier.error };
           continue;
         }
+        const chosen = chosenFaults[call.id];
+        const fault = chosen ?? (Object.hasOwn(armedFaults, call.name) ? armedFaults[call.name] : undefined);
         const outcome = await executeToolCall(call, decisions[call.id] ?? { kind: 'approve' }, {
-          registry,
+          registry: fault ? this.faultyRegistry(registry, call.name, fault) : registry,
           exceptionMode: settings.exceptionMode,
           now: this.deps.now,
           signal: abort.signal,
           onExecute: (argumentsText) => {
             if (!isCurrent()) return;
+            // A fault armed on the tool is logged as it strikes (one chosen at the pause was logged then).
+            if (fault && !chosen) {
+              this.append({
+                type: 'fault-injected',
+                at: this.deps.now(),
+                round,
+                callId: call.id,
+                name: call.name,
+                fault,
+                source: 'tool',
+              });
+            }
             this.append({
               type: 'call-started',
               at: this.deps.now(),
@@ -589,6 +681,12 @@ export abstract class ControllerCore {
     const messages = outcomes.flatMap(toToolMessage);
     this.append({ type: 'results-appended', at: this.deps.now(), round, messages });
     return { kind: 'appended', messages, returnDirect: isReturnDirect(outcomes) };
+  }
+
+  /** The registry with `name`'s tool wrapped in `fault` (the others as they are). */
+  private faultyRegistry(registry: ToolRegistry, name: string, fault: Fault): ToolRegistry {
+    const sleep = this.deps.sleep ?? (() => Promise.resolve());
+    return createToolRegistry(registry.tools.map((t) => (t.name === name ? withFault(t, fault, sleep) : t)));
   }
 
   /**

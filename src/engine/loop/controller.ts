@@ -7,11 +7,17 @@
  * their results. A response with tool calls goes to `approve` when "pause before executing tools" is on (or a
  * tool needs approval), else straight to `execute`. The max-rounds guard is checked before every model call.
  * What a response means for the loop (go on, or end and why) is the one rule of response-ending.ts.
+ *
+ * The teaching lab's guards (lab/guards.ts): a response that asks for tools is checked against the hard caps
+ * (repeated calls, the token budget) before anything runs — a trip ends the run with `loop-guard` — and after each
+ * batch the soft caps add a message asking the model to answer now. In predict mode a model call waits for the
+ * learner's prediction (Step refuses, Run to end waits as at a pause).
  */
 import type { CommandResult } from './controller-core';
-import { ControllerCore, fail, OK, stepRefusal } from './controller-core';
+import { ControllerCore, fail, OK, predictFirst, stepRefusal } from './controller-core';
 import { responseVerdict, RETURN_DIRECT_DETAIL, returnDirectAnswer } from './response-ending';
 import { assertNever } from '../result';
+import { hardStopDetail, hardTripAfterResponse, softTripsAfterBatch } from '../lab/guards';
 
 export type { CommandResult, LoopControllerDeps, StartRunOptions, WorkspaceSource } from './controller-core';
 export type { LoopListener } from './event-log';
@@ -35,7 +41,8 @@ export class LoopController extends ControllerCore {
   }
 
   protected canStep(): boolean {
-    return this.state.phase === 'prompt' || this.state.phase === 'execute';
+    if (this.state.phase === 'prompt') return this.awaitingPrediction() === null;
+    return this.state.phase === 'execute';
   }
 
   /** The `prompt` phase: the max-rounds guard, then one model call with the next request. */
@@ -50,6 +57,8 @@ export class LoopController extends ControllerCore {
       });
       return OK;
     }
+    const due = this.awaitingPrediction();
+    if (due !== null) return fail(predictFirst(due));
     // The request first (the preview's object, built from the state before anything is logged), then adopt
     // the workspace it was built from.
     const request = this.nextManualRequest();
@@ -64,6 +73,17 @@ export class LoopController extends ControllerCore {
       case 'responded': {
         const verdict = responseVerdict(result.interpreted);
         if (verdict.kind === 'calls') {
+          const trip = hardTripAfterResponse(this.log.all(), this.state.settings!);
+          if (trip) {
+            this.append({ type: 'guard-tripped', at: this.deps.now(), round: result.round, ...trip });
+            this.append({
+              type: 'run-finished',
+              at: this.deps.now(),
+              reason: 'loop-guard',
+              detail: hardStopDetail(trip),
+            });
+            return OK;
+          }
           this.pauseForApproval(verdict.calls, result.round);
           return OK;
         }
@@ -107,6 +127,10 @@ export class LoopController extends ControllerCore {
             detail: RETURN_DIRECT_DETAIL,
             finalAnswer: returnDirectAnswer(result.messages),
           });
+          return OK;
+        }
+        for (const trip of softTripsAfterBatch(this.log.all(), this.state.settings!)) {
+          this.append({ type: 'guard-tripped', at: this.deps.now(), round: pending.round, ...trip });
         }
         return OK;
       case 'superseded':

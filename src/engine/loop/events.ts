@@ -11,6 +11,7 @@ import type { DerivedStop } from '../stop-reasons';
 import type { ToolDefinition } from '../tool';
 import type { StoredResponse } from '../trace-delta';
 import type { CallDecision, CallOutcome, ExceptionMode } from '../tool-execution';
+import type { Fault, FaultSource, GuardKind, GuardLevel, LabSettings, Prediction } from '../lab/types';
 import type { FinishReasonKind } from './run-end';
 
 export type { FinishReasonKind } from './run-end';
@@ -27,6 +28,8 @@ export interface LoopSettings {
   readonly malformedCalls?: MalformedCallMode;
   /** The date prompts print (Llama 3.2's "Today Date"), `YYYY-MM-DD`; absent: the day the run started. */
   readonly promptDate?: string;
+  /** The teaching lab: predict mode, loop guards, faults armed on tools (see lab/types.ts). Absent: all off. */
+  readonly lab?: LabSettings;
 }
 
 export const DEFAULT_SETTINGS: LoopSettings = {
@@ -161,6 +164,52 @@ export type LoopEvent =
       readonly userMessage: string;
     }
   | {
+      /** Predict mode: the learner's prediction for model call `round`, made before that call was sent. */
+      readonly type: 'prediction-made';
+      readonly at: number;
+      readonly round: number;
+      readonly prediction: Prediction;
+    }
+  | {
+      /**
+       * A fault replaces (or wraps) a tool's behaviour for one call: chosen for the call at a pause (`call`, logged
+       * then), or armed on the tool (`tool`, logged right before the call runs).
+       */
+      readonly type: 'fault-injected';
+      readonly at: number;
+      readonly round: number;
+      readonly callId: string;
+      readonly name: string;
+      readonly fault: Fault;
+      readonly source: FaultSource;
+    }
+  | {
+      /**
+       * A loop guard reached a cap. `warn` (soft): `nudge` joins the history as a user message asking the model to
+       * answer now. `stop` (hard): a `run-finished` with reason `loop-guard` follows; the response's calls never run.
+       */
+      readonly type: 'guard-tripped';
+      readonly at: number;
+      readonly round: number;
+      readonly guard: GuardKind;
+      readonly level: GuardLevel;
+      readonly value: number;
+      readonly limit: number;
+      /** Repeat guard: the repeated call as `name {arguments}`. */
+      readonly key?: string;
+      readonly nudge?: string;
+    }
+  | {
+      /**
+       * The id-pairing lesson: the result of `callId` is sent back with `sentId` (null: without an id) instead of
+       * its call's id. The log keeps the true pairing; requests carry the chosen id (see lab/id-pairing.ts).
+       */
+      readonly type: 'result-id-set';
+      readonly at: number;
+      readonly callId: string;
+      readonly sentId: string | null;
+    }
+  | {
       readonly type: 'run-finished';
       readonly at: number;
       readonly reason: FinishReasonKind;
@@ -191,6 +240,10 @@ export const LOOP_EVENT_TYPES = [
   'workspace-changed',
   'interrupted',
   'calls-reopened',
+  'prediction-made',
+  'fault-injected',
+  'guard-tripped',
+  'result-id-set',
   'run-finished',
 ] as const satisfies readonly LoopEventType[];
 

@@ -12,6 +12,11 @@ import type { FinishReasonKind, LoopEvent } from './events';
 import { describeInterruption } from './interruption';
 import { applyEvent, INITIAL_STATE } from './state';
 import { assertNever } from '../result';
+import type { Fault, FaultSource, GuardKind, GuardLevel, Prediction } from '../lab/types';
+import { describeFault } from '../lab/faults';
+import { applyResultIds } from '../lab/id-pairing';
+import type { PredictionScore } from '../lab/predict';
+import { predictionSummary } from '../lab/predict';
 
 export type TranscriptEntry =
   | { readonly kind: 'system'; readonly index: number; readonly content: string }
@@ -33,6 +38,10 @@ export type TranscriptEntry =
       readonly message: ToolMessage;
       readonly outcome?: CallOutcome;
       readonly decision?: CallDecision;
+      /** A fault replaced or wrapped the tool for this call. */
+      readonly injected?: { readonly fault: Fault; readonly source: FaultSource };
+      /** The id this result is sent with when the learner changed it (null: no id); absent when it is the call's. */
+      readonly sentId?: string | null;
     }
   | {
       readonly kind: 'finished';
@@ -45,18 +54,47 @@ export type TranscriptEntry =
   /** A reload cut a model call or a tool batch (see the `interrupted` event). */
   | { readonly kind: 'interrupted'; readonly index: number; readonly round: number; readonly text: string }
   /** The tools or the runtime changed between two model calls. */
-  | { readonly kind: 'workspace'; readonly index: number; readonly text: string };
+  | { readonly kind: 'workspace'; readonly index: number; readonly text: string }
+  /** The teaching lab: a prediction (scored once its response is in) or a loop guard that tripped. */
+  | { readonly kind: 'lab'; readonly index: number; readonly note: LabNote };
+
+export type LabNote =
+  | {
+      readonly kind: 'prediction';
+      readonly round: number;
+      readonly prediction: Prediction;
+      readonly score: PredictionScore | null;
+    }
+  | {
+      readonly kind: 'guard';
+      readonly round: number;
+      readonly guard: GuardKind;
+      readonly level: GuardLevel;
+      readonly value: number;
+      readonly limit: number;
+      readonly key?: string;
+      /** Soft caps: the user message the model receives next. */
+      readonly nudge?: string;
+    };
 
 /** Every message in order, with the stop reasons, usage, outcomes and decisions that belong to it. */
 export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
   const outcomes = new Map<string, CallOutcome>();
   const decisions = new Map<string, CallDecision>();
+  const injected = new Map<string, { fault: Fault; source: FaultSource }>();
+  const sentIds = new Map<string, string | null>();
   let tools: readonly string[] = [];
   for (const event of events) {
     if (event.type === 'call-finished') outcomes.set(event.outcome.callId, event.outcome);
     if (event.type === 'call-decided') decisions.set(event.callId, event.decision);
+    if (event.type === 'fault-injected') injected.set(event.callId, { fault: event.fault, source: event.source });
+    if (event.type === 'result-id-set') {
+      if (event.sentId === event.callId) sentIds.delete(event.callId);
+      else sentIds.set(event.callId, event.sentId);
+    }
   }
+  const scores = new Map(predictionSummary(events).records.map((r) => [r.round, r.score]));
   for (const event of events) {
     const index = entries.length;
     switch (event.type) {
@@ -108,6 +146,8 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
             message,
             ...optional('outcome', outcomes.get(message.toolCallId)),
             ...optional('decision', decisions.get(message.toolCallId)),
+            ...optional('injected', injected.get(message.toolCallId)),
+            ...(sentIds.has(message.toolCallId) ? { sentId: sentIds.get(message.toolCallId)! } : {}),
           });
         }
         break;
@@ -123,6 +163,34 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
           ...optional('finalAnswer', event.finalAnswer),
         });
         break;
+      case 'prediction-made':
+        entries.push({
+          kind: 'lab',
+          index,
+          note: {
+            kind: 'prediction',
+            round: event.round,
+            prediction: event.prediction,
+            score: scores.get(event.round) ?? null,
+          },
+        });
+        break;
+      case 'guard-tripped':
+        entries.push({
+          kind: 'lab',
+          index,
+          note: {
+            kind: 'guard',
+            round: event.round,
+            guard: event.guard,
+            level: event.level,
+            value: event.value,
+            limit: event.limit,
+            ...optional('key', event.key),
+            ...optional('nudge', event.nudge),
+          },
+        });
+        break;
       case 'settings-changed':
       case 'model-called':
       case 'tools-paused':
@@ -132,6 +200,8 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
       case 'advisor-chain':
       case 'advisor-invoked':
       case 'calls-reopened': // the reopened calls wait on their own cards; the user message follows once they ran
+      case 'fault-injected':
+      case 'result-id-set':
         break;
       default:
         assertNever(event);
@@ -205,6 +275,24 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
       case 'calls-reopened':
         actions.push(`reopened ${event.callIds.length} unanswered call(s) before a new user message`);
         break;
+      case 'fault-injected':
+        actions.push(`injected: ${describeFault(event.fault)} into ${event.callId} (${event.name})`);
+        break;
+      case 'guard-tripped':
+        actions.push(
+          event.level === 'warn'
+            ? `loop guard (${event.guard}) at ${event.value}: asked the model to answer now`
+            : `loop guard (${event.guard}) at ${event.value}: stopped the loop`,
+        );
+        break;
+      case 'result-id-set':
+        actions.push(
+          event.sentId === event.callId
+            ? `result of ${event.callId} sent with its own id again`
+            : `result of ${event.callId} to be sent with ${event.sentId === null ? 'no tool_call_id' : `tool_call_id ${event.sentId}`}`,
+        );
+        break;
+      case 'prediction-made':
       case 'run-started':
       case 'user-message':
       case 'settings-changed':
@@ -275,11 +363,12 @@ export function usageTotals(events: readonly LoopEvent[]): UsageTotals {
  */
 export function messagesSentAt(events: readonly LoopEvent[], round: number): Message[] {
   let state = INITIAL_STATE;
+  const sent = () => [...applyResultIds(state.history, state.resultIds)];
   for (const event of events) {
-    if (event.type === 'model-called' && event.round === round) return state.history.slice(0, event.messageCount);
+    if (event.type === 'model-called' && event.round === round) return sent().slice(0, event.messageCount);
     state = applyEvent(state, event);
   }
-  return [...state.history];
+  return sent();
 }
 
 export const FINISH_LABELS: Record<FinishReasonKind, string> = {
@@ -292,6 +381,7 @@ export const FINISH_LABELS: Record<FinishReasonKind, string> = {
   truncated: 'cut by the token limit (nothing of the response ran)',
   'tool-error': 'tool error (exception mode: stop the loop)',
   'runtime-error': 'runtime error',
+  'loop-guard': 'loop guard (hard cap)',
 };
 
 /**

@@ -7,6 +7,7 @@
  * explicit list the app registers. The advisor-controlled loop does not run them: its chain builds the request
  * (tool search is its loop advisor there, as in Spring).
  */
+import { applyResultIds } from '../lab/id-pairing';
 import type { Message } from '../messages';
 import { localIsoDate } from '../protocol/prompt-date';
 import type { ModelRequest } from '../runtime';
@@ -111,7 +112,8 @@ export function nextRequest(context: RequestContext, steps: readonly RequestStep
         `The max-rounds guard (${settings.maxRounds} model calls) ends the run at the next Step; nothing more is sent.`,
       );
     }
-    messages = state.history;
+    // The id-pairing lesson: results the learner sends with another id carry it (lab/id-pairing.ts).
+    messages = applyResultIds(state.history, state.resultIds);
   }
   const exposed = exposedDefinitions(workspace, context.catalog);
   if (!exposed.ok) return exposed;

@@ -12,4 +12,6 @@ export type FinishReasonKind =
   /** The token limit cut the response (finish reason `length`): whatever it held, nothing of it ran. */
   | 'truncated'
   | 'tool-error'
+  /** A loop guard's hard cap (repeated calls, the token budget): the response's calls were not run. */
+  | 'loop-guard'
   | 'runtime-error';

@@ -9,6 +9,7 @@
 import type { Message, ToolCall } from '../messages';
 import type { ToolDefinition } from '../tool';
 import type { CallDecision, CallOutcome } from '../tool-execution';
+import type { Fault, ResultIds } from '../lab/types';
 import type { FinishReasonKind, LoopEvent, LoopSettings, RunConfig } from './events';
 import { historyEdits, rewriteHistory } from './history-rewrite';
 import { assertNever } from '../result';
@@ -32,6 +33,8 @@ export interface PendingCalls {
    * Calls reopened before a new user message (`calls-reopened`): the message that follows once they have run.
    */
   readonly userMessageAfter?: string;
+  /** Faults chosen at the pause for calls of this batch (`fault-injected` from a call): they run with the fault. */
+  readonly faults: Readonly<Record<string, Fault>>;
 }
 
 export interface LoopState {
@@ -50,6 +53,8 @@ export interface LoopState {
   /** The conversation as it will be sent next: system, user, assistant, tool… */
   readonly history: readonly Message[];
   readonly pending: PendingCalls | null;
+  /** The id-pairing lesson: results sent with another id than their call's (`result-id-set`), by call id. */
+  readonly resultIds: ResultIds;
   readonly finished: {
     readonly reason: FinishReasonKind;
     readonly detail?: string;
@@ -68,6 +73,7 @@ export const INITIAL_STATE: LoopState = {
   round: 0,
   history: [],
   pending: null,
+  resultIds: {},
   finished: null,
 };
 
@@ -110,6 +116,7 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
           decisions: {},
           finished: {},
           interrupted: [],
+          faults: {},
         },
       };
     }
@@ -158,8 +165,26 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
         pending: { ...pending, awaiting: event.callIds, interrupted: event.callIds, decisions },
       };
     }
+    case 'fault-injected': {
+      const pending = state.pending;
+      if (event.source !== 'call' || !pending || pending.round !== event.round) return state;
+      return { ...state, pending: { ...pending, faults: { ...pending.faults, [event.callId]: event.fault } } };
+    }
+    case 'guard-tripped':
+      // A soft cap's message joins the history after the tool results: the next request carries it.
+      return event.nudge === undefined
+        ? state
+        : { ...state, history: [...state.history, { role: 'user', content: event.nudge }] };
+    case 'result-id-set': {
+      const { [event.callId]: _previous, ...others } = state.resultIds;
+      return {
+        ...state,
+        resultIds: event.sentId === event.callId ? others : { ...others, [event.callId]: event.sentId },
+      };
+    }
     case 'call-started':
     case 'advisor-chain':
+    case 'prediction-made':
       return state;
     case 'advisor-invoked':
       // A validation retry re-issues the request after a final answer: the loop is back at the prompt.

@@ -27,6 +27,7 @@ function describeNodeProblem(value: unknown): string {
   const checked = checkNode(value);
   return checked.ok ? 'unexpected' : checked.error;
 }
+import { faultSchema, guardKindSchema, labSettingsSchema, predictionSchema } from '../lab/schema';
 
 /** Compile-time check that a literal list names every member of a union. */
 type Complete<All extends string, Listed extends readonly string[]> = [Exclude<All, Listed[number]>] extends [never]
@@ -52,6 +53,7 @@ export const FINISH_REASON_KINDS = [
   'truncated',
   'tool-error',
   'runtime-error',
+  'loop-guard',
 ] as const satisfies readonly FinishReasonKind[];
 export const FINISH_REASON_KINDS_COMPLETE: Complete<FinishReasonKind, typeof FINISH_REASON_KINDS> = true;
 
@@ -225,6 +227,7 @@ export const settingsSchema = z.object({
   parallelToolCalls: z.boolean(),
   malformedCalls: z.enum(MALFORMED_CALL_MODES).optional(),
   promptDate: z.string().refine(isIsoDate, 'not a date (YYYY-MM-DD)').optional(),
+  lab: labSettingsSchema.optional(),
 }) satisfies z.ZodType<LoopSettings>;
 
 export const runtimeRefSchema = z.object({ kind: z.enum(RUNTIME_KINDS), label: z.string() });
@@ -373,6 +376,38 @@ export const EVENT_SCHEMAS: { readonly [K in LoopEventType]: z.ZodType<EventOf<K
     round: count,
     what: z.enum(['model-call', 'tool-batch']),
     callIds: z.array(z.string()),
+  }),
+  'prediction-made': z.object({
+    type: z.literal('prediction-made'),
+    at: time,
+    round: count,
+    prediction: predictionSchema,
+  }),
+  'fault-injected': z.object({
+    type: z.literal('fault-injected'),
+    at: time,
+    round: count,
+    callId: z.string(),
+    name: z.string(),
+    fault: faultSchema,
+    source: z.enum(['tool', 'call']),
+  }),
+  'guard-tripped': z.object({
+    type: z.literal('guard-tripped'),
+    at: time,
+    round: count,
+    guard: guardKindSchema,
+    level: z.enum(['warn', 'stop']),
+    value: z.number().finite().nonnegative(),
+    limit: z.number().finite().nonnegative(),
+    key: z.string().optional(),
+    nudge: z.string().optional(),
+  }),
+  'result-id-set': z.object({
+    type: z.literal('result-id-set'),
+    at: time,
+    callId: z.string(),
+    sentId: z.string().nullable(),
   }),
   'run-finished': z.object({
     type: z.literal('run-finished'),

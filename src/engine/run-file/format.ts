@@ -380,6 +380,18 @@ export function findMarkup(events: readonly LoopEvent[]): string | null {
       case 'workspace-changed':
         for (const tool of event.tools ?? []) texts.push([`the description of ${tool.name}`, tool.description]);
         break;
+      case 'guard-tripped':
+        texts.push([`a loop guard's message (${at})`, `${event.nudge ?? ''} ${event.key ?? ''}`]);
+        break;
+      case 'prediction-made':
+        texts.push([`a prediction (${at})`, JSON.stringify(event.prediction)]);
+        break;
+      case 'fault-injected':
+        texts.push([`an injected fault (${at})`, `${event.name} ${event.callId}`]);
+        break;
+      case 'result-id-set':
+        texts.push([`a result id (${at})`, `${event.callId} ${event.sentId ?? ''}`]);
+        break;
       case 'settings-changed':
       case 'model-called':
       case 'tools-paused':

@@ -172,6 +172,27 @@ export const SMALL_MODEL_GLITCHES: Scenario = {
 };
 
 export { SEOUL_TIME_MATH, SEOUL_TIME_MATH_KO };
+/** The same call with the same arguments, turn after turn: what the loop guards are for (#15 item 4). */
+export const RUNAWAY_LOOP: Scenario = {
+  id: 'runaway-loop',
+  title: 'A runaway loop and the loop guards',
+  description:
+    'The scripted model keeps asking for the same stock check and never answers. The repeated-call guard asks it ' +
+    'to answer at 3 calls (soft cap) and stops the loop at 5 (hard cap); watch the meters in the Teaching lab.',
+  system: 'You are a shop assistant. Use the tools to answer questions about stock.',
+  user: 'Is the USB-C cable (SKU-200) in stock?',
+  toolNames: ['check_inventory'],
+  settings: {
+    maxRounds: 8,
+    lab: { guards: { repeatWarnAt: 3, repeatStopAt: 5, tokenSoft: 0, tokenBudget: 0, roundsSoft: 0 } },
+  },
+  // The model ignores the guard's message: each step (counted from the last user message) is the same call.
+  script: {
+    steps: Array.from({ length: 8 }, () => ({
+      toolCalls: [{ name: 'check_inventory', arguments: { sku: 'SKU-200' } }],
+    })),
+  },
+};
 
 export const SCENARIOS: readonly Scenario[] = [
   SEOUL_TIME_MATH,
@@ -181,4 +202,5 @@ export const SCENARIOS: readonly Scenario[] = [
   TOOL_ERROR,
   SMALL_MODEL_GLITCHES,
   LANDSMEER_SCENARIO,
+  RUNAWAY_LOOP,
 ];

@@ -75,7 +75,8 @@ describe('scenarios', () => {
     expect(missingScenarioTools(getScenario('seoul-time-math')!, presets.slice(1))).toEqual(['calculate']);
   });
 
-  for (const scenario of SCENARIOS) {
+  // runaway-loop never answers: its loop guard ends it (lab/lab-loop.test.ts).
+  for (const scenario of SCENARIOS.filter((s) => s.id !== 'runaway-loop')) {
     it(`${scenario.id} runs to the end without errors`, async () => {
       const controller = await runScenario(scenario);
       const state = controller.getState();

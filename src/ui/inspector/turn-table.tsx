@@ -5,6 +5,7 @@ import { selectEvents } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ForkHereButton } from '../runs';
 import { StopBadge } from '../loop/stop-badge';
+import { TurnWhy } from '../lab/lab-entries';
 
 export function TurnTable() {
   const { actions } = usePlaygroundApi();
@@ -44,6 +45,7 @@ export function TurnTable() {
             <td>
               <div className="small">{row.response || '…'}</div>
               {row.stop && <StopBadge stop={row.stop} />}
+              <TurnWhy round={row.turn} />
             </td>
             <td className="small">{row.codeDid}</td>
             <td>

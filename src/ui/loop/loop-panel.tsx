@@ -23,6 +23,7 @@ import { focusAfterDecision, STEP_BUTTON_ID } from './decision-focus';
 import { PhaseDiagram } from './phase-diagram';
 import { ScriptedWarning } from './scripted-warning';
 import { TranscriptView } from './transcript-view';
+import { LabPanel } from '../lab/lab-panel';
 
 export function LoopPanel() {
   const { t } = useT('loop');
@@ -192,6 +193,7 @@ export function LoopPanel() {
         </label>
       </div>
       <PhaseDiagram />
+      <LabPanel />
       <TranscriptView />
       {Composer && <Composer />}
     </section>

@@ -15,6 +15,8 @@ import { PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
 import { McpCallProgress, McpResultRecord } from '../mcp/mcp-call-notes';
 import { StreamingEntry, TranscriptList } from './transcript-list';
+import { LabCallCard } from '../lab/lab-call-card';
+import { LabNoteEntry, LabResultMark } from '../lab/lab-entries';
 import { assertNever } from '../../engine/result';
 
 export function TranscriptView() {
@@ -68,6 +70,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
             {entry.decision && entry.decision.kind !== 'approve' && (
               <span className="badge badge-warn">{decisionLabel(entry.decision.kind)}</span>
             )}
+            <LabResultMark injected={entry.injected} sentId={entry.sentId} />
           </header>
           <pre className="message-text tool-output">{entry.message.content}</pre>
           <McpResultRecord metadata={entry.outcome?.kind === 'result' ? entry.outcome.result.metadata : undefined} />
@@ -101,6 +104,8 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
           {entry.text}
         </p>
       );
+    case 'lab':
+      return <LabNoteEntry note={entry.note} />;
     default:
       return assertNever(entry);
   }
@@ -200,6 +205,7 @@ function CallCard({ call, notes }: { call: ToolCall; notes: readonly ParseIssue[
       {call.parseError !== undefined && <p className="anomaly">Could not parse: {call.parseError}</p>}
       <ParseNotes issues={notes} label={`Parser notes on ${call.id}`} />
       <McpCallProgress callId={call.id} />
+      <LabCallCard call={call} />
       {/* Renders while the call can be decided, and shows its decision until the batch runs. */}
       <PendingCallActions call={call} interrupted={interrupted} />
     </div>

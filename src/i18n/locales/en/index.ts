@@ -6,6 +6,7 @@ import { common } from './common';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
 import { intro } from './intro';
+import { lab } from './lab';
 import { loop } from './loop';
 import { mcp } from './mcp';
 import { offline } from './offline';
@@ -24,6 +25,7 @@ export const en = {
   endpoint,
   exchange,
   intro,
+  lab,
   loop,
   mcp,
   offline,

@@ -4,6 +4,7 @@ import { common } from './common';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
 import { intro } from './intro';
+import { lab } from './lab';
 import { loop } from './loop';
 import { mcp } from './mcp';
 import { offline } from './offline';
@@ -22,6 +23,7 @@ export const ko: Catalog = {
   endpoint,
   exchange,
   intro,
+  lab,
   loop,
   mcp,
   offline,

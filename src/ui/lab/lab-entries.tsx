@@ -1,0 +1,147 @@
+/**
+ * The teaching lab in the transcript and the turn table (one line each in transcript-view / turn-table): a
+ * prediction with its score, a loop guard that tripped, a result marked "injected: …" or sent with another id,
+ * and why a model call happened ("needs results: 896 from call_2").
+ */
+import { useMemo } from 'react';
+import type { LabNote } from '../../engine/loop/projections';
+import { runDependencies } from '../../engine/lab/dependencies';
+import { POINTS_PER_TURN } from '../../engine/lab/predict';
+import type { Fault, FaultSource, GuardKind } from '../../engine/lab/types';
+import { useFormat, useT } from '../../i18n';
+import { selectEvents } from '../../store/selectors';
+import { usePlayground } from '../playground-context';
+import { FaultLabel } from './fault-label';
+
+const GUARD_KEYS = { repeat: 'guardRepeat', tokens: 'guardTokens', rounds: 'guardRounds' } as const;
+
+export function useGuardName() {
+  const { t } = useT('lab');
+  return (guard: GuardKind) => t(GUARD_KEYS[guard]);
+}
+
+export function LabNoteEntry({ note }: { note: LabNote }) {
+  const { t } = useT('lab');
+  const format = useFormat();
+  const guardName = useGuardName();
+  if (note.kind === 'guard') {
+    const values = { guard: guardName(note.guard), value: format.number(note.value), limit: format.number(note.limit) };
+    return (
+      <div
+        className={`lab-note lab-guard lab-guard-${note.level}`}
+        role="status"
+        data-testid={`guard-${note.guard}-${note.level}`}
+      >
+        <strong>{note.level === 'stop' ? t('guardStopNote', values) : t('guardWarnNote', values)}</strong>
+        {note.key && (
+          <div>
+            <code>{note.key}</code>
+          </div>
+        )}
+        {note.nudge && (
+          <details>
+            <summary>{t('nudgeSent')}</summary>
+            <p className="message-text">{note.nudge}</p>
+          </details>
+        )}
+      </div>
+    );
+  }
+  const { prediction, score } = note;
+  const predicted =
+    prediction.kind === 'answer'
+      ? t('predictedAnswer')
+      : t('predictedCalls', {
+          calls: prediction.calls.map((c) => `${c.name} ${JSON.stringify(c.arguments)}`).join(', '),
+        });
+  return (
+    <div className="lab-note lab-prediction" role="status" data-testid={`prediction-${note.round}`}>
+      <strong>{t('predictionOf', { round: note.round })}:</strong> {predicted}
+      <div className="small">
+        {score === null ? (
+          <span className="muted">{t('notScored')}</span>
+        ) : (
+          <>
+            <span className="badge badge-accent" data-testid={`prediction-score-${note.round}`}>
+              {t('pointsOf', {
+                points: format.number(score.points, { maximumFractionDigits: 2 }),
+                max: POINTS_PER_TURN,
+              })}
+            </span>{' '}
+            {!score.kindMatch &&
+              t('kindWrong', { actual: score.actual === 'answer' ? t('actualAnswer') : t('actualCalls') })}
+            {score.kindMatch && score.actual === 'calls' && (
+              <>
+                {t('toolsMatched', score.tools)} · {t('argsMatched', score.args)}
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** On a tool result: "injected: timeout" and the id it was sent with. */
+export function LabResultMark({
+  injected,
+  sentId,
+}: {
+  injected?: { fault: Fault; source: FaultSource } | undefined;
+  sentId?: string | null | undefined;
+}) {
+  const { t } = useT('lab');
+  return (
+    <>
+      {injected && (
+        <span className="badge badge-error" data-testid="injected-mark">
+          {t('injected', { fault: '' })}
+          <FaultLabel fault={injected.fault} />
+        </span>
+      )}
+      {sentId !== undefined && (
+        <span className="badge badge-warn" data-testid="sent-id-mark">
+          {sentId === null ? t('sentNoId') : t('sentAs', { id: sentId })}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Why this model call happened (the turn table's response cell). */
+export function TurnWhy({ round }: { round: number }) {
+  const { t } = useT('lab');
+  const events = usePlayground(selectEvents);
+  const why = useMemo(() => runDependencies(events).turns.find((w) => w.round === round), [events, round]);
+  if (!why) return null;
+  const { reason } = why;
+  let text: string;
+  switch (reason.kind) {
+    case 'first':
+    case 'user':
+    case 'independent':
+      text = t(`why.${reason.kind}`);
+      break;
+    case 'depends':
+      text = t('why.depends', {
+        list: reason.dependencies
+          .map((d) => `${d.callId} ${t('dependsOn', { value: d.value, from: d.fromCallId })}`)
+          .join('; '),
+      });
+      break;
+    case 'answer':
+      text =
+        reason.dependencies.length === 0
+          ? t('why.answerPlain')
+          : t('why.answer', {
+              list: reason.dependencies.map((d) => t('dependsOn', { value: d.value, from: d.fromCallId })).join('; '),
+            });
+      break;
+  }
+  return (
+    <div className="small muted lab-turn-why" data-testid={`turn-why-${round}`}>
+      {text}
+      {why.parallelCalls > 0 && ` · ${t('parallelCalls', { count: why.parallelCalls })}`}
+    </div>
+  );
+}
