@@ -8,7 +8,7 @@ import type { AssistantMessage, ToolCall, ToolMessage } from '../messages';
 import type { MalformedCallMode } from '../protocol/interpret';
 import type { ModelResponse, RuntimeKind, ToolChoice } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
-import type { ToolDefinition } from '../tool';
+import type { ExecutionEventKind, ToolDefinition } from '../tool';
 import type { CallDecision, CallOutcome, ExceptionMode } from '../tool-execution';
 import type { FinishReasonKind } from './run-end';
 
@@ -26,6 +26,13 @@ export interface LoopSettings {
   readonly malformedCalls?: MalformedCallMode;
   /** The date prompts print (Llama 3.2's "Today Date"), `YYYY-MM-DD`; absent: the day the run started. */
   readonly promptDate?: string;
+  /** The execution service's policy (the policy-workspace tools): writes run only while this is on. */
+  readonly allowWrite?: boolean;
+  /**
+   * Parameter augmentation: every exposed tool's schema gains `innerThought` and `confidence`, which the model
+   * fills and the harness strips before the tool runs (Spring AI's AugmentedToolCallbackProvider).
+   */
+  readonly augmentArguments?: boolean;
 }
 
 export const DEFAULT_SETTINGS: LoopSettings = {
@@ -88,6 +95,19 @@ export type LoopEvent =
       readonly name: string;
       /** The arguments the tool runs with (the edited ones when a person edited them). */
       readonly argumentsText: string;
+    }
+  | {
+      /**
+       * The execution service in front of a tool (the policy-workspace tools) reports one call as it happens:
+       * started, finished, denied by its policy, or failed. Between the call's `call-started` and `call-finished`.
+       */
+      readonly type: 'execution-event';
+      readonly at: number;
+      readonly round: number;
+      readonly callId: string;
+      readonly name: string;
+      readonly kind: ExecutionEventKind;
+      readonly detail?: string;
     }
   | { readonly type: 'call-finished'; readonly at: number; readonly round: number; readonly outcome: CallOutcome }
   | {
@@ -166,6 +186,7 @@ export const LOOP_EVENT_TYPES = [
   'tools-paused',
   'call-decided',
   'call-started',
+  'execution-event',
   'call-finished',
   'results-appended',
   'advisor-chain',

@@ -127,6 +127,7 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
       case 'tools-paused':
       case 'call-decided':
       case 'call-started':
+      case 'execution-event':
       case 'call-finished':
       case 'advisor-chain':
       case 'advisor-invoked':
@@ -194,6 +195,9 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
         break;
       case 'interrupted':
         actions.push(event.what === 'model-call' ? 'interrupted by a reload' : 'tool batch interrupted by a reload');
+        break;
+      case 'execution-event':
+        if (event.kind === 'denied') actions.push(`the policy denied ${event.name} (${event.callId})`);
         break;
       case 'run-started':
       case 'user-message':

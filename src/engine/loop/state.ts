@@ -154,6 +154,7 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
       };
     }
     case 'call-started':
+    case 'execution-event':
     case 'advisor-chain':
       return state;
     case 'advisor-invoked':

@@ -350,6 +350,9 @@ export function findMarkup(events: readonly LoopEvent[]): string | null {
       case 'workspace-changed':
         for (const tool of event.tools ?? []) texts.push([`the description of ${tool.name}`, tool.description]);
         break;
+      case 'execution-event':
+        if (event.detail !== undefined) texts.push([`an execution-service event (${at})`, event.detail]);
+        break;
       case 'settings-changed':
       case 'model-called':
       case 'tools-paused':
