@@ -187,8 +187,7 @@ export function sequenceDiagram(events: readonly LoopEvent[], scope: ActivitySco
       case 'settings-changed':
       case 'results-appended':
       case 'call-started':
-      // The execution service's events live inside a call; the diagram shows the call and its result.
-      case 'execution-event':
+      case 'execution-event': // inside a call: the diagram shows the call and its result
       case 'advisor-chain':
       case 'workspace-changed':
         break;

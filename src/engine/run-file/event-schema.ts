@@ -274,6 +274,19 @@ const observationSchema = z.object({
   loaded: z.number().optional(),
   validation: z.object({ attempt: z.number(), ok: z.boolean(), errors: z.array(z.string()) }).optional(),
   iteration: z.number().optional(),
+  reasoning: z.string().optional(),
+  shortened: z
+    .array(
+      z.object({
+        callId: z.string(),
+        name: z.string(),
+        charsBefore: z.number(),
+        charsAfter: z.number(),
+        tokensBefore: z.number(),
+        tokensAfter: z.number(),
+      }),
+    )
+    .optional(),
 });
 
 type EventOf<K extends LoopEventType> = Extract<LoopEvent, { type: K }>;
