@@ -29,6 +29,7 @@ import {
   workspaceOfRun,
 } from '../engine/loop/workspace';
 import { createPresetTools } from '../engine/presets';
+import { createLessonTools } from '../engine/presets/lesson-tools';
 import type { ChatRuntime, ModelRequest, RuntimeKind } from '../engine/runtime';
 import { RuntimeFailure } from '../engine/runtime';
 import { getScenario, SCENARIOS } from '../engine/scenarios';
@@ -173,6 +174,7 @@ export function createPlayground(deps: PlaygroundDeps) {
   const sources: readonly ToolSource[] = [
     { id: 'presets', label: 'Presets', tools: createPresetTools },
     { id: 'user-tools', label: 'My tools', tools: () => userTools.tools() },
+    { id: 'lessons', label: 'Lessons', tools: createLessonTools },
     ...deps.toolSources,
   ];
   store.setState({ catalog: buildCatalog(sources) });

@@ -1,6 +1,7 @@
 /** The preset scenarios, each with a script for the scripted-replay runtime (see runtimes/script.ts). */
 import { LANDSMEER_SCENARIO } from './workspace-28';
 import type { Scenario } from './scenario';
+import { LESSON_SCENARIOS } from './lessons';
 
 const ASSISTANT = 'You are a helpful assistant. Use the tools for facts and arithmetic; never guess.';
 
@@ -258,4 +259,5 @@ export const SCENARIOS: readonly Scenario[] = [
   TOOL_ERROR,
   SMALL_MODEL_GLITCHES,
   LANDSMEER_SCENARIO,
+  ...LESSON_SCENARIOS,
 ];
