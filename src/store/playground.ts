@@ -59,7 +59,8 @@ import { createUserTools, INITIAL_STUDIO } from './user-tools-store';
 
 export type Notice = { readonly kind: 'error' | 'info'; readonly text: string };
 
-export type InspectorTab = 'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search';
+export type InspectorTab =
+  'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search' | 'code';
 
 /** A run as the Runs tab lists it. */
 export type RunSummary = RunHeader;

@@ -10,6 +10,7 @@ import { RequestView } from './request-view';
 import { RunsView } from './runs-view';
 import { StopReasonsView } from './stop-reasons-view';
 import { TurnTable } from './turn-table';
+import { ShowCodeView } from '../show-code/show-code-view';
 
 interface TabSpec {
   readonly id: InspectorTab;
@@ -27,6 +28,7 @@ export const INSPECTOR_TABS: readonly TabSpec[] = [
   { id: 'advisors', label: 'Advisors', render: () => <AdvisorsTab /> },
   { id: 'tool-search', label: 'Tool search', render: () => <ToolSearchPanel /> },
   { id: 'runs', label: 'Runs', render: () => <RunsView /> },
+  { id: 'code', label: 'Code', render: () => <ShowCodeView /> },
 ];
 
 export function Inspector() {

@@ -15,6 +15,7 @@ import {
   selectSystem,
   selectUserDraft,
 } from '../../store/selectors';
+import { LessonSwitches } from '../lessons/lesson-switches';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { PhaseDiagram } from './phase-diagram';
@@ -166,6 +167,7 @@ export function LoopPanel() {
           </select>
         </label>
       </div>
+      <LessonSwitches />
       <PhaseDiagram />
       <TranscriptView />
       {Composer && <Composer />}

@@ -6,6 +6,7 @@ import type { ParseIssue, ToolCall } from '../../engine/messages';
 import type { PlaygroundState } from '../../store/playground';
 import { selectBusy, selectEvents, selectPhase, selectStreaming } from '../../store/selectors';
 import { usePlayground } from '../playground-context';
+import { ResultLessonNotes } from '../lessons/result-lesson-notes';
 import { ParseNotes, splitNotes } from './parse-notes';
 import { PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
@@ -74,6 +75,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
             )}
           </header>
           <pre className="message-text tool-output">{entry.message.content}</pre>
+          <ResultLessonNotes callId={entry.message.toolCallId} outcome={entry.outcome} />
         </article>
       );
     case 'finished':
