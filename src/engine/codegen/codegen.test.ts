@@ -19,7 +19,7 @@ import { createWorkspace28Tools } from '../scenarios/workspace-28';
 import { toDefinition } from '../tool';
 import { ToolSearchSession } from '../tool-search/apply';
 import type { CodegenInput } from './index';
-import { CODE_TARGETS, generateProgram } from './index';
+import { CODE_TARGETS, generateProgram, lacksProperties, withProperties } from './index';
 
 const catalog = [
   ...createPresetTools(),
@@ -135,5 +135,17 @@ describe('the Java output (golden files)', () => {
     expect(code).toContain(`SimpleLoggerAdvisor.builder().order(Ordered.HIGHEST_PRECEDENCE + 250).build(), // outside`);
     expect(DEFAULT_ORDERS.thinkTrace).toBe(HIGHEST_PRECEDENCE + 360);
     expect(code).toBe(golden('large-tool-result.java'));
+  });
+});
+
+describe('schemas without properties', () => {
+  it('are flagged, and the generators send an empty properties object', () => {
+    expect(lacksProperties({ type: 'object' })).toBe(true);
+    expect(lacksProperties({})).toBe(true);
+    expect(lacksProperties({ type: 'object', properties: {} })).toBe(false);
+    expect(withProperties({ type: 'object' })).toEqual({ type: 'object', properties: {} });
+    const input = { ...inputFor(getScenario('parallel-lookups')!) };
+    const bare = { ...input, tools: [{ ...input.tools[0]!, name: 'ping', inputSchema: { type: 'object' } }] };
+    expect(generateProgram('anthropic-ts', bare).code).toContain('"properties": {}');
   });
 });
