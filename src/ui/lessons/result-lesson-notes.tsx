@@ -4,7 +4,6 @@
  * arguments the tool itself received after they were stripped. Renders nothing for a plain call.
  */
 import './lessons.css';
-import { useMemo } from 'react';
 import { augmentationOf } from '../../engine/augmentation';
 import type { LoopEvent } from '../../engine/loop/events';
 import type { CallOutcome } from '../../engine/tool-execution';
@@ -14,13 +13,28 @@ import { usePlayground } from '../playground-context';
 
 type ExecutionEvent = Extract<LoopEvent, { type: 'execution-event' }>;
 
+const NONE: readonly ExecutionEvent[] = [];
+/** The execution-service events by call id, built once per event log (every result card reads the same map). */
+const byCallCache = new WeakMap<readonly LoopEvent[], Map<string, ExecutionEvent[]>>();
+function executionEventsByCall(events: readonly LoopEvent[]): Map<string, ExecutionEvent[]> {
+  let map = byCallCache.get(events);
+  if (!map) {
+    map = new Map();
+    for (const e of events) {
+      if (e.type !== 'execution-event') continue;
+      const list = map.get(e.callId) ?? [];
+      list.push(e);
+      map.set(e.callId, list);
+    }
+    byCallCache.set(events, map);
+  }
+  return map;
+}
+
 export function ResultLessonNotes({ callId, outcome }: { callId: string; outcome: CallOutcome | undefined }) {
   const { t } = useT('lessons');
   const events = usePlayground(selectEvents);
-  const service = useMemo(
-    () => events.filter((e): e is ExecutionEvent => e.type === 'execution-event' && e.callId === callId),
-    [events, callId],
-  );
+  const service = executionEventsByCall(events).get(callId) ?? NONE;
   const augmentation = outcome?.kind === 'result' ? augmentationOf(outcome.result.metadata) : null;
   if (service.length === 0 && !augmentation) return null;
   return (
