@@ -8,7 +8,7 @@
  * the loop ends with the error). returnDirect ends the loop only when every *executed* call is returnDirect.
  */
 import type { ToolCall, ToolMessage } from './messages';
-import type { ToolContext, ToolResult } from './tool';
+import type { ExecutionReport, ToolContext, ToolGrants, ToolResult } from './tool';
 import { errorMessage, ToolFailure } from './tool';
 import type { ToolRegistry } from './tool-registry';
 import { describeNumberProblem, findNumberProblemsInText } from './protocol/argument-numbers';
@@ -78,6 +78,10 @@ export interface ExecuteOptions {
    * hand-written, unparsable, unknown or invalid call. Lets a log show a tool that started and never finished.
    */
   readonly onExecute?: (argumentsText: string) => void;
+  /** Passed to the tool as `ctx.grants` (what the person allowed, e.g. writes). */
+  readonly grants?: ToolGrants;
+  /** Passed to the tool as `ctx.report`: what an execution service in front of the tool reports. */
+  readonly onReport?: (report: ExecutionReport) => void;
 }
 
 export const DENIED_TEXT = 'The user denied this tool call.';
@@ -182,7 +186,13 @@ export async function executeToolCall(
     );
   }
 
-  const context: ToolContext = { now: options.now, signal: options.signal, callId: call.id };
+  const context: ToolContext = {
+    now: options.now,
+    signal: options.signal,
+    callId: call.id,
+    ...(options.grants ? { grants: options.grants } : {}),
+    ...(options.onReport ? { report: options.onReport } : {}),
+  };
   options.onExecute?.(argumentsText);
   try {
     const output = await tool.execute(validated.value, context);

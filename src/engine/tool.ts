@@ -29,11 +29,30 @@ export interface ToolResult {
   readonly metadata: Readonly<Record<string, unknown>>;
 }
 
+/** What the execution service in front of a tool reports about one call (see engine/policy). */
+export type ExecutionEventKind = 'started' | 'finished' | 'denied' | 'failed';
+
+export interface ExecutionReport {
+  readonly kind: ExecutionEventKind;
+  /** One line for the transcript (the policy's reason, the error); absent when there is nothing to add. */
+  readonly detail?: string;
+}
+
+/** What the person granted the tools of a run, read at execution time (the execution service's policy). */
+export interface ToolGrants {
+  /** Writes are allowed (the policy-workspace tools refuse them otherwise). */
+  readonly allowWrite: boolean;
+}
+
 /** What an implementation receives besides its arguments. Clock injected so runs replay deterministically. */
 export interface ToolContext {
   readonly now: () => number;
   readonly signal: AbortSignal;
   readonly callId: string;
+  /** The grants in force when the call runs; absent means none (no writes). */
+  readonly grants?: ToolGrants;
+  /** Records an execution-service event in the run's log (absent outside a run, e.g. a test run). */
+  readonly report?: (report: ExecutionReport) => void;
 }
 
 /** Arguments checked against a schema: the parsed value, or every problem found. */

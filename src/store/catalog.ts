@@ -8,6 +8,7 @@ import { withOverride } from '../engine/loop/workspace';
 import { exposedDefinitions } from '../engine/loop/request';
 import type { Tool, ToolDefinition } from '../engine/tool';
 import { toDefinition } from '../engine/tool';
+import { augmentTool } from '../engine/augmentation';
 import { ok, type Result } from '../engine/result';
 
 export interface ToolSource {
@@ -48,7 +49,9 @@ export function exposedTools(sources: readonly ToolSource[], workspace: Workspac
   return ok(
     workspace.exposed.flatMap((name) => {
       const tool = byName.get(name);
-      return tool ? [withOverride(tool, workspace.toolOverrides)] : [];
+      if (!tool) return [];
+      const flagged = withOverride(tool, workspace.toolOverrides);
+      return [workspace.settings.augmentArguments ? augmentTool(flagged) : flagged];
     }),
   );
 }

@@ -30,6 +30,7 @@ import {
   workspaceOfRun,
 } from '../engine/loop/workspace';
 import { createPresetTools } from '../engine/presets';
+import { createLessonTools } from '../engine/presets/lesson-tools';
 import type { ChatRuntime, ModelRequest, RuntimeKind } from '../engine/runtime';
 import { RuntimeFailure } from '../engine/runtime';
 import { getScenario, SCENARIOS } from '../engine/scenarios';
@@ -67,7 +68,7 @@ import { createUserTools, INITIAL_STUDIO } from './user-tools-store';
 export type Notice = { readonly kind: 'error' | 'info'; readonly text: string };
 
 export type InspectorTab =
-  'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search' | 'mcp';
+  'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search' | 'mcp' | 'code';
 
 /** A run as the Runs tab lists it. */
 export type RunSummary = RunHeader;
@@ -200,6 +201,7 @@ export function createPlayground(deps: PlaygroundDeps) {
   const fixedSources: readonly ToolSource[] = [
     { id: 'presets', label: 'Presets', tools: createPresetTools },
     { id: 'user-tools', label: 'My tools', tools: () => userTools.tools() },
+    { id: 'lessons', label: 'Lessons', tools: createLessonTools },
     ...deps.toolSources,
   ];
   /** Every tool source, the MCP servers' groups last (they come and go as servers connect). */

@@ -13,6 +13,7 @@ export const DEFAULT_ORDERS = {
   memory: HIGHEST_PRECEDENCE + 200,
   toolCalling: HIGHEST_PRECEDENCE + 300,
   trace: HIGHEST_PRECEDENCE + 350,
+  thinkTrace: HIGHEST_PRECEDENCE + 360,
   metrics: HIGHEST_PRECEDENCE + 400,
   logger: 0,
   validation: LOWEST_PRECEDENCE - 2000,

@@ -219,6 +219,7 @@ export function sequenceDiagram(events: readonly LoopEvent[], scope: ActivitySco
       case 'settings-changed':
       case 'results-appended':
       case 'call-started':
+      case 'execution-event': // inside a call: the diagram shows the call and its result
       case 'advisor-chain':
       case 'workspace-changed':
       case 'prediction-made':

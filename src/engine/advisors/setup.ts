@@ -17,6 +17,7 @@ import { ToolCallingAdvisor } from './tool-calling-advisor';
 import { ToolSearchToolCallingAdvisor } from '../tool-search/advisor';
 import type { Advisor, AdvisorKind } from './types';
 import { StructuredOutputValidationAdvisor } from './validation-advisor';
+import { ThinkTraceAdvisor } from './think-trace';
 import { type Result } from '../result';
 
 export interface AdvisorSpec {
@@ -29,6 +30,11 @@ export interface AdvisorSpec {
   readonly outputSchema?: JsonSchema;
   /** Validation only: retries after a failed validation (default 3). */
   readonly maxRepeatAttempts?: number;
+  /**
+   * Tool calling only: the `doGetNextInstructionsForToolCall` hook shortens tool results longer than this many
+   * characters before they go back to the model (absent: off).
+   */
+  readonly shortenToolResults?: number;
 }
 
 export interface AdvisorConfig {
@@ -39,6 +45,7 @@ export const ADVISOR_NAMES: Record<AdvisorKind, string> = {
   memory: 'Chat memory',
   'tool-calling': 'Tool calling',
   trace: 'Tool-call trace',
+  'think-trace': 'Think trace',
   metrics: 'Loop metrics',
   logger: 'Logger',
   validation: 'Structured-output validation',
@@ -99,6 +106,7 @@ export const DEFAULT_ADVISOR_CONFIG: AdvisorConfig = {
     { id: 'memory', kind: 'memory', order: DEFAULT_ORDERS.memory, enabled: true },
     { id: 'tool-calling', kind: 'tool-calling', order: DEFAULT_ORDERS.toolCalling, enabled: true },
     { id: 'trace', kind: 'trace', order: DEFAULT_ORDERS.trace, enabled: true },
+    { id: 'think-trace', kind: 'think-trace', order: DEFAULT_ORDERS.thinkTrace, enabled: false },
     { id: 'metrics', kind: 'metrics', order: DEFAULT_ORDERS.metrics, enabled: true },
     { id: 'logger', kind: 'logger', order: DEFAULT_ORDERS.logger, enabled: true },
     {
@@ -177,11 +185,14 @@ function instantiate(spec: AdvisorSpec, name: string, deps: BuildDeps, historyEn
         eligibility: maxRoundsChecker(deps.maxRounds),
         conversationHistoryEnabled: historyEnabled,
         ...(deps.tokenBudget ? { tokenBudget: deps.tokenBudget } : {}),
+        shortenToolResults: spec.shortenToolResults ?? null,
       };
       return deps.toolSearch ? new ToolSearchToolCallingAdvisor(options) : new ToolCallingAdvisor(options);
     }
     case 'trace':
       return new ToolCallTraceAdvisor(spec.order, name);
+    case 'think-trace':
+      return new ThinkTraceAdvisor(spec.order, name);
     case 'metrics':
       return new LoopMetricsAdvisor(spec.order, name);
     case 'logger':

@@ -11,6 +11,7 @@
  * With the internal conversation history off (automatic when a memory advisor sits inside the loop), the next
  * request carries only the system message and the latest tool results: the memory advisor supplies the rest.
  * The tool manager always receives the full, untrimmed history (Spring 2.0.1+). Usage is summed over rounds.
+ * With `shortenToolResults` set, the next-instructions hook cuts long tool results before they go back.
  * Subclasses override the `do…` hooks; each is recorded.
  */
 import type { Message, SystemMessage, ToolMessage } from '../messages';
@@ -21,6 +22,7 @@ import { hardStopDetail } from '../lab/guards';
 import type { EligibilityChecker } from './eligibility';
 import { hasToolCallsChecker } from './eligibility';
 import { observeRequest, observeResponse, recordHook, UsageAccumulator } from './chain';
+import { shortenToolResults, tokensSaved } from './shorten-results';
 import type { AdvisedRequest, AdvisedResponse, Advisor, AdvisorChainApi, ToolBatchResult } from './types';
 
 export interface ToolCallingAdvisorOptions {
@@ -34,6 +36,10 @@ export interface ToolCallingAdvisorOptions {
    * a trip at the hard cap ends the loop before the response's calls run. Absent: no budget.
    */
   readonly tokenBudget?: TokenBudgetCheck;
+   * The `doGetNextInstructionsForToolCall` hook example: tool results longer than this many characters are
+   * shortened before the next round goes to the model (see shorten-results.ts). Absent or null: off.
+   */
+  readonly shortenToolResults?: number | null;
 }
 
 /** The run's token total against its budget: a hard trip (the loop stops) or null. */
@@ -46,6 +52,7 @@ export class ToolCallingAdvisor implements Advisor {
   readonly name: string;
   readonly order: number;
   readonly conversationHistoryEnabled: boolean;
+  readonly shortenToolResults: number | null;
   protected readonly eligibility: EligibilityChecker;
   protected readonly tokenBudget: TokenBudgetCheck | null;
 
@@ -55,6 +62,7 @@ export class ToolCallingAdvisor implements Advisor {
     this.eligibility = options.eligibility ?? hasToolCallsChecker;
     this.conversationHistoryEnabled = options.conversationHistoryEnabled ?? true;
     this.tokenBudget = options.tokenBudget ?? null;
+    this.shortenToolResults = options.shortenToolResults ?? null;
   }
 
   async adviseCall(request: AdvisedRequest, chain: AdvisorChainApi): Promise<AdvisedResponse> {
@@ -130,15 +138,24 @@ export class ToolCallingAdvisor implements Advisor {
     chain: AdvisorChainApi,
     iteration: number,
   ): readonly Message[] {
-    const next = this.conversationHistoryEnabled
+    const forwarded = this.conversationHistoryEnabled
       ? batch.history
       : [systemMessageOf(request.messages), ...batch.toolMessages];
+    const hook = this.shortenToolResults === null ? null : shortenToolResults(forwarded, this.shortenToolResults);
+    const next = hook ? hook.messages : forwarded;
+    const shortened = hook && hook.shortened.length > 0 ? hook.shortened : null;
     recordHook(chain, this, 'next-instructions', {
       roles: next.map((m) => m.role),
-      summary: this.conversationHistoryEnabled
-        ? `next request: the whole history, ${next.length} messages`
-        : `next request: system + ${batch.toolMessages.length} tool result(s) only (internal history off)`,
+      summary:
+        (this.conversationHistoryEnabled
+          ? `next request: the whole history, ${next.length} messages`
+          : `next request: system + ${batch.toolMessages.length} tool result(s) only (internal history off)`) +
+        (shortened
+          ? `; shortened ${shortened.map((s) => `${s.name} (${s.callId})`).join(', ')}: ` +
+            `≈${tokensSaved(shortened)} tokens saved`
+          : ''),
       iteration,
+      ...(shortened ? { shortened } : {}),
     });
     return next;
   }

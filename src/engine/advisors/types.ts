@@ -12,12 +12,13 @@ import type { FinishReason } from '../stop-reasons';
 import type { JsonSchema, ToolDefinition } from '../tool';
 import type { FinishReasonKind } from '../loop/run-end';
 
-export type AdvisorKind = 'memory' | 'tool-calling' | 'trace' | 'metrics' | 'logger' | 'validation';
+export type AdvisorKind = 'memory' | 'tool-calling' | 'trace' | 'think-trace' | 'metrics' | 'logger' | 'validation';
 
 export const ADVISOR_KINDS: readonly AdvisorKind[] = [
   'memory',
   'tool-calling',
   'trace',
+  'think-trace',
   'metrics',
   'logger',
   'validation',
@@ -81,6 +82,21 @@ export interface AdvisorObservation {
   readonly validation?: { readonly attempt: number; readonly ok: boolean; readonly errors: readonly string[] };
   /** Tool calling: the loop iteration (1-based) this hook belongs to. */
   readonly iteration?: number;
+  /** Think trace: the reasoning of the round it saw ('' when the round had none). */
+  readonly reasoning?: string;
+  /** Tool calling with the shortening hook: the tool results it shortened for the next request. */
+  readonly shortened?: readonly ShortenedResult[];
+}
+
+/** One tool result a `doGetNextInstructionsForToolCall` hook shortened, with its size before and after. */
+export interface ShortenedResult {
+  readonly callId: string;
+  readonly name: string;
+  readonly charsBefore: number;
+  readonly charsAfter: number;
+  /** Estimated tokens (≈ 4 characters each), before and after. */
+  readonly tokensBefore: number;
+  readonly tokensAfter: number;
 }
 
 /** What a validation advisor checks against; recorded with the chain so a restored run shows what it ran with. */

@@ -667,6 +667,19 @@ export abstract class ControllerCore {
               argumentsText,
             });
           },
+          grants: { allowWrite: settings.allowWrite ?? false },
+          onReport: (report) => {
+            if (!isCurrent()) return;
+            this.append({
+              type: 'execution-event',
+              at: this.deps.now(),
+              round,
+              callId: call.id,
+              name: call.name,
+              kind: report.kind,
+              ...(report.detail !== undefined ? { detail: report.detail } : {}),
+            });
+          },
         });
         if (!isCurrent()) return { kind: 'superseded' };
         outcomes.push(outcome);

@@ -8,7 +8,7 @@ import type { AssistantMessage, ToolCall, ToolMessage } from '../messages';
 import type { MalformedCallMode } from '../protocol/interpret';
 import type { RuntimeKind, ToolChoice } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
-import type { ToolDefinition } from '../tool';
+import type { ExecutionEventKind, ToolDefinition } from '../tool';
 import type { StoredResponse } from '../trace-delta';
 import type { CallDecision, CallOutcome, ExceptionMode } from '../tool-execution';
 import type { Fault, FaultSource, GuardKind, GuardLevel, LabSettings, Prediction } from '../lab/types';
@@ -30,6 +30,13 @@ export interface LoopSettings {
   readonly promptDate?: string;
   /** The teaching lab: predict mode, loop guards, faults armed on tools (see lab/types.ts). Absent: all off. */
   readonly lab?: LabSettings;
+  /** The execution service's policy (the policy-workspace tools): writes run only while this is on. */
+  readonly allowWrite?: boolean;
+  /**
+   * Parameter augmentation: every exposed tool's schema gains `innerThought` and `confidence`, which the model
+   * fills and the harness strips before the tool runs (Spring AI's AugmentedToolCallbackProvider).
+   */
+  readonly augmentArguments?: boolean;
 }
 
 export const DEFAULT_SETTINGS: LoopSettings = {
@@ -93,6 +100,19 @@ export type LoopEvent =
       readonly name: string;
       /** The arguments the tool runs with (the edited ones when a person edited them). */
       readonly argumentsText: string;
+    }
+  | {
+      /**
+       * The execution service in front of a tool (the policy-workspace tools) reports one call as it happens:
+       * started, finished, denied by its policy, or failed. Between the call's `call-started` and `call-finished`.
+       */
+      readonly type: 'execution-event';
+      readonly at: number;
+      readonly round: number;
+      readonly callId: string;
+      readonly name: string;
+      readonly kind: ExecutionEventKind;
+      readonly detail?: string;
     }
   | { readonly type: 'call-finished'; readonly at: number; readonly round: number; readonly outcome: CallOutcome }
   | {
@@ -233,6 +253,7 @@ export const LOOP_EVENT_TYPES = [
   'tools-paused',
   'call-decided',
   'call-started',
+  'execution-event',
   'call-finished',
   'results-appended',
   'advisor-chain',

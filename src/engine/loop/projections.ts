@@ -196,6 +196,7 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
       case 'tools-paused':
       case 'call-decided':
       case 'call-started':
+      case 'execution-event':
       case 'call-finished':
       case 'advisor-chain':
       case 'advisor-invoked':
@@ -293,6 +294,9 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
         );
         break;
       case 'prediction-made':
+      case 'execution-event':
+        if (event.kind === 'denied') actions.push(`the policy denied ${event.name} (${event.callId})`);
+        break;
       case 'run-started':
       case 'user-message':
       case 'settings-changed':

@@ -17,6 +17,7 @@ import { err, ok, type Result } from '../result';
 import type { LoopState } from './state';
 import type { Workspace } from './workspace';
 import { withOverride } from './workspace';
+import { augmentDefinition } from '../augmentation';
 
 export interface RequestContext {
   readonly workspace: Workspace;
@@ -56,7 +57,8 @@ export function noRequestReason(state: LoopState): string | null {
 
 /**
  * The exposed tools as the model receives them: for each exposed name every catalog tool of that name (a name
- * offered by two sources is refused, naming both), with the workspace's flags. Refused when an exposed name is
+ * offered by two sources is refused, naming both), with the workspace's flags (and the augmented arguments when
+ * augmentation is on). Refused when an exposed name is
  * missing from the catalog (a deleted tool still ticked in a restored run).
  */
 export function exposedDefinitions(
@@ -77,7 +79,8 @@ export function exposedDefinitions(
     const matching = byName.get(name) ?? [];
     if (matching.length === 0) missing.push(name);
     if (matching.length > 1) return err(new DuplicateToolNameError(name, matching[0]!, matching[1]!).message);
-    tools.push(...matching.map((t) => withOverride(t, workspace.toolOverrides)));
+    const flagged = matching.map((t) => withOverride(t, workspace.toolOverrides));
+    tools.push(...(workspace.settings.augmentArguments ? flagged.map(augmentDefinition) : flagged));
   }
   if (missing.length > 0) {
     return err(

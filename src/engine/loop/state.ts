@@ -183,6 +183,7 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
       };
     }
     case 'call-started':
+    case 'execution-event':
     case 'advisor-chain':
     case 'prediction-made':
       return state;

@@ -16,7 +16,7 @@ import { isIsoDate } from '../protocol/prompt-date';
 import type { PromptFormatSource, RuntimeKind } from '../runtime';
 import type { Anomaly } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
-import type { ToolDefinition, ToolSource } from '../tool';
+import type { ExecutionEventKind, ToolDefinition, ToolSource } from '../tool';
 import type { CallDisposition } from '../tool-execution';
 import type { FinishReasonKind, LoopEvent, LoopEventType, LoopSettings, RunConfig } from '../loop/events';
 import { type Result } from '../result';
@@ -59,6 +59,14 @@ export const FINISH_REASON_KINDS_COMPLETE: Complete<FinishReasonKind, typeof FIN
 
 const TOOL_SOURCES = ['preset', 'user', 'mcp', 'search'] as const satisfies readonly ToolSource[];
 export const TOOL_SOURCES_COMPLETE: Complete<ToolSource, typeof TOOL_SOURCES> = true;
+
+const EXECUTION_EVENT_KINDS = [
+  'started',
+  'finished',
+  'denied',
+  'failed',
+] as const satisfies readonly ExecutionEventKind[];
+export const EXECUTION_EVENT_KINDS_COMPLETE: Complete<ExecutionEventKind, typeof EXECUTION_EVENT_KINDS> = true;
 
 const ANOMALY_KINDS = [
   'tool-call-cut-by-length',
@@ -228,6 +236,8 @@ export const settingsSchema = z.object({
   malformedCalls: z.enum(MALFORMED_CALL_MODES).optional(),
   promptDate: z.string().refine(isIsoDate, 'not a date (YYYY-MM-DD)').optional(),
   lab: labSettingsSchema.optional(),
+  allowWrite: z.boolean().optional(),
+  augmentArguments: z.boolean().optional(),
 }) satisfies z.ZodType<LoopSettings>;
 
 export const runtimeRefSchema = z.object({ kind: z.enum(RUNTIME_KINDS), label: z.string() });
@@ -292,6 +302,19 @@ const observationSchema = z.object({
   loaded: z.number().optional(),
   validation: z.object({ attempt: z.number(), ok: z.boolean(), errors: z.array(z.string()) }).optional(),
   iteration: z.number().optional(),
+  reasoning: z.string().optional(),
+  shortened: z
+    .array(
+      z.object({
+        callId: z.string(),
+        name: z.string(),
+        charsBefore: z.number(),
+        charsAfter: z.number(),
+        tokensBefore: z.number(),
+        tokensAfter: z.number(),
+      }),
+    )
+    .optional(),
 });
 
 type EventOf<K extends LoopEventType> = Extract<LoopEvent, { type: K }>;
@@ -339,6 +362,15 @@ export const EVENT_SCHEMAS: { readonly [K in LoopEventType]: z.ZodType<EventOf<K
     callId: z.string(),
     name: z.string(),
     argumentsText: z.string(),
+  }),
+  'execution-event': z.object({
+    type: z.literal('execution-event'),
+    at: time,
+    round: count,
+    callId: z.string(),
+    name: z.string(),
+    kind: z.enum(EXECUTION_EVENT_KINDS),
+    detail: z.string().optional(),
   }),
   'call-finished': z.object({ type: z.literal('call-finished'), at: time, round: count, outcome: outcomeSchema }),
   'results-appended': z.object({

@@ -392,6 +392,9 @@ export function findMarkup(events: readonly LoopEvent[]): string | null {
       case 'result-id-set':
         texts.push([`a result id (${at})`, `${event.callId} ${event.sentId ?? ''}`]);
         break;
+      case 'execution-event':
+        if (event.detail !== undefined) texts.push([`an execution-service event (${at})`, event.detail]);
+        break;
       case 'settings-changed':
       case 'model-called':
       case 'tools-paused':

@@ -17,6 +17,7 @@
  * with nothing to refer to becomes the empty string.
  */
 import type { Message, ToolMessage } from '../messages';
+import type { ToolDefinition } from '../tool';
 import { DENIED_TEXT } from '../tool-execution';
 import type { FinishReason } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
@@ -53,6 +54,12 @@ export type Condition =
   | { readonly kind: 'result-includes'; readonly tool: string; readonly text: string }
   /** The request exposes `tool` (read from the request's tools): one script can serve with and without a tool. */
   | { readonly kind: 'tool-offered'; readonly tool: string }
+  /** The request's schema of `tool` has the property `argument` (an augmented `innerThought`, say). */
+  | { readonly kind: 'argument-offered'; readonly tool: string; readonly argument: string }
+  /** The last user message contains `text` (ignoring case): one script can answer several user turns. */
+  | { readonly kind: 'user-says'; readonly text: string }
+  /** A message before the last user message contains `text`: what the conversation (or a memory) carries. */
+  | { readonly kind: 'earlier-includes'; readonly text: string }
   | { readonly kind: 'not'; readonly condition: Condition }
   | { readonly kind: 'any'; readonly conditions: readonly Condition[] }
   | { readonly kind: 'all'; readonly conditions: readonly Condition[] };
@@ -105,10 +112,13 @@ export function isDenial(message: ToolMessage): boolean {
   return message.isError && message.content.startsWith(DENIED_TEXT);
 }
 
+/** A tool as the request offers it: the name, and the schema the model was given. */
+export type OfferedTool = string | Pick<ToolDefinition, 'name' | 'inputSchema'>;
+
 export function evaluateCondition(
   condition: Condition,
   messages: readonly Message[],
-  offered: readonly string[] = [],
+  offered: readonly OfferedTool[] = [],
 ): boolean {
   switch (condition.kind) {
     case 'latest-error':
@@ -122,7 +132,22 @@ export function evaluateCondition(
     case 'result-includes':
       return lastResultOf(messages, condition.tool)?.content.includes(condition.text) === true;
     case 'tool-offered':
-      return offered.includes(condition.tool);
+      return offered.some((t) => (typeof t === 'string' ? t : t.name) === condition.tool);
+    case 'argument-offered': {
+      const tool = offered.find(
+        (t): t is Exclude<OfferedTool, string> => typeof t !== 'string' && t.name === condition.tool,
+      );
+      const properties = tool?.inputSchema.properties as Record<string, unknown> | undefined;
+      return properties !== undefined && Object.hasOwn(properties, condition.argument);
+    }
+    case 'user-says':
+      return lastUserText(messages).toLowerCase().includes(condition.text.toLowerCase());
+    case 'earlier-includes': {
+      const last = messages.findLastIndex((m) => m.role === 'user');
+      return messages
+        .slice(0, Math.max(last, 0))
+        .some((m) => m.role !== 'system' && m.content.includes(condition.text));
+    }
     case 'not':
       return !evaluateCondition(condition.condition, messages, offered);
     case 'any':
@@ -140,11 +165,11 @@ export function isBranches(step: ScriptStep): step is ScriptBranches {
   return 'branches' in step;
 }
 
-/** The turn a step gives for these messages; `offered` names the tools the request exposes. */
+/** The turn a step gives for these messages; `offered` is the tools the request exposes (names or definitions). */
 export function chooseTurn(
   step: ScriptStep,
   messages: readonly Message[],
-  offered: readonly string[] = [],
+  offered: readonly OfferedTool[] = [],
 ): ScriptTurn {
   if (!isBranches(step)) return step;
   return step.branches.find((b) => evaluateCondition(b.when, messages, offered))?.turn ?? step.otherwise;
@@ -153,14 +178,16 @@ export function chooseTurn(
 const TEMPLATE = /\{\{\s*(last(?::([^}]+?))?|user)\s*\}\}/g;
 const WHOLE_TEMPLATE = /^\{\{\s*(last(?::([^}]+?))?|user)\s*\}\}$/;
 
-function lookup(messages: readonly Message[], kind: string, tool: string | undefined): string {
-  if (kind === 'user') {
-    for (let i = messages.length - 1; i >= 0; i--) {
-      const m = messages[i]!;
-      if (m.role === 'user') return m.content;
-    }
-    return '';
+function lastUserText(messages: readonly Message[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role === 'user') return m.content;
   }
+  return '';
+}
+
+function lookup(messages: readonly Message[], kind: string, tool: string | undefined): string {
+  if (kind === 'user') return lastUserText(messages);
   return lastResultOf(messages, tool?.trim())?.content ?? '';
 }
 

@@ -4,6 +4,9 @@
  * it exactly like a real model's output. Timing comes from the injected `sleep` and `now`, which makes runs
  * deterministic under a fake clock and lifelike in the page.
  *
+ * Parallel tool calls off: a scripted turn with several calls sends only the first (a `raw` turn is exact output
+ * and is sent as written); a script answers the rest on later steps, e.g. with `tool-missing` branches.
+ *
  * Usage is an estimate (`estimated: true`): the prompt is the ChatML text of the request (renderChatPrompt)
  * and both it and the output are counted with `estimateTokens` (≈ 4 characters per token). The output is
  * streamed in those same pieces, one `onDelta` per estimated token.
@@ -70,11 +73,16 @@ export function createScriptedRuntime(options: ScriptedRuntimeOptions): Scripted
       finishReason = 'stop';
       notes.push('The script ran out of steps.');
     } else {
-      const turn = chooseTurn(
-        step,
-        request.messages,
-        request.tools.map((t) => t.name),
-      );
+      let turn = chooseTurn(step, request.messages, request.tools);
+      const calls = turn.toolCalls ?? [];
+      if (!request.parallelToolCalls && turn.raw === undefined && calls.length > 1) {
+        // A model told not to call tools in parallel (OpenAI's parallel_tool_calls: false, Anthropic's
+        // disable_parallel_tool_use, a grammar that stops after one block) makes one call per response.
+        turn = { ...turn, toolCalls: calls.slice(0, 1) };
+        notes.push(
+          `Parallel tool calls are off: the replay sends only the first of this turn's ${calls.length} calls.`,
+        );
+      }
       raw = renderTurn(turn, request.messages);
       finishReason = turn.finishReason ?? 'stop';
     }

@@ -2,6 +2,7 @@
 import { SEOUL_TIME_MATH, SEOUL_TIME_MATH_KO } from './seoul';
 import { LANDSMEER_SCENARIO } from './workspace-28';
 import type { Scenario } from './scenario';
+import { LESSON_SCENARIOS } from './lessons';
 
 export const RESERVE_AND_TODO: Scenario = {
   id: 'reserve-and-todo',
@@ -203,4 +204,5 @@ export const SCENARIOS: readonly Scenario[] = [
   SMALL_MODEL_GLITCHES,
   LANDSMEER_SCENARIO,
   RUNAWAY_LOOP,
+  ...LESSON_SCENARIOS,
 ];

@@ -3,6 +3,7 @@ import type { LoopEvent } from '../loop/events';
 import { DEFAULT_SETTINGS } from '../loop/events';
 import { LoopController } from '../loop/controller';
 import { createPresetTools } from '../presets';
+import { createLessonTools } from '../presets/lesson-tools';
 import { ToolSearchSession, toolSearchStep } from '../tool-search/apply';
 import { createWorkspace28Tools } from './workspace-28';
 import { validateScript } from '../runtimes/script';
@@ -14,7 +15,10 @@ import { getScenario, missingScenarioTools, SCENARIOS, toolsForScenario } from '
 /** Every tool a scenario may use: the presets, and the 28-tool workspace with its search tool. */
 function workspace() {
   const session = new ToolSearchSession();
-  return { session, tools: [...createPresetTools(), session.tool, ...createWorkspace28Tools()] };
+  return {
+    session,
+    tools: [...createPresetTools(), ...createLessonTools(), session.tool, ...createWorkspace28Tools()],
+  };
 }
 const allTools = () => workspace().tools;
 

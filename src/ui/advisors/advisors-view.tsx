@@ -35,6 +35,7 @@ import { ComparePanel } from './compare-panel';
 import { describeStoredMessage } from './describe';
 import { SequenceDiagramView } from './sequence-diagram';
 import { ValidationChecks, ValidationSchemaField } from './validation-schema';
+import { ShortenHookField } from '../lessons/shorten-hook-field';
 import './advisors.css';
 
 /** What the view needs of the advisor loop controller. */
@@ -187,6 +188,7 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
                   onToggle={(enabled) => update(spec.id, { enabled })}
                   onRetries={(maxRepeatAttempts) => update(spec.id, { maxRepeatAttempts })}
                   onSchema={(outputSchema) => update(spec.id, { outputSchema })}
+                  onShorten={(shortenToolResults) => update(spec.id, { shortenToolResults })}
                   onMove={(to) => moveTo(spec.id, to)}
                 />
               ))}
@@ -291,6 +293,7 @@ interface CardProps {
   readonly onToggle: (enabled: boolean) => void;
   readonly onRetries: (retries: number) => void;
   readonly onSchema: (schema: JsonSchema) => string | null;
+  readonly onShorten: (limit: number | undefined) => void;
   readonly onMove: (lane: Lane) => void;
 }
 
@@ -304,6 +307,7 @@ function AdvisorCard({
   onToggle,
   onRetries,
   onSchema,
+  onShorten,
   onMove,
 }: CardProps) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -392,6 +396,7 @@ function AdvisorCard({
         </label>
       )}
       {spec.kind === 'validation' && <ValidationSchemaField spec={spec} name={name} onSchema={onSchema} />}
+      {isLoop && <ShortenHookField spec={spec} onChange={onShorten} />}
       {activity && (
         <p className="small advisors-hooks" data-testid={`advisor-hooks-${spec.id}`}>
           {Object.entries(activity.counts)

@@ -11,6 +11,7 @@ import { RequestView } from './request-view';
 import { RunsView } from './runs-view';
 import { StopReasonsView } from './stop-reasons-view';
 import { TurnTable } from './turn-table';
+import { ShowCodeView } from '../show-code/show-code-view';
 
 interface TabSpec {
   readonly id: InspectorTab;
@@ -29,6 +30,7 @@ export const INSPECTOR_TABS: readonly TabSpec[] = [
   { id: 'tool-search', label: 'Tool search', render: () => <ToolSearchPanel /> },
   { id: 'mcp', label: 'MCP', render: () => <McpLogView /> },
   { id: 'runs', label: 'Runs', render: () => <RunsView /> },
+  { id: 'code', label: 'Code', render: () => <ShowCodeView /> },
 ];
 
 export function Inspector() {

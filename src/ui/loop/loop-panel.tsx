@@ -16,6 +16,7 @@ import {
   selectUserDraft,
 } from '../../store/selectors';
 import { useT } from '../../i18n';
+import { LessonSwitches } from '../lessons/lesson-switches';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { DanglingChoice } from './dangling-choice';
@@ -192,6 +193,7 @@ export function LoopPanel() {
           </select>
         </label>
       </div>
+      <LessonSwitches />
       <PhaseDiagram />
       <LabPanel />
       <TranscriptView />

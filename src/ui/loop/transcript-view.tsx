@@ -10,6 +10,7 @@ import type { PlaygroundState } from '../../store/playground';
 import { useT } from '../../i18n';
 import { selectEvents } from '../../store/selectors';
 import { usePlayground } from '../playground-context';
+import { ResultLessonNotes } from '../lessons/result-lesson-notes';
 import { ParseNotes, splitNotes } from './parse-notes';
 import { PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
@@ -74,6 +75,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
           </header>
           <pre className="message-text tool-output">{entry.message.content}</pre>
           <McpResultRecord metadata={entry.outcome?.kind === 'result' ? entry.outcome.result.metadata : undefined} />
+          <ResultLessonNotes callId={entry.message.toolCallId} outcome={entry.outcome} />
         </article>
       );
     case 'finished':

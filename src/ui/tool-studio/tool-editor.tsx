@@ -3,6 +3,7 @@
  * the JSON Schema the model receives shown live, the implementation (or an MCP tool's optional mock), the
  * flags, the time and memory limits, and a test run. Save checks the name and the schema and refuses with the reason.
  */
+import { NoPropertiesWarning } from '../lessons/no-properties-warning';
 import { useMemo, useState } from 'react';
 import type { UserToolSpec } from '../../engine/user-tools';
 import {
@@ -233,6 +234,7 @@ export function ToolEditor({
               {schemaError}
             </p>
           )}
+          {compiled.ok && <NoPropertiesWarning schema={compiled.value.inputSchema} />}
           {compiled.ok && compiled.value.zodSource && (
             <details open>
               <summary>zod schema</summary>

@@ -1,10 +1,12 @@
 /** The Korean catalog (한국어): loaded only when Korean is the page's language. Same shape as the English one. */
 import type { Catalog } from '../../catalog';
+import { code } from './code';
 import { common } from './common';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
 import { intro } from './intro';
 import { lab } from './lab';
+import { lessons } from './lessons';
 import { loop } from './loop';
 import { mcp } from './mcp';
 import { offline } from './offline';
@@ -19,11 +21,13 @@ import { tools } from './tools';
 import { transcript } from './transcript';
 
 export const ko: Catalog = {
+  code,
   common,
   endpoint,
   exchange,
   intro,
   lab,
+  lessons,
   loop,
   mcp,
   offline,

@@ -1,0 +1,90 @@
+/** The tutorials' remaining lessons (#16), each checked on screen with the scripted replay. */
+import { expect, test } from '@playwright/test';
+import { assistantTurn, button, openScenario } from './helpers';
+
+test.describe('lessons', () => {
+  test('policy-workspace: denials come back as JSON; with Allow write on, the same write succeeds', async ({
+    page,
+  }) => {
+    await openScenario(page, 'policy-workspace');
+    await expect(page.getByLabel('Allow write')).not.toBeChecked();
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    const results = page.locator('.message-tool');
+    const secret = results.filter({ hasText: 'secret file' });
+    await expect(secret).toContainText('"error":true');
+    await expect(secret).toContainText('"policyDenied":true');
+    await expect(secret.getByTestId(/^lesson-notes-/)).toContainText('call denied');
+    await expect(results.filter({ hasText: 'path escapes the workspace' })).toHaveCount(1);
+    await expect(results.filter({ hasText: 'truncated' }).first()).toBeVisible();
+    const writes = results.filter({ hasText: 'write_file' });
+    await expect(writes.first()).toContainText('tool requires allowWrite=true: write');
+
+    await page.getByLabel('Allow write').check();
+    await page.getByRole('textbox', { name: 'User message' }).fill('OK, go ahead.');
+    await button(page, 'Send').click();
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end').last()).toContainText('final answer');
+    await expect(writes).toHaveCount(2);
+    await expect(writes.nth(1)).toContainText('"error":false');
+    await expect(writes.nth(1).getByTestId(/^lesson-notes-/)).toContainText('call finished');
+  });
+
+  test('augmented-arguments: innerThought shown beside the call, stripped before the tool runs', async ({ page }) => {
+    await openScenario(page, 'augmented-arguments');
+    await expect(page.getByLabel('Augment arguments')).toBeChecked();
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    await expect(assistantTurn(page, 1).locator('.call-card')).toContainText('"innerThought"');
+    await expect(page.getByTestId('augmentation-call_1')).toContainText('confidence: high');
+    await expect(page.getByTestId('tool-received-call_1')).toHaveText('{"price":35000,"percent":18}');
+    await expect(assistantTurn(page, 2).getByTestId('assistant-text')).toContainText('28700');
+  });
+
+  test('large-tool-result: the logger outside (+250) logs once, think trace inside, the hook saves tokens', async ({
+    page,
+  }) => {
+    await openScenario(page, 'large-tool-result');
+    await page.getByRole('tab', { name: 'Advisors' }).click();
+    await page.getByLabel(/^Advisor-controlled/).check();
+    const order = page.getByLabel('Order of Logger');
+    await order.fill('H+250');
+    await order.press('Enter');
+    await page.getByLabel('Think trace', { exact: true }).check();
+    await page.getByLabel(/doGetNextInstructionsForToolCall/).check();
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    await expect(page.getByTestId('lane-outside').getByTestId('advisor-count-logger')).toHaveText('1×');
+    await expect(page.getByTestId('lane-inside').getByTestId('advisor-count-think-trace')).toHaveText('2×');
+    await expect(page.getByTestId('advisor-tool-calling')).toContainText('tokens saved');
+  });
+
+  test('parallel-lookups: with parallel calls off, one call per turn', async ({ page }) => {
+    await openScenario(page, 'parallel-lookups');
+    await expect(page.getByLabel('Parallel tool calls')).not.toBeChecked();
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    await expect(assistantTurn(page, 1).locator('.call-card')).toHaveCount(1);
+    await expect(assistantTurn(page, 2).locator('.call-card')).toHaveCount(1);
+    await expect(assistantTurn(page, 3).getByTestId('assistant-text')).toContainText('amelia.clarke@example.com');
+
+    await page.getByRole('tab', { name: 'Code' }).click();
+    await expect(page.getByTestId('show-code-source')).toContainText('parallel_tool_calls: false');
+    await page.getByTestId('code-target').selectOption('spring-ai-java');
+    await expect(page.getByTestId('show-code-source')).toContainText('toolCallingManager.executeToolCalls');
+  });
+
+  test('memory-followup: the second question is answered from the memory outside the loop', async ({ page }) => {
+    await openScenario(page, 'memory-followup');
+    await page.getByRole('tab', { name: 'Advisors' }).click();
+    await page.getByLabel(/^Advisor-controlled/).check();
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    await page.getByRole('textbox', { name: 'User message' }).fill('What was the product I just reserved?');
+    await button(page, 'Send').click();
+    await button(page, 'Run to end').click();
+    await expect(assistantTurn(page, 3).getByTestId('assistant-text')).toContainText(
+      'You just reserved the Mechanical keyboard (SKU-300)',
+    );
+  });
+});
