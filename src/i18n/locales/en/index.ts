@@ -2,6 +2,9 @@
  * The English catalog: one namespace per feature, each in its own file (so features add strings without
  * touching each other's files). English is bundled with the page; it is also the shape every language must fill.
  */
+import { charts } from './charts';
 import { common } from './common';
+import { metrics } from './metrics';
+import { prompt } from './prompt';
 
-export const en = { common };
+export const en = { common, charts, metrics, prompt };

@@ -1,5 +1,8 @@
 /** The Korean catalog (한국어): loaded only when Korean is the page's language. Same shape as the English one. */
 import type { Catalog } from '../../catalog';
+import { charts } from './charts';
 import { common } from './common';
+import { metrics } from './metrics';
+import { prompt } from './prompt';
 
-export const ko: Catalog = { common };
+export const ko: Catalog = { common, charts, metrics, prompt };
