@@ -25,7 +25,7 @@ export const prompt = {
     inFlight: 'The model has not answered this request yet: shown as OpenAI messages and the tools offered.',
   },
   diff: {
-    label: 'Prompt compared with the previous model call',
+    label: 'Prompt diff against the previous round',
     title: 'Turn {{round}}’s prompt against turn {{previous}}’s',
     firstTitle: 'The first prompt of the run',
     first: 'The first model call: every segment is new.',

@@ -1,0 +1,102 @@
+/**
+ * The pictures (#21): tokens per round as stacked bars and the per-round timeline on the Metrics tab, exportable;
+ * the Prompt tab's diff of each round against the previous one, with tokens per segment (#15 item 6).
+ * SCREENS_DIR=<folder> also saves screenshots of those screens at 1440×900 and 1280×720.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { button, openScenario } from './helpers';
+
+const SCREENS = process.env.SCREENS_DIR;
+
+async function screens(page: Page, name: string, top: Locator): Promise<void> {
+  if (!SCREENS) return;
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await top.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${SCREENS}/${name}-${width}x${height}.png` });
+  }
+}
+
+test.describe('pictures', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('Metrics draws tokens per round as stacked bars, shows what tool search saved, and a timeline per round', async ({
+    page,
+  }) => {
+    await openScenario(page, 'tool-search-landsmeer');
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer', { timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Metrics' }).click();
+
+    // The tokenizer is 7 MB of JavaScript, fetched and built on first use: slow on a busy machine.
+    const bars = page.getByTestId('token-bars');
+    await expect(bars.getByTestId('bar-round-5')).toBeVisible({ timeout: 90_000 });
+    await expect(bars.locator('[data-testid^="bar-round-"]')).toHaveCount(5);
+    await expect(page.getByTestId('bars-source')).toContainText('Estimated with the bundled Qwen3 tokenizer');
+    // Every bar has a system part, tool definitions and a completion; the prompt grows round by round.
+    const tokensOf = async (round: number, part: string) =>
+      Number(
+        (await bars.getByTestId(`bar-round-${round}`).locator(`[data-part="${part}"]`).getAttribute('data-tokens')) ??
+          0,
+      );
+    for (const round of [1, 2, 3, 4, 5]) {
+      expect(await tokensOf(round, 'system')).toBeGreaterThan(0);
+      expect(await tokensOf(round, 'completion')).toBeGreaterThan(0);
+    }
+    expect(await tokensOf(5, 'history')).toBeGreaterThan(await tokensOf(2, 'history'));
+    // Tool search: the tool definitions sent grow as tools are found, and every bar is outlined with what
+    // sending all 28 tools would have cost.
+    expect(await tokensOf(4, 'tools')).toBeGreaterThan(await tokensOf(1, 'tools'));
+    await expect(bars.locator('[data-testid^="bar-all-tools-"]')).toHaveCount(5);
+    const saving = await page.getByTestId('bars-saving').innerText();
+    const [sent, all] = [...saving.matchAll(/([\d,]+) tokens|cost ([\d,]+)/g)].map((m) =>
+      Number((m[1] ?? m[2])!.replace(/,/g, '')),
+    );
+    expect(sent).toBeGreaterThan(0);
+    expect(all!).toBeGreaterThan(sent! * 2);
+
+    // The timeline: one strip per round, each with time to first token and decode; tools ran in rounds 1–4.
+    const timeline = page.getByTestId('timeline-strip');
+    await expect(timeline.locator('[data-testid^="timeline-round-"]')).toHaveCount(5);
+    await expect(timeline.getByTestId('timeline-round-1').locator('[data-kind="tool"]')).not.toHaveCount(0);
+
+    // Export: the SVG is saved, and the page says so.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export the tokens-per-round chart as SVG' }).click();
+    expect((await download).suggestedFilename()).toBe('tokens-per-round.svg');
+    await expect(page.getByTestId('export-said').first()).toContainText('Saved tokens-per-round.svg');
+    const png = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export the round timeline as PNG' }).click();
+    expect((await png).suggestedFilename()).toBe('round-timeline.png');
+
+    await screens(page, 'metrics-charts', page.getByRole('heading', { name: 'Tokens per round' }));
+  });
+
+  test('the Prompt tab shows round 2 as a diff against round 1: the added turns highlighted, tokens per segment', async ({
+    page,
+  }) => {
+    await openScenario(page, 'seoul-time-math');
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    await page.getByRole('tab', { name: 'Prompt' }).click();
+    await page.getByLabel('Model call').selectOption('2');
+
+    await expect(page.getByTestId('prompt-diff-summary')).toContainText('extends turn 1');
+    // Unchanged segments stay; the model's reply and the tool results are added, highlighted.
+    await expect(page.getByTestId('segment-system')).toHaveAttribute('data-status', 'same');
+    const added = page.locator('[data-status="added"]');
+    await expect(added).not.toHaveCount(0);
+    await expect(added.getByTestId('added-text').first()).toBeVisible();
+    await expect(page.locator('[data-status="added"] ins', { hasText: '<tool_response>' })).not.toHaveCount(0);
+    // Tokens per segment from the bundled tokenizer, labelled an estimate.
+    await expect(page.getByTestId('prompt-tokens-source')).toContainText('estimated', { timeout: 90_000 });
+    await expect(page.getByTestId('segment-system').getByTestId('segment-tokens')).toContainText(/\d+ tokens/);
+    await expect(page.getByTestId('prompt-part-tokens')).toContainText('added');
+
+    await screens(page, 'prompt-diff', page.getByTestId('prompt-diff-summary'));
+  });
+});
