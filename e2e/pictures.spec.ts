@@ -3,6 +3,7 @@
  * the Prompt tab's diff of each round against the previous one, with tokens per segment (#15 item 6).
  * SCREENS_DIR=<folder> also saves screenshots of those screens at 1440×900 and 1280×720.
  */
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { button, openScenario } from './helpers';
@@ -98,5 +99,48 @@ test.describe('pictures', () => {
     await expect(page.getByTestId('prompt-part-tokens')).toContainText('added');
 
     await screens(page, 'prompt-diff', page.getByTestId('prompt-diff-summary'));
+  });
+
+  test('the runs list shows each run’s scenario, runtime, model calls and outcome; order is by creation and an import keeps its date', async ({
+    page,
+  }) => {
+    await openScenario(page, 'seoul-time-math');
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    await page.getByRole('tab', { name: 'Runs' }).click();
+    const items = page.locator('.runs-item');
+    await expect(items).toHaveCount(1);
+    const first = items.first();
+    await expect(first.getByTestId('run-scenario')).toContainText('Time in Seoul and a calculation');
+    await expect(first.getByTestId('run-runtime')).toContainText(/scripted/i);
+    await expect(first.getByTestId('run-model-calls')).toHaveText('3 model calls');
+    await expect(first.getByTestId('run-outcome')).toHaveText('final answer');
+    const firstTitle = await first.locator('.runs-title').innerText();
+
+    // Export it, move the whole run back to 15 January 2024, and import it: the copy keeps that date.
+    const [saved] = await Promise.all([page.waitForEvent('download'), button(page, 'Export run').click()]);
+    const file = JSON.parse(await readFile((await saved.path())!, 'utf8'));
+    const shift = file.run.createdAt - Date.UTC(2024, 0, 15, 9, 30);
+    file.run.createdAt -= shift;
+    file.run.title = 'Imported from January';
+    for (const event of file.run.events) event.at -= shift;
+    await page
+      .getByLabel('Import run file')
+      .setInputFiles({ name: 'old.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await expect(page.getByTestId('runs-notice')).toContainText('Imported');
+    await expect(items).toHaveCount(2);
+    // Newest created first: the import (created in 2024) comes second although it was written last and is open.
+    await expect(items.nth(1)).toContainText('Imported from January');
+    await expect(items.nth(1).getByTestId('run-created')).toContainText('2024');
+    await expect(items.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect(items.nth(1).getByTestId('run-outcome')).toHaveText('final answer');
+
+    // Opening a run does not reorder the list.
+    await items.first().locator('.runs-title').click();
+    await expect(items.first()).toHaveAttribute('aria-current', 'true');
+    await expect(items.first().locator('.runs-title')).toHaveText(firstTitle);
+    await expect(items.nth(1)).toContainText('Imported from January');
+
+    await screens(page, 'runs-list', page.getByRole('tab', { name: 'Runs' }));
   });
 });

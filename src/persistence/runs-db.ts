@@ -13,7 +13,10 @@ import { openDB } from 'idb';
 import { z } from 'zod';
 import type { LoopEvent } from '../engine/loop/events';
 import { LOOP_EVENT_TYPES } from '../engine/loop/events';
+import type { RunFacts } from '../engine/loop/run-facts';
+import { RUN_OUTCOMES, runFacts } from '../engine/loop/run-facts';
 import { replay } from '../engine/loop/state';
+import { runtimeRefSchema } from '../engine/run-file/event-schema';
 import { err, ok, type Result } from '../engine/result';
 
 export const DB_NAME = 'tool-loop-playground';
@@ -36,6 +39,8 @@ export interface RunHeader extends RunFields {
   readonly eventCount: number;
   /** The run's log ends at `done` (a new message would continue it). */
   readonly finished: boolean;
+  /** Runtime, model calls, outcome (for the run list); absent in headers written before it existed. */
+  readonly facts?: RunFacts;
 }
 
 /** A whole run: its header fields and its log. */
@@ -74,6 +79,13 @@ export const runHeaderSchema = z.object({
   ...runFields,
   eventCount: z.number().int().nonnegative(),
   finished: z.boolean(),
+  facts: z
+    .object({
+      runtime: runtimeRefSchema.nullable(),
+      modelCalls: z.number().int().nonnegative(),
+      outcome: z.enum(RUN_OUTCOMES),
+    })
+    .optional(),
 });
 
 export const storedRunSchema = z.object({ ...runFields, events: z.array(storedEventSchema).min(1) });
@@ -102,7 +114,12 @@ function db(): Promise<IDBPDatabase<PlaygroundDB>> {
             const log = record.events as LoopEvent[];
             log.forEach((event, seq) => void events.put({ runId: cursor!.key, seq, event }));
             const { events: _moved, ...rest } = record;
-            void cursor.update({ ...(rest as RunHeader), eventCount: log.length, finished: isFinished(log) });
+            void cursor.update({
+              ...(rest as RunHeader),
+              eventCount: log.length,
+              finished: isFinished(log),
+              facts: runFacts(log),
+            });
           }
           cursor = await cursor.continue();
         }
@@ -138,7 +155,7 @@ function eventRange(runId: string): IDBKeyRange {
 /** The header of a whole run. */
 export function headerOf(run: StoredRun): RunHeader {
   const { events, ...rest } = run;
-  return { ...rest, eventCount: events.length, finished: isFinished(events) };
+  return { ...rest, eventCount: events.length, finished: isFinished(events), facts: runFacts(events) };
 }
 
 /** Stores a whole run (an import, a fork): its header and every event, replacing any run of the same id. */
@@ -204,7 +221,7 @@ export async function loadRun(runId: string): Promise<Result<StoredRun>> {
     tx.objectStore('events').getAll(eventRange(runId)),
   ]);
   if (!header) return err('That run is no longer stored in this browser.');
-  const { eventCount: _count, finished: _finished, ...rest } = header;
+  const { eventCount: _count, finished: _finished, facts: _facts, ...rest } = header;
   const run = { ...rest, events: records.map((r) => r.event) };
   const problem = validateRun(run);
   return problem ? err(problem) : ok(run as StoredRun);

@@ -6,5 +6,6 @@ import { charts } from './charts';
 import { common } from './common';
 import { metrics } from './metrics';
 import { prompt } from './prompt';
+import { runs } from './runs';
 
-export const en = { common, charts, metrics, prompt };
+export const en = { common, charts, metrics, prompt, runs };

@@ -4,5 +4,6 @@ import { charts } from './charts';
 import { common } from './common';
 import { metrics } from './metrics';
 import { prompt } from './prompt';
+import { runs } from './runs';
 
-export const ko: Catalog = { common, charts, metrics, prompt };
+export const ko: Catalog = { common, charts, metrics, prompt, runs };
