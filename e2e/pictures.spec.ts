@@ -143,4 +143,67 @@ test.describe('pictures', () => {
 
     await screens(page, 'runs-list', page.getByRole('tab', { name: 'Runs' }));
   });
+
+  test('the sequence diagram opens full screen with every lifeline in view and no clipped label; branch compare is side by side', async ({
+    page,
+  }) => {
+    await openScenario(page, 'seoul-time-math');
+    await page.getByRole('tab', { name: 'Advisors' }).click();
+    await page.getByLabel(/^Advisor-controlled/).check();
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+
+    const inline = page.getByTestId('sequence-svg-inline');
+    const lifelines = await inline.getByTestId('sequence-lifeline').count();
+    expect(lifelines).toBeGreaterThan(3);
+    await button(page, 'Full screen').click();
+    const dialog = page.getByRole('dialog', { name: 'Sequence diagram' });
+    await expect(dialog).toBeVisible();
+    const full = dialog.getByTestId('sequence-svg-full');
+    await expect(full.getByTestId('sequence-lifeline')).toHaveCount(lifelines);
+    // Every lifeline's head lies inside the viewport, and no label is clipped.
+    const viewport = page.viewportSize()!;
+    for (const head of await full.getByTestId('sequence-lifeline').locator('rect').all()) {
+      const box = (await head.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    }
+    // Full screen, every label shows its whole text (its lines joined are its tooltip); inline, some are clipped.
+    const shown = (svg: Locator) =>
+      svg.locator('text').evaluateAll((texts) =>
+        texts.map((text) => ({
+          lines: [...text.querySelectorAll('tspan')].map((t) => t.textContent).join(' '),
+          whole: (text.querySelector('title')?.textContent ?? '').split(/\s+/).filter(Boolean).join(' '),
+        })),
+      );
+    const fullLabels = await shown(full);
+    expect(fullLabels.length).toBeGreaterThan(10);
+    for (const label of fullLabels) expect(label.lines).toBe(label.whole);
+    expect((await shown(inline)).some((label) => label.lines !== label.whole)).toBe(true);
+    // Exports from the dialog are confirmed on the page.
+    const saved = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Export the sequence diagram as SVG' }).click();
+    expect((await saved).suggestedFilename()).toMatch(/^sequence-.*\.svg$/);
+    await expect(dialog.getByTestId('export-said')).toContainText('Saved sequence-');
+    await screens(page, 'sequence-full-screen', dialog);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // A second run, then the two compared: the dialog fills the screen and the transcripts sit side by side.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await button(page, 'New run').click();
+    await expect(page.getByTestId('run-end')).toHaveCount(0);
+    await button(page, 'Run to end').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    await page.getByRole('tab', { name: 'Runs' }).click();
+    for (const box of await page.locator('.runs-item input[type="checkbox"]').all()) await box.check();
+    await button(page, 'Compare selected (2/2)').click();
+    const compare = page.getByRole('dialog', { name: 'Compare runs' });
+    await expect(compare).toBeVisible();
+    expect((await compare.boundingBox())!.width).toBeGreaterThan(1200);
+    const a = (await compare.getByTestId('compare-row-1').locator('[data-side="a"]').boundingBox())!;
+    const b = (await compare.getByTestId('compare-row-1').locator('[data-side="b"]').boundingBox())!;
+    expect(Math.abs(a.y - b.y)).toBeLessThan(2);
+    expect(b.x).toBeGreaterThan(a.x + a.width - 1);
+  });
 });

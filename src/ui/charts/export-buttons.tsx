@@ -15,13 +15,15 @@ export interface ExportButtonsProps {
   readonly fileStem: string;
   /** Names the picture in the buttons' accessible names ("Export the token chart as SVG"). */
   readonly what: string;
+  /** Pixels per SVG unit in the file (charts are laid out in ems: 16; a diagram drawn in pixels: 1). */
+  readonly pxPerUnit?: number;
   /** More export buttons of the caller's own (e.g. Mermaid), given the function that confirms a save. */
   readonly extra?: (confirm: (fileName: string) => void) => ReactNode;
 }
 
 type Said = { readonly kind: 'saved'; readonly fileName: string } | { readonly kind: 'failed'; readonly error: string };
 
-export function ExportButtons({ svg, fileStem, what, extra }: ExportButtonsProps) {
+export function ExportButtons({ svg, fileStem, what, pxPerUnit, extra }: ExportButtonsProps) {
   const { t } = useT('charts');
   const [said, setSaid] = useState<Said | null>(null);
   const confirm = (fileName: string) => setSaid({ kind: 'saved', fileName });
@@ -29,14 +31,14 @@ export function ExportButtons({ svg, fileStem, what, extra }: ExportButtonsProps
   const exportSvg = () => {
     if (!svg.current) return;
     const fileName = `${fileStem}.svg`;
-    downloadBlob(fileName, new Blob([svgFile(svg.current).markup], { type: 'image/svg+xml' }));
+    downloadBlob(fileName, new Blob([svgFile(svg.current, pxPerUnit).markup], { type: 'image/svg+xml' }));
     confirm(fileName);
   };
   const exportPng = async () => {
     if (!svg.current) return;
     const fileName = `${fileStem}.png`;
     try {
-      downloadBlob(fileName, await pngBlob(svgFile(svg.current)));
+      downloadBlob(fileName, await pngBlob(svgFile(svg.current, pxPerUnit)));
       confirm(fileName);
     } catch (error) {
       setSaid({ kind: 'failed', error: errorMessage(error) });

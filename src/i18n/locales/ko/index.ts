@@ -1,9 +1,11 @@
 /** The Korean catalog (한국어): loaded only when Korean is the page's language. Same shape as the English one. */
 import type { Catalog } from '../../catalog';
+import { advisors } from './advisors';
 import { charts } from './charts';
 import { common } from './common';
 import { metrics } from './metrics';
 import { prompt } from './prompt';
 import { runs } from './runs';
+import { studio } from './studio';
 
-export const ko: Catalog = { common, charts, metrics, prompt, runs };
+export const ko: Catalog = { common, advisors, charts, metrics, prompt, runs, studio };
