@@ -206,4 +206,56 @@ test.describe('pictures', () => {
     expect(Math.abs(a.y - b.y)).toBeLessThan(2);
     expect(b.x).toBeGreaterThan(a.x + a.width - 1);
   });
+
+  test('tool studio: parameter rows carry visible labels, a running test shows its elapsed time, unsaved changes are marked', async ({
+    page,
+  }) => {
+    await page.goto('/?speed=instant');
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await button(page, '+ New tool').click();
+    const dialog = page.getByRole('dialog', { name: 'Tool editor' });
+    await expect(dialog).toBeVisible();
+    const row = dialog.locator('fieldset', { has: page.getByLabel('Name of parameter a') });
+    for (const caption of ['name', 'type', 'required', 'description']) {
+      await expect(row.locator('.tool-studio-caption, .tool-studio-required', { hasText: caption })).toBeVisible();
+    }
+    await dialog.getByLabel('Name', { exact: true }).fill('slow_tool');
+    await button(dialog, 'Save tool').click();
+    await expect(dialog.getByTestId('tool-unsaved')).toHaveCount(0);
+    await dialog.getByLabel("Description (the model's API doc)").fill('Takes its time.');
+    await expect(dialog.getByTestId('tool-unsaved')).toHaveText('unsaved changes');
+
+    const content = dialog.getByTestId('code-editor').locator('.cm-content');
+    // Spins until the sandbox's time limit stops it: long enough to watch the indicator tick.
+    await content.fill('while (true) {}');
+    await expect(content).toContainText('while (true)');
+    await button(dialog, 'Run test').click();
+    const running = dialog.getByTestId('test-run-running');
+    await expect(running).toContainText(/Running… \d/);
+    await expect(dialog.getByTestId('test-run-outcome')).toHaveText('timeout', { timeout: 15_000 });
+    await expect(running).toHaveCount(0);
+    await button(dialog, 'Save tool').click();
+    await expect(dialog.getByTestId('tool-unsaved')).toHaveCount(0);
+  });
+
+  test('“You are the model”: no streaming while it waits for you, the tools offered are shown, the turn is authored not timed', async ({
+    page,
+  }) => {
+    await openScenario(page, 'seoul-time-math');
+    await page.getByLabel('Runtime').selectOption({ label: 'You are the model' });
+    await button(page, 'Step').click();
+    await expect(page.getByTestId('streaming-label')).toContainText('waiting for you to write the reply');
+    await expect(page.getByTestId('streaming-label')).not.toContainText('streaming');
+    await page.getByRole('tab', { name: 'Request' }).click();
+    await page.getByLabel('Model call').selectOption('1');
+    await expect(page.getByTestId('request-tools-offered')).toContainText('2 tools offered: current_time, calculate');
+
+    const composer = page.getByRole('region', { name: 'You are the model' });
+    await composer.getByLabel('Assistant text').fill('I would rather not say.');
+    await button(composer, 'Send as the model').click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    await page.getByRole('tab', { name: 'Metrics' }).click();
+    await expect(page.getByTestId('metrics-round-1').getByTestId('authored-by-you')).toContainText('authored by you');
+    await expect(page.getByTestId('timeline-round-1').locator('[data-kind="authored"]')).toHaveCount(1);
+  });
 });

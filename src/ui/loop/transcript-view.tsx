@@ -10,6 +10,7 @@ import { ParseNotes, splitNotes } from './parse-notes';
 import { PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
 import { assertNever } from '../../engine/result';
+import { StreamingLabel } from './streaming-label';
 
 export function TranscriptView() {
   const events = usePlayground(selectEvents);
@@ -27,7 +28,7 @@ export function TranscriptView() {
       {busy && phase === 'model' && (
         <article className="message message-assistant message-streaming" aria-label="Model is answering">
           <header className="message-head">
-            <span className="role">assistant</span> <span className="muted">streaming…</span>
+            <span className="role">assistant</span> <StreamingLabel />
           </header>
           <pre className="raw" data-testid="streaming-text">
             {streaming || '…'}

@@ -5,9 +5,10 @@
 import { advisors } from './advisors';
 import { charts } from './charts';
 import { common } from './common';
+import { human } from './human';
 import { metrics } from './metrics';
 import { prompt } from './prompt';
 import { runs } from './runs';
 import { studio } from './studio';
 
-export const en = { common, advisors, charts, metrics, prompt, runs, studio };
+export const en = { common, advisors, charts, human, metrics, prompt, runs, studio };

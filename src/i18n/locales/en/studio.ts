@@ -1,5 +1,13 @@
 /** The tool studio: the parameter form, the test run, the editor's state. */
 export const studio = {
+  editor: {
+    notSavedYet: 'not saved yet',
+    unsaved: 'unsaved changes',
+    unsavedTitle: 'This editor holds changes that are not saved: Save tool keeps them, Close editor drops them.',
+  },
+  run: {
+    running: 'Running… {{elapsed}}',
+  },
   params: {
     none: 'No parameters.',
     add: '+ Add parameter',

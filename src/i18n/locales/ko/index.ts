@@ -3,9 +3,10 @@ import type { Catalog } from '../../catalog';
 import { advisors } from './advisors';
 import { charts } from './charts';
 import { common } from './common';
+import { human } from './human';
 import { metrics } from './metrics';
 import { prompt } from './prompt';
 import { runs } from './runs';
 import { studio } from './studio';
 
-export const ko: Catalog = { common, advisors, charts, metrics, prompt, runs, studio };
+export const ko: Catalog = { common, advisors, charts, human, metrics, prompt, runs, studio };

@@ -1,6 +1,14 @@
 import type { Catalog } from '../../catalog';
 
 export const studio: Catalog['studio'] = {
+  editor: {
+    notSavedYet: '아직 저장 안 됨',
+    unsaved: '저장하지 않은 변경',
+    unsavedTitle: '저장하지 않은 변경이 있습니다: 도구 저장을 누르면 남고, 편집기 닫기를 누르면 사라집니다.',
+  },
+  run: {
+    running: '실행 중… {{elapsed}}',
+  },
   params: {
     none: '매개변수가 없습니다.',
     add: '+ 매개변수 추가',
