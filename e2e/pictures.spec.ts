@@ -258,4 +258,59 @@ test.describe('pictures', () => {
     await expect(page.getByTestId('metrics-round-1').getByTestId('authored-by-you')).toContainText('authored by you');
     await expect(page.getByTestId('timeline-round-1').locator('[data-kind="authored"]')).toHaveCount(1);
   });
+
+  test('CPU runtime: recommended real models load with one click when online; offline, a URL load says offline, not CORS', async ({
+    page,
+    context,
+  }) => {
+    await openScenario(page, 'seoul-time-math');
+    await page.getByLabel('Runtime').selectOption({ label: 'CPU (wllama, GGUF)' });
+    const panel = page.getByRole('region', { name: 'CPU runtime (wllama)' });
+    const recommended = panel.getByRole('region', { name: 'Recommended real models' });
+    await expect(recommended.locator('li')).toHaveCount(3);
+    const qwen = recommended.getByTestId('recommended-qwen2.5-0.5b');
+    await expect(qwen).toContainText('Apache-2.0');
+    await expect(qwen.getByRole('link', { name: 'model card' })).toHaveAttribute(
+      'href',
+      'https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF',
+    );
+    await expect(qwen.getByRole('button', { name: /^Load Qwen2.5 0.5B/ })).toBeEnabled();
+
+    await context.setOffline(true);
+    await expect(qwen.getByRole('button', { name: /^Load Qwen2.5 0.5B/ })).toBeDisabled();
+    await expect(qwen.getByTestId('recommended-offline')).toContainText('Offline');
+    await panel.getByLabel('Model URL').fill('https://example.invalid/model-q4_k_m.gguf');
+    await button(panel, 'Load from URL').click();
+    await expect(panel.getByRole('alert')).toContainText('this browser is offline');
+    await expect(panel.getByRole('alert')).not.toContainText('CORS');
+    await context.setOffline(false);
+
+    // Online, a host that cannot be reached is named as such — not blamed on CORS.
+    await expect(qwen.getByRole('button', { name: /^Load Qwen2.5 0.5B/ })).toBeEnabled();
+    await panel.getByLabel('Model URL').fill('http://127.0.0.1:9/model-q4_k_m.gguf');
+    await button(panel, 'Load from URL').click();
+    await expect(panel.getByRole('alert')).toContainText('could not be reached');
+    await expect(panel.getByRole('alert')).not.toContainText('CORS');
+  });
+
+  test('WebLLM: the catalog can show only the models that run here', async ({ page, context }) => {
+    await context.route(/huggingface\.co|githubusercontent\.com|hf\.co/, (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await openScenario(page, 'seoul-time-math');
+    await page.getByLabel('Runtime').selectOption({ label: 'WebLLM (WebGPU)' });
+    await expect(page.getByRole('region', { name: 'WebGPU capability' })).toContainText('shader-f16: no');
+    const catalog = page.getByRole('table', { name: 'Model catalog' });
+    const f16Row = catalog.locator('tr[data-model="Qwen3-1.7B-q4f16_1-MLC"]');
+    await expect(f16Row).toHaveCount(1);
+    const all = await catalog.locator('tbody tr[data-model]').count();
+    await page.getByLabel('Show only models that run here').check();
+    await expect(f16Row).toHaveCount(0);
+    await expect(catalog.locator('tr.webllm-recommended')).toHaveCount(1);
+    const shown = await catalog.locator('tbody tr[data-model]').count();
+    expect(shown).toBeLessThan(all);
+    await expect(page.getByTestId('webllm-hidden-count')).toContainText(`${all - shown} models hidden`);
+    await page.getByLabel('Show only models that run here').uncheck();
+    await expect(f16Row).toHaveCount(1);
+  });
 });

@@ -5,10 +5,12 @@
 import { advisors } from './advisors';
 import { charts } from './charts';
 import { common } from './common';
+import { cpu } from './cpu';
 import { human } from './human';
 import { metrics } from './metrics';
 import { prompt } from './prompt';
 import { runs } from './runs';
 import { studio } from './studio';
+import { webllm } from './webllm';
 
-export const en = { common, advisors, charts, human, metrics, prompt, runs, studio };
+export const en = { common, advisors, charts, cpu, human, metrics, prompt, runs, studio, webllm };
