@@ -22,6 +22,8 @@ import { applyEvent, INITIAL_STATE } from '../engine/loop/state';
 import { checkEvent, describeIssue } from '../engine/run-file/event-schema';
 import { errorMessage } from '../engine/tool';
 import { err, ok, type Result } from '../engine/result';
+import { RUN_OUTCOMES } from '../engine/loop/run-facts';
+import { runtimeRefSchema } from '../engine/run-file/event-schema';
 
 /** Why a stored run cannot be opened. Positions (`event`) are 1-based, as people count. */
 export type RunDamage =
@@ -65,6 +67,13 @@ export const runHeaderSchema = z.object({
   ...runFieldsShape,
   eventCount: z.number().int().nonnegative(),
   finished: z.boolean(),
+  facts: z
+    .object({
+      runtime: runtimeRefSchema.nullable(),
+      modelCalls: z.number().int().nonnegative(),
+      outcome: z.enum(RUN_OUTCOMES),
+    })
+    .optional(),
 });
 
 export type CheckedHeader = z.infer<typeof runHeaderSchema>;

@@ -15,6 +15,8 @@
 import type { DBSchema } from 'idb';
 import { z } from 'zod';
 import type { LoopEvent } from '../engine/loop/events';
+import type { RunFacts } from '../engine/loop/run-facts';
+import { runFacts } from '../engine/loop/run-facts';
 import { replay } from '../engine/loop/state';
 import { errorMessage } from '../engine/tool';
 import { err, ok, type Result } from '../engine/result';
@@ -45,6 +47,8 @@ export interface RunHeader extends RunFields {
   readonly eventCount: number;
   /** The run's log ends at `done` (a new message would continue it). */
   readonly finished: boolean;
+  /** Runtime, model calls, outcome (for the run list); absent in headers written before it existed. */
+  readonly facts?: RunFacts;
 }
 
 /** A whole run: its header fields and its log. */
@@ -107,7 +111,12 @@ const connection = guardedDb<PlaygroundDB>(DB_NAME, DB_VERSION, async (database,
         const log = record.events as LoopEvent[];
         log.forEach((event, seq) => void events.put({ runId: cursor!.key, seq, event }));
         const { events: _moved, ...rest } = record;
-        void cursor.update({ ...(rest as RunHeader), eventCount: log.length, finished: isFinished(log) });
+        void cursor.update({
+          ...(rest as RunHeader),
+          eventCount: log.length,
+          finished: isFinished(log),
+          facts: runFacts(log),
+        });
       }
       cursor = await cursor.continue();
     }
@@ -137,7 +146,7 @@ function eventRange(runId: string): IDBKeyRange {
 /** The header of a whole run. */
 export function headerOf(run: StoredRun): RunHeader {
   const { events, ...rest } = run;
-  return { ...rest, eventCount: events.length, finished: isFinished(events) };
+  return { ...rest, eventCount: events.length, finished: isFinished(events), facts: runFacts(events) };
 }
 
 /** Stores a whole run (an import, a fork): its header and every event, replacing any run of the same id. */
@@ -229,7 +238,7 @@ export async function loadRun(runId: string): Promise<Result<StoredRun, RunLoadE
   if (!checked.ok) return err({ kind: 'damaged', runId, title: titleOf(header), damage: checked.error });
   const events = checkEventRecords(runId, records);
   if (!events.ok) return err({ kind: 'damaged', runId, title: checked.value.title, damage: events.error });
-  const { eventCount: _count, finished: _finished, ...fields } = checked.value;
+  const { eventCount: _count, finished: _finished, facts: _facts, ...fields } = checked.value;
   return ok({ ...fields, events: events.value });
 }
 

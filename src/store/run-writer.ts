@@ -7,6 +7,7 @@
  */
 import type { LoopEvent } from '../engine/loop/events';
 import type { LoopState } from '../engine/loop/state';
+import { runFacts } from '../engine/loop/run-facts';
 import { errorMessage } from '../engine/tool';
 import type { RunHeader } from '../persistence/runs-db';
 
@@ -105,5 +106,6 @@ export function headerFor(events: readonly LoopEvent[], state: LoopState, meta: 
     ...(meta.parent ? { parent: meta.parent } : {}),
     eventCount: events.length,
     finished: state.phase === 'done',
+    facts: runFacts(events),
   };
 }

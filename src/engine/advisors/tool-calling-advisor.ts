@@ -36,6 +36,7 @@ export interface ToolCallingAdvisorOptions {
    * a trip at the hard cap ends the loop before the response's calls run. Absent: no budget.
    */
   readonly tokenBudget?: TokenBudgetCheck;
+  /**
    * The `doGetNextInstructionsForToolCall` hook example: tool results longer than this many characters are
    * shortened before the next round goes to the model (see shorten-results.ts). Absent or null: off.
    */

@@ -7,6 +7,15 @@ import { rewriteCalls } from './history-rewrite';
 import { messagesSentAt } from './projections';
 import { replay } from './state';
 import { eventsOf, scriptedRun } from './scripted-run.test-support';
+import type { LoopEvent } from './events';
+import { withFullTraces } from '../prompt-trace';
+
+/** The prompt text of the `n`-th model response (0-based), its trace read in full. */
+const promptOf = (events: readonly LoopEvent[], n: number): string => {
+  const responses = withFullTraces(events).filter((e) => e.type === 'model-responded');
+  const response = responses[n];
+  return response?.type === 'model-responded' ? (response.response.trace?.promptText ?? '') : '';
+};
 
 const SEOUL = getScenario('seoul-time-math')!;
 const EDITED = '{"operation": "multiply", "a": 128, "b": 8}';
@@ -108,7 +117,7 @@ describe('an edited call in the history', () => {
     const result = history.find((m): m is ToolMessage => m.role === 'tool' && m.toolCallId === 'call_2')!;
     expect(result.content).toBe('1024');
     // What the model saw on its next call: its own call and the edited run's result.
-    const prompt = eventsOf(controller.getEvents(), 'model-responded')[1]!.response.trace?.promptText ?? '';
+    const prompt = promptOf(controller.getEvents(), 1);
     expect(prompt).toContain('"b": 7');
     expect(prompt).not.toContain('"b": 8');
     expect(prompt).toContain('1024');
@@ -126,7 +135,7 @@ describe('an edited call in the history', () => {
     expect(message.raw).not.toContain('"b": 7');
     // The untouched call keeps its text as the model wrote it.
     expect(message.raw).toContain('"timezone": "Asia/Seoul"');
-    const prompt = eventsOf(controller.getEvents(), 'model-responded')[1]!.response.trace?.promptText ?? '';
+    const prompt = promptOf(controller.getEvents(), 1);
     expect(prompt).toContain('"b": 8');
     expect(prompt).not.toContain('"b": 7');
     // The Request tab's rebuild of that call's messages holds the rewrite too.

@@ -11,6 +11,7 @@ import type { ToolDefinition } from '../tool';
 import type { FinishReasonKind, LoopEvent } from './events';
 import { describeInterruption } from './interruption';
 import { applyEvent, INITIAL_STATE } from './state';
+import { withFullTraces } from '../prompt-trace';
 import { assertNever } from '../result';
 import type { Fault, FaultSource, GuardKind, GuardLevel, Prediction } from '../lab/types';
 import { describeFault } from '../lab/faults';
@@ -241,7 +242,8 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
     stop = null;
     actions = [];
   };
-  for (const event of events) {
+  // Traces in full: a stored trace may be the change from the previous one (trace-delta.ts).
+  for (const event of withFullTraces(events)) {
     switch (event.type) {
       case 'model-called':
         flush();
@@ -293,10 +295,10 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
             : `result of ${event.callId} to be sent with ${event.sentId === null ? 'no tool_call_id' : `tool_call_id ${event.sentId}`}`,
         );
         break;
-      case 'prediction-made':
       case 'execution-event':
         if (event.kind === 'denied') actions.push(`the policy denied ${event.name} (${event.callId})`);
         break;
+      case 'prediction-made':
       case 'run-started':
       case 'user-message':
       case 'settings-changed':

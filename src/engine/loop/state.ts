@@ -213,6 +213,7 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
           calls,
           awaiting: calls.map((c) => c.id),
           decisions: {},
+          faults: {},
           finished: {},
           interrupted: [],
           userMessageAfter: event.userMessage,

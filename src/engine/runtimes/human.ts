@@ -91,7 +91,6 @@ export function createHumanRuntime(options: { readonly now: () => number; readon
     if (!current) return;
     pending = null;
     current.cleanup();
-    const endedAt = now();
     const trace = traceFor(current.request, ['Written by a person playing the model.']);
     if (raw !== '') current.onDelta(raw);
     current.resolve({
@@ -102,7 +101,7 @@ export function createHumanRuntime(options: { readonly now: () => number; readon
         completionTokens: estimateTokens(raw).length,
         estimated: true,
       },
-      timings: { timeToFirstTokenMs: endedAt - current.startedAt, totalMs: endedAt - current.startedAt },
+      // No timings: the time a person spent writing is not a model latency (the views say "authored by you").
       ...(toolCallIds && toolCallIds.some((id) => id !== '') ? { toolCallIds } : {}),
       trace,
       backend: 'you (the learner)',

@@ -4,8 +4,9 @@
  * delete from cache, storage estimate, the prompt format of the current model, import from local files,
  * options (Qwen3 thinking, native Hermes tools), and clear errors with the alternatives.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { useT } from '../../i18n';
 import { CATALOG, WEBLLM_VERSION, canRun, recommend } from './catalog';
 import type { CatalogModel } from './catalog';
 import { formatBytes } from './download-size';
@@ -23,8 +24,10 @@ export const SOFTWARE_ADAPTER_WARNING =
 const mb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} GB` : `${Math.round(n)} MB`);
 
 export function WebLLMPanel() {
+  const { t } = useT('webllm');
   const s = useStore(webllmStore);
   const folderInput = useRef<HTMLInputElement>(null);
+  const [onlyRunnable, setOnlyRunnable] = useState(false);
   useEffect(() => {
     void webllmActions.initialize();
   }, []);
@@ -46,6 +49,10 @@ export function WebLLMPanel() {
     };
   });
   const formatModel = formatTarget(s);
+  const everyModel = [...CATALOG, ...importedModels];
+  // "Only what runs here": rows whose model this GPU cannot run (no shader-f16, too little memory) are hidden.
+  const shown = onlyRunnable && cap ? everyModel.filter((m) => canRun(m, cap).ok) : everyModel;
+  const hidden = everyModel.length - shown.length;
 
   return (
     <section className="webllm-panel" aria-label="WebLLM model">
@@ -132,6 +139,20 @@ export function WebLLMPanel() {
       {/* Above the long catalog, so a question asked at import is seen at once. */}
       {formatModel && <FormatControl modelId={formatModel} />}
 
+      <label className="webllm-runnable-filter">
+        <input
+          type="checkbox"
+          checked={onlyRunnable}
+          disabled={cap === null}
+          onChange={(e) => setOnlyRunnable(e.target.checked)}
+        />
+        {t('onlyRunnable')}
+      </label>
+      {onlyRunnable && hidden > 0 && (
+        <p className="webllm-note" data-testid="webllm-hidden-count">
+          {t('hidden', { count: hidden })}
+        </p>
+      )}
       <div className="webllm-catalog-scroll">
         <table className="webllm-catalog" aria-label="Model catalog">
           <thead>
@@ -146,7 +167,7 @@ export function WebLLMPanel() {
             </tr>
           </thead>
           <tbody>
-            {[...CATALOG, ...importedModels].map((m, _i, all) => {
+            {shown.map((m, _i, all) => {
               const entry = s.cache[m.id];
               const runnable = cap ? canRun(m, cap) : null;
               // When WebGPU itself is missing every row has the same reason: it is said once, above the table.

@@ -323,6 +323,29 @@ async function checkBlob(blob: Blob, nCtx: number, budget: { bytes: number; reas
   }
 }
 
+/**
+ * Why a fetch that threw failed, by its cause: the browser is offline; the server answered but refused this page
+ * (CORS: a `no-cors` probe of the same URL succeeds, opaquely); or it could not be reached at all.
+ */
+async function downloadFailure(url: URL, error: unknown): Promise<string> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    return 'The download failed: this browser is offline. Connect to the network, or load a file from disk (a URL already in the offline cache loads without the network).';
+  }
+  const reachable = await fetch(url, {
+    method: 'HEAD',
+    mode: 'no-cors',
+    cache: 'no-store',
+    signal: AbortSignal.timeout(5000),
+  }).then(
+    () => true,
+    () => false,
+  );
+  if (reachable) {
+    return `The download failed: ${url.host} answered but does not let this page read the file (CORS: it sends no Access-Control-Allow-Origin). Download the file and pick it under "GGUF file", or use a host that allows it (Hugging Face does).`;
+  }
+  return `The download failed: ${url.host} could not be reached (${error instanceof Error ? error.message : String(error)}). Check the URL and your connection.`;
+}
+
 async function download(
   url: string,
   budget: { bytes: number; reason: string },
@@ -341,11 +364,7 @@ async function download(
     response = await fetch(parsed, { signal });
   } catch (error) {
     if (signal.aborted) throw new LoadCancelled();
-    throw new LoadFailure(
-      `The download failed: ${error instanceof Error ? error.message : String(error)}. Check the URL, your ` +
-        'connection, and that the server allows cross-origin requests (CORS).',
-      'download',
-    );
+    throw new LoadFailure(await downloadFailure(parsed, error), 'download');
   }
   if (!response.ok)
     throw new LoadFailure(

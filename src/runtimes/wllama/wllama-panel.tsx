@@ -9,6 +9,7 @@ import { formatBytes } from './gguf/model-check';
 import type { CachedGguf } from './gguf-cache';
 import { cacheKey, fileNameFromUrl } from './gguf-cache';
 import type { LoadProgress, UrlCacheOutcome } from './wllama-loader';
+import { RecommendedModels } from './recommended-models-list';
 import { threadSupport } from './wllama-loader';
 import { wllamaStore } from './wllama-store';
 import './wllama-panel.css';
@@ -112,6 +113,14 @@ export function WllamaPanel() {
             </p>
           )}
         </form>
+        <RecommendedModels
+          busy={busy}
+          isCached={(modelUrl) => entryFor(modelUrl, cached.entries) !== null}
+          onLoad={(model) => {
+            setUrl(model.url);
+            void actions.load({ kind: 'url', url: model.url });
+          }}
+        />
         <div className="wllama-row wllama-tiny">
           <button
             type="button"

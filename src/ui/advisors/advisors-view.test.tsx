@@ -1,14 +1,21 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdvisorLoopController } from '../../engine/advisors/controller';
 import { DEFAULT_SETTINGS } from '../../engine/loop/events';
 import { createPresetTools } from '../../engine/presets';
 import { createScriptedRuntime } from '../../engine/runtimes/scripted';
 import { getScenario, toolsForScenario } from '../../engine/scenarios';
 import { createFakeClock } from '../../engine/test-support';
+import type { I18n } from '../../i18n';
+import { createI18n, I18nRoot } from '../../i18n';
 import { AdvisorsView } from './advisors-view';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createI18n('en');
+});
 
 const scenario = getScenario('seoul-time-math')!;
 
@@ -35,7 +42,11 @@ function setup() {
     tools: toolsForScenario(scenario, createPresetTools()),
     settings: DEFAULT_SETTINGS,
   });
-  render(<Harness controller={controller} />);
+  render(
+    <I18nRoot i18n={i18n}>
+      <Harness controller={controller} />
+    </I18nRoot>,
+  );
   return controller;
 }
 
@@ -76,6 +87,21 @@ describe('AdvisorsView', () => {
     fireEvent.keyDown(order, { key: 'Enter' });
     expect(screen.getByRole('alert').textContent).toContain('whole number');
     expect(controller.getAdvisorConfig().advisors.find((s) => s.kind === 'logger')!.order).toBe(0);
+  });
+
+  it('an order another advisor holds is a tie, and the view warns about it until it is resolved', () => {
+    setup();
+    expect(screen.queryByTestId('advisors-tie')).toBeNull();
+    const order = screen.getByLabelText('Order of Logger');
+    fireEvent.change(order, { target: { value: 'H+350' } });
+    fireEvent.keyDown(order, { key: 'Enter' });
+    const tie = screen.getByTestId('advisors-tie');
+    expect(tie.textContent).toContain('Tool-call trace');
+    expect(tie.textContent).toContain('Logger');
+    expect(tie.textContent).toContain('H+350');
+    fireEvent.change(order, { target: { value: 'H+360' } });
+    fireEvent.keyDown(order, { key: 'Enter' });
+    expect(screen.queryByTestId('advisors-tie')).toBeNull();
   });
 
   it('the Move button crosses the boundary, and the Mermaid text lists every model and tool call', async () => {

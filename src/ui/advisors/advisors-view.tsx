@@ -29,10 +29,12 @@ import { advisorNames, assignLanes, loopOrderOf } from '../../engine/advisors/se
 import type { JsonSchema } from '../../engine/tool';
 import { sequenceDiagram } from '../../engine/advisors/sequence';
 import type { AdvisorHook } from '../../engine/advisors/types';
+import { useT } from '../../i18n';
 import { AdvisorMetrics } from './advisor-metrics';
 import type { ComparisonSourceResult } from './compare-panel';
 import { ComparePanel } from './compare-panel';
 import { describeStoredMessage } from './describe';
+import { orderTies } from './order-ties';
 import { SequenceDiagramView } from './sequence-diagram';
 import { ValidationChecks, ValidationSchemaField } from './validation-schema';
 import { ShortenHookField } from '../lessons/shorten-hook-field';
@@ -55,16 +57,14 @@ export interface AdvisorsViewProps {
   readonly comparisonSource?: () => ComparisonSourceResult;
 }
 
-const LANES: readonly { readonly id: Lane; readonly title: string; readonly hint: string }[] = [
-  { id: 'outside', title: 'Outside the loop', hint: 'order below the loop advisor: once per request' },
-  { id: 'loop', title: 'The loop advisor', hint: 'recursive: re-runs the advisors after it every round' },
-  { id: 'inside', title: 'Inside the loop', hint: 'order above the loop advisor: once per round' },
-];
+/** The lanes, left to right as the request passes them (the diagram draws its participants in the same order). */
+const LANES: readonly Lane[] = ['outside', 'loop', 'inside'];
 
 /** How far from the loop advisor a moved or dropped advisor lands. */
 const MOVE_STEP = 100;
 
 export function AdvisorsView({ host, events, loopControl, onLoopControlChange, comparisonSource }: AdvisorsViewProps) {
+  const { t } = useT('advisors');
   const subscribe = useCallback((listener: () => void) => host.subscribe(listener), [host]);
   const getConfig = useCallback(() => host.getAdvisorConfig(), [host]);
   const config = useSyncExternalStore(subscribe, getConfig);
@@ -101,6 +101,7 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
   };
 
   const requestChanged = activity.chain !== null && !sameChain(activity.chain.advisors, config, names);
+  const ties = useMemo(() => orderTies(config.advisors), [config]);
 
   return (
     <div className="advisors">
@@ -154,34 +155,52 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
         </p>
       )}
       <p className="small" data-testid="internal-history">
-        Internal conversation history:{' '}
+        {t('history.label')}{' '}
         <strong>
-          {loopOrder === null ? 'no loop' : memoryInside ? 'off (a memory advisor sits inside the loop)' : 'on'}
+          {loopControl === 'manual'
+            ? t('history.manual')
+            : loopOrder === null
+              ? t('history.noLoop')
+              : memoryInside
+                ? t('history.off')
+                : t('history.on')}
         </strong>
         {requestChanged && (
           <span className="muted"> · the chain changed since the last request: the counts are from the old one</span>
         )}
       </p>
 
+      {ties.map((tie) => (
+        <p key={tie.order} role="status" className="notice advisors-tie" data-testid="advisors-tie">
+          {t('ties.warning', {
+            names: tie.ids.map((id) => names.get(id) ?? id).join(', '),
+            order: formatOrderShort(tie.order),
+            first: names.get(tie.ids[0]!) ?? tie.ids[0],
+          })}
+        </p>
+      ))}
+
       <div className="advisors-lanes">
         {LANES.map((lane) => (
           <section
-            key={lane.id}
-            className={`advisors-lane advisors-lane-${lane.id}`}
-            aria-label={lane.title}
-            data-testid={`lane-${lane.id}`}
-            onDragOver={(e) => lane.id !== 'loop' && e.preventDefault()}
-            onDrop={onDrop(lane.id)}
+            key={lane}
+            className={`advisors-lane advisors-lane-${lane}`}
+            aria-label={t(`lanes.${lane}.title`)}
+            data-testid={`lane-${lane}`}
+            onDragOver={(e) => lane !== 'loop' && e.preventDefault()}
+            onDrop={onDrop(lane)}
           >
-            <h3>{lane.title}</h3>
-            <p className="muted small">{lane.hint}</p>
+            <h3>{t(`lanes.${lane}.title`)}</h3>
+            <p className="muted small" data-testid={`lane-caption-${lane}`}>
+              {t(`lanes.${lane}.caption`)}
+            </p>
             <ol className="advisors-cards">
-              {sortSpecs(config.advisors.filter((s) => lanes.get(s.id) === lane.id)).map((spec) => (
+              {sortSpecs(config.advisors.filter((s) => lanes.get(s.id) === lane)).map((spec) => (
                 <AdvisorCard
                   key={spec.id}
                   spec={spec}
                   name={names.get(spec.id)!}
-                  lane={lane.id}
+                  lane={lane}
                   loopOrder={loopOrder}
                   activity={activity.advisors.find((a) => a.name === names.get(spec.id))}
                   onOrder={(order) => update(spec.id, { order })}

@@ -1,56 +1,112 @@
 /**
  * The run's sequence diagram drawn as SVG from React elements (no innerHTML: every label is a text node), with
- * Mermaid and SVG export. Untrusted text (model output, tool results) only ever lands in text nodes.
+ * Mermaid, SVG and PNG export (each confirmed on the page). Inline, labels are clipped to their column (the full
+ * text is in each label's tooltip); "Full screen" opens it in a dialog where columns are as wide as their
+ * participants' names, labels wrap instead of being clipped, and the drawing scales to show every lifeline.
+ * Untrusted text (model output, tool results) only ever lands in text nodes.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SequenceDiagram as Diagram, SequenceMessage } from '../../engine/advisors/sequence';
 import { toMermaid } from '../../engine/advisors/sequence';
+import { useT } from '../../i18n';
+import { ExportButtons } from '../charts/export-buttons';
 import { downloadText } from '../download';
 
 const COL = 178;
 const HEAD = 46;
 const ROW = 30;
+const LINE = 13;
 const PAD = 12;
+/** About how wide a character of the 11 px labels is, in pixels. */
+const CHAR = 6.2;
+
+type Mode = 'inline' | 'full';
+
+interface Layout {
+  readonly width: number;
+  readonly height: number;
+  readonly col: number;
+  readonly x: ReadonlyMap<string, number>;
+  /** Per message: its baseline and its label's lines. */
+  readonly rows: readonly { readonly y: number; readonly lines: readonly string[] }[];
+  readonly heads: readonly { readonly id: string; readonly lines: readonly string[] }[];
+  readonly headHeight: number;
+}
+
+function layout(diagram: Diagram, mode: Mode): Layout {
+  const full = mode === 'full';
+  const longestName = Math.max(0, ...diagram.participants.map((p) => p.label.length));
+  const col = full ? Math.max(COL, Math.min(320, longestName * CHAR + 28)) : COL;
+  const x = new Map<string, number>();
+  diagram.participants.forEach((p, i) => x.set(p.id, PAD + i * col + col / 2));
+  const heads = diagram.participants.map((p) => ({
+    id: p.id,
+    lines: full ? wrap(p.label, Math.floor((col - 20) / CHAR)) : [clipTo(p.label, 27)],
+  }));
+  const headHeight = HEAD + (Math.max(1, ...heads.map((h) => h.lines.length)) - 1) * LINE;
+  const rows: { y: number; lines: string[] }[] = [];
+  let y = headHeight + ROW;
+  for (const m of diagram.messages) {
+    const room = roomFor(m, x, col);
+    const lines = full ? wrap(m.label, room) : [clipTo(m.label, room)];
+    y += (lines.length - 1) * LINE;
+    rows.push({ y, lines });
+    y += ROW;
+  }
+  return { width: PAD * 2 + diagram.participants.length * col, height: y + PAD, col, x, rows, heads, headHeight };
+}
+
+/** Characters a message's label has room for: its arrow's span, a note's or a self-call's column. */
+function roomFor(m: SequenceMessage, x: ReadonlyMap<string, number>, col: number): number {
+  const x1 = x.get(m.from)!;
+  const x2 = x.get(m.to)!;
+  if (m.arrow === 'note') return Math.floor((col - 12) / CHAR);
+  if (x1 === x2) return Math.floor((col - 34) / CHAR);
+  return Math.max(18, Math.floor(Math.abs(x2 - x1) / CHAR));
+}
 
 export function SequenceDiagramView({ diagram, fileStem }: { readonly diagram: Diagram; readonly fileStem: string }) {
+  const { t } = useT('advisors');
   const svgRef = useRef<SVGSVGElement>(null);
   const [showText, setShowText] = useState(false);
+  const [fullScreen, setFullScreen] = useState(false);
   const mermaid = useMemo(() => toMermaid(diagram), [diagram]);
-  const x = useMemo(() => {
-    const map = new Map<string, number>();
-    diagram.participants.forEach((p, i) => map.set(p.id, PAD + i * COL + COL / 2));
-    return map;
-  }, [diagram]);
-  const width = PAD * 2 + diagram.participants.length * COL;
-  const height = HEAD + (diagram.messages.length + 1) * ROW + PAD;
-
-  const exportSvg = () => {
-    const svg = svgRef.current;
-    if (!svg) return;
-    const text = new XMLSerializer().serializeToString(svg);
-    downloadText(`${fileStem}.svg`, `<?xml version="1.0" encoding="UTF-8"?>\n${text}`, 'image/svg+xml');
-  };
 
   if (diagram.messages.length === 0) {
-    return <p className="muted">The sequence diagram appears once the run has started.</p>;
+    return <p className="muted">{t('sequence.empty')}</p>;
   }
   return (
     <div className="advisors-sequence">
       <div className="advisors-toolbar">
+        <button type="button" className="button" onClick={() => setFullScreen(true)}>
+          {t('sequence.fullScreen')}
+        </button>
         <button type="button" className="button" aria-expanded={showText} onClick={() => setShowText((v) => !v)}>
-          {showText ? 'Hide Mermaid' : 'Show Mermaid'}
-        </button>
-        <button type="button" className="button" onClick={() => downloadText(`${fileStem}.mmd`, mermaid, 'text/plain')}>
-          Export Mermaid
-        </button>
-        <button type="button" className="button" onClick={exportSvg}>
-          Export SVG
+          {showText ? t('sequence.hideMermaid') : t('sequence.showMermaid')}
         </button>
       </div>
+      <ExportButtons
+        svg={svgRef}
+        fileStem={fileStem}
+        what={t('sequence.what')}
+        pxPerUnit={1}
+        extra={(confirm) => (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              downloadText(`${fileStem}.mmd`, mermaid, 'text/plain');
+              confirm(`${fileStem}.mmd`);
+            }}
+          >
+            {t('sequence.exportMermaid')}
+          </button>
+        )}
+      />
       {showText && (
         <textarea
           className="advisors-mermaid"
-          aria-label="Mermaid text of the sequence diagram"
+          aria-label={t('sequence.mermaidLabel')}
           data-testid="mermaid-text"
           readOnly
           value={mermaid}
@@ -58,59 +114,121 @@ export function SequenceDiagramView({ diagram, fileStem }: { readonly diagram: D
         />
       )}
       {/* Focusable so the keyboard can scroll a wide diagram. */}
-      <div className="advisors-sequence-scroll" tabIndex={0} role="region" aria-label="Sequence diagram, scrollable">
-        <svg
-          ref={svgRef}
-          xmlns="http://www.w3.org/2000/svg"
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-label={`Sequence diagram: ${diagram.messages.length} messages between ${diagram.participants.map((p) => p.label).join(', ')}`}
-          fontFamily="system-ui, sans-serif"
-          fontSize="11"
-        >
-          <defs>
-            <marker
-              id="seq-arrow"
-              viewBox="0 0 10 10"
-              refX="9"
-              refY="5"
-              markerWidth="7"
-              markerHeight="7"
-              orient="auto-start-reverse"
-            >
-              <path d="M0,0 L10,5 L0,10 z" fill="#1b1f24" />
-            </marker>
-          </defs>
-          <rect x="0" y="0" width={width} height={height} fill="#ffffff" />
-          {diagram.participants.map((p) => {
-            const cx = x.get(p.id)!;
-            return (
-              <g key={p.id}>
-                <line x1={cx} y1={HEAD - 6} x2={cx} y2={height - PAD} stroke="#c5ccd6" strokeDasharray="4 4" />
-                <rect
-                  x={cx - COL / 2 + 6}
-                  y={6}
-                  width={COL - 12}
-                  height={HEAD - 14}
-                  rx="6"
-                  fill={FILL[p.kind]}
-                  stroke="#8a94a3"
-                />
-                <text x={cx} y={HEAD / 2 + 1} textAnchor="middle" fontWeight="600">
-                  {clipTo(p.label, 27)}
-                  <title>{p.label}</title>
-                </text>
-              </g>
-            );
-          })}
-          {diagram.messages.map((m, i) => (
-            <MessageRow key={i} message={m} y={HEAD + (i + 1) * ROW} x={x} />
-          ))}
-        </svg>
+      <div className="advisors-sequence-scroll" tabIndex={0} role="region" aria-label={t('sequence.scrollLabel')}>
+        <DiagramSvg diagram={diagram} mode="inline" svgRef={svgRef} />
       </div>
+      {fullScreen && <FullScreen diagram={diagram} fileStem={fileStem} onClose={() => setFullScreen(false)} />}
     </div>
+  );
+}
+
+function FullScreen({
+  diagram,
+  fileStem,
+  onClose,
+}: {
+  readonly diagram: Diagram;
+  readonly fileStem: string;
+  readonly onClose: () => void;
+}) {
+  const { t } = useT('advisors');
+  const ref = useRef<HTMLDialogElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal?.();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="full-screen-dialog"
+      aria-labelledby="sequence-full-title"
+      onClose={onClose}
+      data-testid="sequence-full-screen"
+    >
+      <div className="full-screen-head">
+        <h2 id="sequence-full-title">{t('sequence.title')}</h2>
+        <ExportButtons svg={svgRef} fileStem={fileStem} what={t('sequence.what')} pxPerUnit={1} />
+        <button type="button" className="button" onClick={() => ref.current?.close()}>
+          {t('sequence.close')}
+        </button>
+      </div>
+      <div className="full-screen-body">
+        <DiagramSvg diagram={diagram} mode="full" svgRef={svgRef} />
+      </div>
+    </dialog>
+  );
+}
+
+function DiagramSvg({
+  diagram,
+  mode,
+  svgRef,
+}: {
+  readonly diagram: Diagram;
+  readonly mode: Mode;
+  readonly svgRef: React.RefObject<SVGSVGElement | null>;
+}) {
+  const { t } = useT('advisors');
+  const l = useMemo(() => layout(diagram, mode), [diagram, mode]);
+  const arrowId = `seq-arrow-${mode}`;
+  return (
+    <svg
+      ref={svgRef}
+      className={mode === 'full' ? 'sequence-svg-full' : undefined}
+      xmlns="http://www.w3.org/2000/svg"
+      width={l.width}
+      height={l.height}
+      viewBox={`0 0 ${l.width} ${l.height}`}
+      role="img"
+      aria-label={t('sequence.label', {
+        count: diagram.messages.length,
+        participants: diagram.participants.map((p) => p.label).join(', '),
+      })}
+      data-testid={`sequence-svg-${mode}`}
+      fontFamily="system-ui, sans-serif"
+      fontSize="11"
+    >
+      <defs>
+        <marker
+          id={arrowId}
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
+          <path d="M0,0 L10,5 L0,10 z" fill="#1b1f24" />
+        </marker>
+      </defs>
+      <rect x="0" y="0" width={l.width} height={l.height} fill="#ffffff" />
+      {diagram.participants.map((p, i) => {
+        const cx = l.x.get(p.id)!;
+        const lines = l.heads[i]!.lines;
+        return (
+          <g key={p.id} data-testid="sequence-lifeline">
+            <line x1={cx} y1={l.headHeight - 6} x2={cx} y2={l.height - PAD} stroke="#c5ccd6" strokeDasharray="4 4" />
+            <rect
+              x={cx - l.col / 2 + 6}
+              y={6}
+              width={l.col - 12}
+              height={l.headHeight - 14}
+              rx="6"
+              fill={FILL[p.kind]}
+              stroke="#8a94a3"
+            />
+            <text x={cx} y={(l.headHeight - (lines.length - 1) * LINE) / 2 + 1} textAnchor="middle" fontWeight="600">
+              <Lines lines={lines} x={cx} />
+              <title>{p.label}</title>
+            </text>
+          </g>
+        );
+      })}
+      {diagram.messages.map((m, i) => (
+        <MessageRow key={i} message={m} row={l.rows[i]!} x={l.x} col={l.col} arrowId={arrowId} />
+      ))}
+    </svg>
   );
 }
 
@@ -123,23 +241,49 @@ const FILL: Record<Diagram['participants'][number]['kind'], string> = {
   tools: '#fdecea',
 };
 
+/** A label's lines as tspans: the first on the text's baseline, the rest below it. */
+function Lines({ lines, x }: { readonly lines: readonly string[]; readonly x: number }) {
+  return (
+    <>
+      {lines.map((line, i) => (
+        <tspan key={i} x={x} dy={i === 0 ? 0 : LINE}>
+          {line}
+        </tspan>
+      ))}
+    </>
+  );
+}
+
 function MessageRow({
   message,
-  y,
+  row,
   x,
+  col,
+  arrowId,
 }: {
   readonly message: SequenceMessage;
-  readonly y: number;
-  readonly x: Map<string, number>;
+  readonly row: { readonly y: number; readonly lines: readonly string[] };
+  readonly x: ReadonlyMap<string, number>;
+  readonly col: number;
+  readonly arrowId: string;
 }) {
   const x1 = x.get(message.from)!;
   const x2 = x.get(message.to)!;
+  const { y, lines } = row;
+  const above = (lines.length - 1) * LINE;
   if (message.arrow === 'note') {
     return (
       <g>
-        <rect x={x1 - COL / 2 + 4} y={y - 16} width={COL - 8} height={20} fill="#fffbe6" stroke="#d8c27a" />
-        <text x={x1} y={y - 2} textAnchor="middle">
-          {clipTo(message.label, 28)}
+        <rect
+          x={x1 - col / 2 + 4}
+          y={y - 16 - above}
+          width={col - 8}
+          height={20 + above}
+          fill="#fffbe6"
+          stroke="#d8c27a"
+        />
+        <text x={x1} y={y - 2 - above} textAnchor="middle">
+          <Lines lines={lines} x={x1} />
           <title>{message.label}</title>
         </text>
       </g>
@@ -154,21 +298,20 @@ function MessageRow({
           fill="none"
           stroke="#1b1f24"
           strokeDasharray={dash}
-          markerEnd="url(#seq-arrow)"
+          markerEnd={`url(#${arrowId})`}
         />
-        <text x={x1 + 30} y={y - 2}>
-          {clipTo(message.label, 26)}
+        <text x={x1 + 30} y={y - 2 - above}>
+          <Lines lines={lines} x={x1 + 30} />
           <title>{message.label}</title>
         </text>
       </g>
     );
   }
-  const room = Math.max(18, Math.floor(Math.abs(x2 - x1) / 6));
   return (
     <g>
-      <line x1={x1} y1={y} x2={x2} y2={y} stroke="#1b1f24" strokeDasharray={dash} markerEnd="url(#seq-arrow)" />
-      <text x={(x1 + x2) / 2} y={y - 5} textAnchor="middle">
-        {clipTo(message.label, room)}
+      <line x1={x1} y1={y} x2={x2} y2={y} stroke="#1b1f24" strokeDasharray={dash} markerEnd={`url(#${arrowId})`} />
+      <text x={(x1 + x2) / 2} y={y - 5 - above} textAnchor="middle">
+        <Lines lines={lines} x={(x1 + x2) / 2} />
         <title>{message.label}</title>
       </text>
     </g>
@@ -177,4 +320,29 @@ function MessageRow({
 
 function clipTo(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Breaks a label into lines of at most `max` characters, at spaces where it can (a long word is cut). */
+function wrap(text: string, max: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    let rest = word;
+    while (rest.length > max) {
+      if (line) {
+        lines.push(line);
+        line = '';
+      }
+      lines.push(rest.slice(0, max));
+      rest = rest.slice(max);
+    }
+    if (!line) line = rest;
+    else if (line.length + 1 + rest.length <= max) line += ` ${rest}`;
+    else {
+      lines.push(line);
+      line = rest;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length > 0 ? lines : [''];
 }

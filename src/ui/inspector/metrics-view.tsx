@@ -1,74 +1,128 @@
-/** Rounds, tokens per round, timings, calls per tool and tool time, from the run's log. */
+/**
+ * The Metrics tab: totals, tokens per round as stacked bars (the same per-round segments the Prompt tab counts),
+ * where each round's time went, the numbers per round as the runtime reported them, and calls per tool.
+ */
 import { useMemo } from 'react';
 import { usageTotals } from '../../engine/loop/projections';
+import { roundTimelines } from '../../engine/round-timeline';
+import { useFormat, useT } from '../../i18n';
 import { selectEvents } from '../../store/selectors';
+import { TokenBars } from '../charts/token-bars';
+import { TimelineStrip } from '../charts/timeline-strip';
+import { useRoundTokens } from '../charts/use-round-tokens';
 import { usePlayground } from '../playground-context';
-import { formatMs } from '../loop/transcript-view';
+import '../charts/charts.css';
 
 export function MetricsView() {
+  const { t } = useT('metrics');
+  const format = useFormat();
   const events = usePlayground(selectEvents);
   const totals = useMemo(() => usageTotals(events), [events]);
-  if (totals.rounds === 0) return <p className="muted">Metrics appear after the first model call.</p>;
+  const timelines = useMemo(() => roundTimelines(events), [events]);
+  const { counter, tokens, prompts } = useRoundTokens(events);
+  const authored = new Set(timelines.filter((r) => r.runtime === 'human').map((r) => r.round));
+  if (totals.rounds === 0) return <p className="muted">{t('empty')}</p>;
+  const counted = tokens?.some((r) => r.counted === 'runtime') ? 'runtime' : 'estimated';
+  const fmt = (value: number | undefined) =>
+    value === undefined ? '—' : format.number(value, { maximumFractionDigits: 1 });
   return (
     <div className="metrics">
       <dl className="metric-grid">
         <div>
-          <dt>model calls</dt>
+          <dt>{t('totals.modelCalls')}</dt>
           <dd data-testid="metric-rounds">{totals.rounds}</dd>
         </div>
         <div>
-          <dt>prompt tokens</dt>
-          <dd>{totals.promptTokens}</dd>
+          <dt>{t('totals.promptTokens')}</dt>
+          <dd>{format.number(totals.promptTokens)}</dd>
         </div>
         <div>
-          <dt>completion tokens</dt>
-          <dd>{totals.completionTokens}</dd>
+          <dt>{t('totals.completionTokens')}</dt>
+          <dd>{format.number(totals.completionTokens)}</dd>
         </div>
         <div>
-          <dt>tool time</dt>
-          <dd>{formatMs(totals.toolTimeMs)}</dd>
+          <dt>{t('totals.toolTime')}</dt>
+          <dd>{format.duration(totals.toolTimeMs)}</dd>
         </div>
       </dl>
-      {totals.estimated && <p className="muted small">Token counts are estimates: this runtime has no tokenizer.</p>}
-      <table className="table" aria-label="Per round">
+
+      <section className="metrics-section" aria-labelledby="metrics-tokens-title">
+        <h3 id="metrics-tokens-title">{t('bars.title')}</h3>
+        {counter.status === 'loading' && <p className="muted small">{t('counting')}</p>}
+        {counter.status === 'failed' && (
+          <p className="notice notice-error" role="alert">
+            {t('counterFailed', { error: counter.error })}
+          </p>
+        )}
+        {tokens && (
+          <>
+            <p className="muted small" data-testid="bars-source">
+              {counted === 'runtime' ? t('bars.runtimeCounts') : t('bars.estimatedCounts')}
+              {prompts.some((p) => p.source === 'rendered') ? ` ${t('bars.someRendered')}` : ''}
+            </p>
+            <TokenBars rounds={tokens} />
+            {tokens.some((r) => r.allTools !== undefined) && (
+              <p className="small" data-testid="bars-saving">
+                {t('bars.saving', {
+                  sent: format.number(tokens.reduce((n, r) => n + r.tools, 0)),
+                  all: format.number(tokens.reduce((n, r) => n + (r.allTools ?? r.tools), 0)),
+                })}
+              </p>
+            )}
+          </>
+        )}
+      </section>
+
+      <section className="metrics-section" aria-labelledby="metrics-time-title">
+        <h3 id="metrics-time-title">{t('timeline.title')}</h3>
+        <TimelineStrip rounds={timelines} />
+      </section>
+
+      <table className="table" aria-label={t('table.label')}>
+        <caption className="muted small">{totals.estimated ? t('table.estimated') : t('table.reported')}</caption>
         <thead>
           <tr>
-            <th scope="col">turn</th>
-            <th scope="col">prompt</th>
-            <th scope="col">completion</th>
-            <th scope="col">first token</th>
-            <th scope="col">prefill tok/s</th>
-            <th scope="col">decode tok/s</th>
-            <th scope="col">latency</th>
+            <th scope="col">{t('table.turn')}</th>
+            <th scope="col">{t('table.prompt')}</th>
+            <th scope="col">{t('table.completion')}</th>
+            <th scope="col">{t('table.firstToken')}</th>
+            <th scope="col">{t('table.prefill')}</th>
+            <th scope="col">{t('table.decode')}</th>
+            <th scope="col">{t('table.latency')}</th>
           </tr>
         </thead>
         <tbody>
           {totals.perRound.map((r) => (
-            <tr key={r.round}>
+            <tr key={r.round} data-testid={`metrics-round-${r.round}`}>
               <td>{r.round}</td>
-              <td>{r.promptTokens}</td>
-              <td>{r.completionTokens}</td>
-              <td>{r.timings ? formatMs(r.timings.timeToFirstTokenMs) : '—'}</td>
-              <td>{fmt(r.timings?.prefillTokensPerSecond)}</td>
-              <td>{fmt(r.timings?.decodeTokensPerSecond)}</td>
-              <td>{r.timings ? formatMs(r.timings.totalMs) : '—'}</td>
+              <td>{format.number(r.promptTokens)}</td>
+              <td>{format.number(r.completionTokens)}</td>
+              {authored.has(r.round) ? (
+                <td colSpan={4} className="muted" data-testid="authored-by-you">
+                  {t('table.authored')}
+                </td>
+              ) : (
+                <>
+                  <td>{r.timings ? format.duration(r.timings.timeToFirstTokenMs) : '—'}</td>
+                  <td>{fmt(r.timings?.prefillTokensPerSecond)}</td>
+                  <td>{fmt(r.timings?.decodeTokensPerSecond)}</td>
+                  <td>{r.timings ? format.duration(r.timings.totalMs) : '—'}</td>
+                </>
+              )}
             </tr>
           ))}
         </tbody>
       </table>
-      <h3>Calls per tool</h3>
+
+      <h3>{t('calls.title')}</h3>
       <ul className="plain-list">
         {Object.entries(totals.callsPerTool).map(([name, count]) => (
           <li key={name}>
             <code>{name}</code> × {count}
           </li>
         ))}
-        {Object.keys(totals.callsPerTool).length === 0 && <li className="muted">no tool calls</li>}
+        {Object.keys(totals.callsPerTool).length === 0 && <li className="muted">{t('calls.none')}</li>}
       </ul>
     </div>
   );
-}
-
-function fmt(value: number | undefined): string {
-  return value === undefined ? '—' : value.toFixed(1);
 }

@@ -1,24 +1,31 @@
 /**
  * The Request tab: the next request before it is sent — the very object the runtime receives when you Step —
- * and, for every model call made, the request as the runtime received it and the prompt text the model saw
+ * and, for every model call made, the request as the runtime received it (with the tools it offered). The Prompt
+ * tab: each call's prompt as a diff against the call before, tokens per segment, and the whole text the model saw
  * (when the runtime can tell).
  */
 import { useMemo } from 'react';
-import { messagesSentAt } from '../../engine/loop/projections';
+import type { LoopEvent } from '../../engine/loop/events';
+import { messagesSentAt, toolsOfRun } from '../../engine/loop/projections';
+import { toOpenAIMessages } from '../../engine/messages';
+import { toFunctionTool } from '../../engine/protocol/hermes';
 import type { EventWithFullTrace, PrefixCheck } from '../../engine/prompt-trace';
 import { checkPrefixExtension, roundResponses } from '../../engine/prompt-trace';
-import { toOpenAIMessages } from '../../engine/messages';
+import type { ToolDefinition } from '../../engine/tool';
+import { useT } from '../../i18n';
 import { selectEvents, selectNextRequest, selectSelectedRound } from '../../store/selectors';
+import { useRoundTokens } from '../charts/use-round-tokens';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
-
-import { PromptDateField } from './prompt-date-field';
 import { HttpExchangeView } from './http-exchange';
+import { PromptDateField } from './prompt-date-field';
+import { PromptDiffView } from './prompt-diff-view';
 
 const NEXT = 'next';
 
 type Responded = Extract<EventWithFullTrace, { type: 'model-responded' }>;
 
 export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
+  const { t } = useT('prompt');
   const { actions } = usePlaygroundApi();
   const events = usePlayground(selectEvents);
   const selected = usePlayground(selectSelectedRound);
@@ -27,55 +34,55 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
   // By default the Request tab previews the next request when there is one; the Prompt tab shows the latest call.
   const showNext = mode === 'request' && selected === null && (next.ok || rounds.length === 0);
   const round = showNext ? null : (selected ?? rounds.at(-1) ?? null);
-  // The round's response and the one before it, traces in full (the log stores each as a change).
-  const { current: response, previous } = useMemo(
-    () => (round === null ? {} : roundResponses(events, round)),
-    [events, round],
-  );
-  const trace = response?.response.trace;
-  const prefix = useMemo(() => (response ? prefixReuse(response, previous) : null), [response, previous]);
-  const sent = useMemo(() => (round === null ? [] : messagesSentAt(events, round)), [events, round]);
   const picker = (
     <label className="inline-field">
-      Model call
+      {t('picker.label')}
       <select
-        aria-label="Model call"
+        aria-label={t('picker.label')}
         value={round ?? NEXT}
         onChange={(e) => actions.selectRound(e.target.value === NEXT ? null : Number(e.target.value), mode)}
       >
-        {mode === 'request' && <option value={NEXT}>next request (before it is sent)</option>}
+        {mode === 'request' && <option value={NEXT}>{t('picker.next')}</option>}
         {rounds.map((r) => (
           <option key={r} value={r}>
-            turn {r}
+            {t('picker.turn', { round: r })}
           </option>
         ))}
       </select>
     </label>
   );
   if (round === null) {
-    if (mode === 'prompt') return <p className="muted">The prompt of each model call appears here.</p>;
+    if (mode === 'prompt') return <p className="muted">{t('empty')}</p>;
     return (
       <div className="request-view">
         {rounds.length > 0 && picker}
-        <h3>Next request</h3>
+        <h3>{t('request.nextTitle')}</h3>
         {next.ok ? (
           <>
             <p className="small" data-testid="next-request-summary">
-              Turn {next.value.round} · {next.value.messages.length} message(s) · {next.value.tools.length} tool(s)
-              {next.value.tools.length > 0 ? `: ${next.value.tools.map((t) => t.name).join(', ')}` : ''} · tool choice{' '}
-              {typeof next.value.toolChoice === 'string' ? next.value.toolChoice : `only ${next.value.toolChoice.name}`}
+              {t('request.nextSummary', {
+                round: next.value.round,
+                messages: next.value.messages.length,
+                tools: next.value.tools.length,
+              })}
+              {next.value.tools.length > 0 ? `: ${next.value.tools.map((tool) => tool.name).join(', ')}` : ''} ·{' '}
+              {typeof next.value.toolChoice === 'string'
+                ? t('request.toolChoice', { choice: next.value.toolChoice })
+                : t('request.toolChoiceOnly', { name: next.value.toolChoice.name })}
             </p>
-            <p className="muted small">
-              Exactly what the runtime receives when you Step: built from the workspace (the ticked tools, the tool
-              choice) and the run so far.
-            </p>
-            <pre className="code-block" data-testid="next-request-json" tabIndex={0} aria-label="Next request JSON">
+            <p className="muted small">{t('request.nextHint')}</p>
+            <pre
+              className="code-block"
+              data-testid="next-request-json"
+              tabIndex={0}
+              aria-label={t('request.nextJsonLabel')}
+            >
               {JSON.stringify(next.value, null, 2)}
             </pre>
           </>
         ) : (
           <p className="muted" data-testid="next-request-reason">
-            No request to send now: {next.error}
+            {t('request.noNext', { reason: next.error })}
           </p>
         )}
       </div>
@@ -85,52 +92,87 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
     <div className="request-view">
       {picker}
       {mode === 'request' ? (
-        <>
-          <h3>Request as the runtime received it</h3>
-          <pre className="code-block" data-testid="request-json" tabIndex={0} aria-label="Request JSON">
-            {JSON.stringify(trace?.requestJson ?? { messages: toOpenAIMessages(sent) }, null, 2)}
-          </pre>
-          {!trace && <p className="muted small">This runtime reports no request body: shown as OpenAI messages.</p>}
-          {trace?.http && <HttpExchangeView http={trace.http} />}
-        </>
+        <SentRequest events={events} round={round} />
       ) : (
-        <>
-          <PromptDateField />
-          <h3>Prompt text the model saw</h3>
-          {trace?.promptParts && (
-            <table className="table" aria-label="Prompt tokens per part">
-              <thead>
-                <tr>
-                  <th scope="col">part</th>
-                  <th scope="col">tokens</th>
-                </tr>
-              </thead>
-              <tbody>
-                {trace.promptParts.map((p) => (
-                  <tr key={p.part}>
-                    <td>{p.part}</td>
-                    <td>{p.tokens}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <pre className="code-block prompt-text" data-testid="prompt-text" tabIndex={0} aria-label="Prompt text">
-            {trace?.promptText ??
-              (trace?.promptBuiltBy === 'server'
-                ? 'Built by the server from its chat template: the app sent messages and tools, and the prompt text never comes back.'
-                : '(this runtime does not expose its prompt text)')}
-          </pre>
-          {/* Runtimes that check it themselves (web-llm, against their own cache) say so in their notes. */}
-          {prefix && !trace?.notes?.some((n) => n.startsWith('KV cache:')) && <PrefixNote check={prefix} />}
-          {trace?.notes?.map((n) => (
-            <p key={n} className="muted small">
-              {n}
-            </p>
-          ))}
-        </>
+        <PromptOfRound events={events} round={round} />
       )}
     </div>
+  );
+}
+
+function SentRequest({ events, round }: { readonly events: readonly LoopEvent[]; readonly round: number }) {
+  const { t } = useT('prompt');
+  // The round's response with its trace in full (the log stores each trace as the change from the previous one).
+  const response = useMemo(() => roundResponses(events, round).current, [events, round]);
+  const trace = response?.response.trace;
+  const sent = useMemo(() => messagesSentAt(events, round), [events, round]);
+  const offered = useMemo(() => toolsOffered(events, round), [events, round]);
+  return (
+    <>
+      <h3>{t('request.sentTitle')}</h3>
+      <p className="small" data-testid="request-tools-offered">
+        {offered.length === 0
+          ? t('request.noTools')
+          : t('request.toolsOffered', { count: offered.length, names: offered.map((tool) => tool.name).join(', ') })}
+      </p>
+      <pre className="code-block" data-testid="request-json" tabIndex={0} aria-label={t('request.jsonLabel')}>
+        {JSON.stringify(
+          trace?.requestJson ?? {
+            messages: toOpenAIMessages(sent),
+            ...(offered.length > 0 ? { tools: offered.map(toFunctionTool) } : {}),
+          },
+          null,
+          2,
+        )}
+      </pre>
+      {!trace && <p className="muted small">{response ? t('request.noBody') : t('request.inFlight')}</p>}
+      {trace?.http && <HttpExchangeView http={trace.http} />}
+    </>
+  );
+}
+
+/** The tools a model call offered (the names its `model-called` event lists, with their definitions). */
+function toolsOffered(events: readonly LoopEvent[], round: number): ToolDefinition[] {
+  const called = events.find((e) => e.type === 'model-called' && e.round === round);
+  if (called?.type !== 'model-called') return [];
+  const byName = new Map(toolsOfRun(events).map((tool) => [tool.name, tool]));
+  return called.toolNames.flatMap((name) => byName.get(name) ?? []);
+}
+
+function PromptOfRound({ events, round }: { readonly events: readonly LoopEvent[]; readonly round: number }) {
+  const { t } = useT('prompt');
+  const { counter, prompts, tokens } = useRoundTokens(events);
+  const index = prompts.findIndex((p) => p.round === round);
+  const current = prompts[index];
+  // The round's response and the one before it, traces in full: the pair the KV-cache check compares.
+  const { current: response, previous } = useMemo(() => roundResponses(events, round), [events, round]);
+  const trace = response?.response.trace;
+  const prefix = useMemo(() => (response ? prefixReuse(response, previous) : null), [response, previous]);
+  return (
+    <>
+      <PromptDateField />
+      {current ? (
+        <PromptDiffView
+          round={current}
+          previous={index > 0 ? prompts[index - 1]! : null}
+          tokens={tokens?.[index] ?? null}
+          counter={counter}
+        />
+      ) : (
+        <p className="muted small">{t('inFlight')}</p>
+      )}
+      <h3>{t('wholeTitle')}</h3>
+      <pre className="code-block prompt-text" data-testid="prompt-text" tabIndex={0} aria-label={t('wholeLabel')}>
+        {trace?.promptText ?? (trace?.promptBuiltBy === 'server' ? t('builtByServer') : t('notExposed'))}
+      </pre>
+      {/* Runtimes that check it themselves (web-llm, against their own cache) say so in their notes. */}
+      {prefix && !trace?.notes?.some((n) => n.startsWith('KV cache:')) && <PrefixNote check={prefix} />}
+      {trace?.notes?.map((n) => (
+        <p key={n} className="muted small">
+          {n}
+        </p>
+      ))}
+    </>
   );
 }
 
@@ -147,21 +189,20 @@ function prefixReuse(current: Responded, previous: Responded | undefined): Prefi
 }
 
 function PrefixNote({ check }: { check: PrefixCheck }) {
+  const { t } = useT('prompt');
   switch (check.kind) {
     case 'first-round':
-      return <p className="small">KV cache: first model call of the run — the whole prompt is prefilled.</p>;
+      return <p className="small">{t('kv.first')}</p>;
     case 'extends':
       return (
         <p className="small" data-testid="prefix-check">
-          KV cache: this prompt <strong>extends</strong> the previous call’s prompt plus the model’s exact output (
-          {check.reusedChars} characters); a runtime that keeps its cache prefills only the rest.
+          {t('kv.extends', { chars: check.reusedChars })}
         </p>
       );
     case 'diverges':
       return (
         <p className="small notice-error" data-testid="prefix-check">
-          KV cache: this prompt <strong>diverges</strong> from the previous prompt plus output at character {check.at}{' '}
-          (expected “{check.expected}”, got “{check.actual}”): the runtime must prefill it all again.
+          {t('kv.diverges', { at: check.at, expected: check.expected, actual: check.actual })}
         </p>
       );
     default:

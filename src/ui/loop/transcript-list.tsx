@@ -11,6 +11,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptEntry } from '../../engine/loop/projections';
 import { useT } from '../../i18n';
+import { StreamingLabel } from './streaming-label';
 import { selectBusy, selectPhase, selectStreaming } from '../../store/selectors';
 import { usePlayground } from '../playground-context';
 import { findMatches, sameEntry } from './transcript-search';
@@ -190,7 +191,7 @@ export function StreamingEntry() {
   return (
     <article className="message message-assistant message-streaming" aria-label={t('streamingLabel')}>
       <header className="message-head">
-        <span className="role">{t('assistant')}</span> <span className="muted">{t('streaming')}</span>
+        <span className="role">{t('assistant')}</span> <StreamingLabel />
       </header>
       <pre className="raw" data-testid="streaming-text">
         {streaming || '…'}

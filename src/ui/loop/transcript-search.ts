@@ -24,6 +24,10 @@ export function entryText(entry: TranscriptEntry): string {
     case 'interrupted':
     case 'workspace':
       return entry.text;
+    case 'lab':
+      return entry.note.kind === 'guard'
+        ? [entry.note.guard, entry.note.key ?? '', entry.note.nudge ?? ''].join('\n')
+        : JSON.stringify(entry.note.prediction);
     default:
       return assertNever(entry);
   }

@@ -83,7 +83,7 @@ function LogRow({ entry, start }: { entry: JsonRpcLogEntry; start: number }) {
       <td className="nowrap">{entry.durationMs !== null ? format.duration(entry.durationMs) : ''}</td>
       <td>
         <details>
-          <summary>{entry.error ? `${entry.error.code}: ${entry.error.message}` : 'JSON'}</summary>
+          <summary>{entry.error ? `${entry.error.code}: ${entry.error.message}` : <code>JSON</code>}</summary>
           <pre className="code-block">{entry.text}</pre>
           {entry.originalChars !== null && (
             <p className="muted small">{t('log.cut', { shown: entry.text.length, total: entry.originalChars })}</p>

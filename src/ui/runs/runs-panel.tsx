@@ -1,10 +1,15 @@
 /**
- * The Runs tab: the runs of this browser as a tree (a fork under the run it branched from), export and import
- * of run files, the transcript export, the trust prompt for imported tool code, and the side-by-side compare.
+ * The Runs tab: the runs of this browser as a tree (a fork under the run it branched from), newest created first,
+ * each with its scenario, runtime, model calls and outcome; export and import of run files, the transcript
+ * export, the trust prompt for imported tool code, and the side-by-side compare.
  */
 import type { ChangeEvent } from 'react';
 import { useMemo, useRef, useState } from 'react';
+import type { RunOutcome } from '../../engine/loop/run-facts';
+import { assertNever } from '../../engine/result';
 import { buildRunTree, flattenTree } from '../../engine/run-file';
+import { getScenario } from '../../engine/scenarios';
+import { useFormat, useT } from '../../i18n';
 import type { RunSummary } from '../../store/playground';
 import {
   selectRunFiles,
@@ -22,6 +27,7 @@ import { DamagedRuns } from './damaged-runs';
 import './runs.css';
 
 export function RunsPanel() {
+  const { t } = useT('runs');
   const { runFiles: runFileActions } = usePlaygroundApi();
   const runs = usePlayground(selectRunList);
   const activeId = usePlayground(selectRunId);
@@ -31,7 +37,9 @@ export function RunsPanel() {
   const [includeCode, setIncludeCode] = useState(false);
   const [selected, setSelected] = useState<readonly string[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
-  const nodes = useMemo(() => flattenTree(buildRunTree(runs)), [runs]);
+  // By creation time, newest first: opening or continuing a run does not move it (the store keeps the list in
+  // the order runs were last written).
+  const nodes = useMemo(() => flattenTree(buildRunTree([...runs].sort((a, b) => b.createdAt - a.createdAt))), [runs]);
   const titles = useMemo(() => new Map(runs.map((r) => [r.runId, r.title || r.runId])), [runs]);
   const usesUserTools = runTools.some((t) => t.source === 'user' || t.source === 'mcp');
 
@@ -53,7 +61,7 @@ export function RunsPanel() {
     try {
       text = await file.text();
     } catch {
-      runFileActions.say({ kind: 'error', text: `Could not read ${file.name}.` });
+      runFileActions.say({ kind: 'error', text: t('couldNotRead', { name: file.name }) });
       return;
     }
     await runFileActions.importRun(text);
@@ -65,40 +73,37 @@ export function RunsPanel() {
 
   return (
     <div className="runs-panel">
-      <div className="runs-row" role="group" aria-label="Run files">
+      <div className="runs-row" role="group" aria-label={t('files.label')}>
         <button type="button" className="button" disabled={!activeId} onClick={() => void exportRun()}>
-          Export run
+          {t('files.exportRun')}
         </button>
         <button type="button" className="button" disabled={!activeId} onClick={() => void exportTranscript()}>
-          Export transcript
+          {t('files.exportTranscript')}
         </button>
         <button type="button" className="button" onClick={() => fileInput.current?.click()}>
-          Import run…
+          {t('files.import')}
         </button>
         <input
           ref={fileInput}
           className="visually-hidden"
           type="file"
           accept=".json,application/json"
-          aria-label="Import run file"
+          aria-label={t('files.importLabel')}
           tabIndex={-1}
           onChange={(e) => void onFile(e)}
         />
       </div>
       <label className="checkbox small">
         <input type="checkbox" checked={includeCode} onChange={(e) => setIncludeCode(e.target.checked)} />
-        Include my tools’ code in the export{usesUserTools ? '' : ' (this run uses none)'}
+        {usesUserTools ? t('files.includeCode') : t('files.includeCodeNone')}
       </label>
-      <p className="muted small">
-        A run file holds the event log, the tools’ definitions, the runtime and the settings: it replays anywhere with
-        no GPU. The transcript export is the OpenAI chat-completions <code>messages</code> and <code>tools</code>.
-      </p>
+      <p className="muted small">{t('files.hint')}</p>
 
       {notice && (
         <Notice
           notice={notice}
           onDismiss={() => runFileActions.clearNotice()}
-          dismissLabel="Dismiss run file message"
+          dismissLabel={t('files.dismiss')}
           testId="runs-notice"
         />
       )}
@@ -115,7 +120,7 @@ export function RunsPanel() {
       <TrustPrompt />
       <DamagedRuns />
 
-      {runs.length === 0 && <p className="muted">Runs are kept in this browser (IndexedDB) and survive a reload.</p>}
+      {runs.length === 0 && <p className="muted">{t('empty')}</p>}
       {runs.length > 0 && (
         <>
           <div className="runs-row">
@@ -125,10 +130,10 @@ export function RunsPanel() {
               disabled={selected.length !== 2}
               onClick={() => void runFileActions.compare(selected[0]!, selected[1]!)}
             >
-              Compare selected ({selected.length}/2)
+              {t('compareSelected', { count: selected.length })}
             </button>
           </div>
-          <ul className="run-list runs-tree" aria-label="Runs (forks under their parent)">
+          <ul className="run-list runs-tree" aria-label={t('listLabel')}>
             {nodes.map(({ run, depth }) => (
               <RunItem
                 key={run.runId}
@@ -158,8 +163,12 @@ interface RunItemProps {
 }
 
 function RunItem({ run, depth, current, parentTitle, selected, onSelect }: RunItemProps) {
+  const { t } = useT('runs');
+  const format = useFormat();
   const { actions, runFiles: runFileActions } = usePlaygroundApi();
   const title = run.title || run.runId;
+  const scenario = run.scenarioId !== undefined ? (getScenario(run.scenarioId)?.title ?? run.scenarioId) : null;
+  const facts = run.facts;
   return (
     <li
       className={`runs-item${current ? ' run-current' : ''}`}
@@ -168,48 +177,88 @@ function RunItem({ run, depth, current, parentTitle, selected, onSelect }: RunIt
       data-testid={`run-${run.runId}`}
       aria-current={current ? 'true' : undefined}
     >
-      {depth > 0 && (
-        <span className="runs-branch" aria-hidden="true">
-          ↳
+      <div className="runs-item-head">
+        {depth > 0 && (
+          <span className="runs-branch" aria-hidden="true">
+            ↳
+          </span>
+        )}
+        <input
+          type="checkbox"
+          checked={selected}
+          aria-label={t('item.select', { title })}
+          onChange={(e) => onSelect(e.target.checked)}
+        />
+        <button type="button" className="link runs-title" onClick={() => void actions.openRun(run.runId)}>
+          {title}
+        </button>
+        {run.parent && (
+          <span
+            className="badge"
+            title={t('item.forkTitle', { parent: parentTitle ?? run.parent.runId, events: run.parent.eventCount })}
+          >
+            {t('item.fork')}
+          </span>
+        )}
+        {facts ? (
+          <span className={`badge ${toneOf(facts.outcome)}`} data-testid="run-outcome">
+            {t(`outcome.${facts.outcome}`)}
+          </span>
+        ) : (
+          !run.finished && <span className="badge badge-accent">{t('outcome.open')}</span>
+        )}
+      </div>
+      <p className="runs-facts muted small" data-testid="run-facts">
+        <span title={t('item.createdTitle')} data-testid="run-created">
+          {format.dateTime(run.createdAt)}
         </span>
-      )}
-      <input
-        type="checkbox"
-        checked={selected}
-        aria-label={`Select ${title} for comparison`}
-        onChange={(e) => onSelect(e.target.checked)}
-      />
-      <button type="button" className="link runs-title" onClick={() => void actions.openRun(run.runId)}>
-        {title}
-      </button>
-      {run.parent && (
-        <span
-          className="badge"
-          title={`Forked from ${parentTitle ?? run.parent.runId}, keeping ${run.parent.eventCount} events`}
-        >
-          fork
-        </span>
-      )}
-      {!run.finished && <span className="badge badge-accent">open</span>}
-      <span className="muted small"> {new Date(run.updatedAt).toLocaleString()}</span>
-      {run.parent && parentTitle !== undefined && (
+        {scenario !== null && <span data-testid="run-scenario">{t('item.scenario', { scenario })}</span>}
+        {facts?.runtime && <span data-testid="run-runtime">{facts.runtime.label}</span>}
+        {facts && <span data-testid="run-model-calls">{t('item.modelCalls', { count: facts.modelCalls })}</span>}
+      </p>
+      <div className="runs-item-actions">
+        {run.parent && parentTitle !== undefined && (
+          <button
+            type="button"
+            className="button button-quiet"
+            aria-label={t('item.compareWithParentOf', { title })}
+            onClick={() => void runFileActions.compare(run.parent!.runId, run.runId)}
+          >
+            {t('item.compareWithParent')}
+          </button>
+        )}
         <button
           type="button"
           className="button button-quiet"
-          aria-label={`Compare ${title} with its parent`}
-          onClick={() => void runFileActions.compare(run.parent!.runId, run.runId)}
+          aria-label={t('item.deleteOf', { title })}
+          onClick={() => void actions.removeRun(run.runId)}
         >
-          Compare with parent
+          {t('item.delete')}
         </button>
-      )}
-      <button
-        type="button"
-        className="button button-quiet"
-        aria-label={`Delete run ${title}`}
-        onClick={() => void actions.removeRun(run.runId)}
-      >
-        Delete
-      </button>
+      </div>
     </li>
   );
+}
+
+/** The badge class of an outcome: an answer, a stop a person (or a guard) made, an error, still open. */
+function toneOf(outcome: RunOutcome): string {
+  switch (outcome) {
+    case 'final-answer':
+    case 'return-direct':
+      return 'runs-outcome-ok';
+    case 'stopped':
+    case 'aborted':
+    case 'max-rounds':
+    case 'loop-guard':
+      return 'badge-warn';
+    case 'refused':
+    case 'truncated':
+    case 'tool-error':
+    case 'runtime-error':
+      return 'badge-error';
+    case 'open':
+      return 'badge-accent';
+    default:
+      return assertNever(outcome);
+  }
 }

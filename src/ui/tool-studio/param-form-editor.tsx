@@ -1,10 +1,12 @@
 /**
- * The parameter form: one row per property (name, type, required, description, allowed values), nested
- * editors for object properties and array items. Edits produce a new form model; the studio derives zod and
- * JSON Schema from it live.
+ * The parameter form: one row per property with visible labels (name, type, required, description, allowed
+ * values), nested editors for object properties and array items. Edits produce a new form model; the studio
+ * derives zod and JSON Schema from it live.
  */
+import type { ReactNode } from 'react';
 import type { ParamField, ParamShape, ParamType } from '../../engine/user-tools';
 import { newField, PARAM_TYPES, withType } from '../../engine/user-tools';
+import { useT } from '../../i18n';
 
 interface FieldsProps {
   readonly fields: readonly ParamField[];
@@ -14,6 +16,7 @@ interface FieldsProps {
 }
 
 export function ParamFieldsEditor({ fields, onChange, path }: FieldsProps) {
+  const { t } = useT('studio');
   const update = (index: number, field: ParamField) => onChange(fields.map((f, i) => (i === index ? field : f)));
   const remove = (index: number) => onChange(fields.filter((_, i) => i !== index));
   const add = () => {
@@ -24,7 +27,7 @@ export function ParamFieldsEditor({ fields, onChange, path }: FieldsProps) {
   };
   return (
     <div className="tool-studio-fields">
-      {fields.length === 0 && <p className="muted small">No parameters.</p>}
+      {fields.length === 0 && <p className="muted small">{t('params.none')}</p>}
       {fields.map((field, index) => (
         <FieldRow
           key={index}
@@ -35,9 +38,19 @@ export function ParamFieldsEditor({ fields, onChange, path }: FieldsProps) {
         />
       ))}
       <button type="button" className="tool-studio-small-button" onClick={add}>
-        + Add {path ? `property to ${path.slice(0, -1)}` : 'parameter'}
+        {path ? t('params.addProperty', { parent: path.slice(0, -1) }) : t('params.add')}
       </button>
     </div>
+  );
+}
+
+/** A control with its caption shown above it (the control keeps its fuller accessible name). */
+function Captioned({ caption, grow, children }: { caption: string; grow?: boolean; children: ReactNode }) {
+  return (
+    <label className={`tool-studio-captioned${grow ? ' tool-studio-grow' : ''}`}>
+      <span className="tool-studio-caption">{caption}</span>
+      {children}
+    </label>
   );
 }
 
@@ -52,35 +65,56 @@ function FieldRow({
   onChange: (field: ParamField) => void;
   onRemove: () => void;
 }) {
-  const label = `${path}${field.name || '(unnamed)'}`;
+  const { t } = useT('studio');
+  const label = `${path}${field.name || t('params.unnamed')}`;
   return (
     <fieldset className="tool-studio-field">
-      <legend className="visually-hidden">Parameter {label}</legend>
+      <legend className="visually-hidden">{t('params.legend', { label })}</legend>
       <div className="tool-studio-field-row">
-        <input
-          className="tool-studio-field-name"
-          aria-label={`Name of parameter ${label}`}
-          value={field.name}
-          onChange={(e) => onChange({ ...field, name: e.target.value })}
-        />
-        <label className="tool-studio-inline">
+        <Captioned caption={t('params.name')}>
+          <input
+            className="tool-studio-field-name"
+            aria-label={t('params.nameOf', { label })}
+            value={field.name}
+            onChange={(e) => onChange({ ...field, name: e.target.value })}
+          />
+        </Captioned>
+        <Captioned caption={t('params.type')}>
+          <select
+            aria-label={t('params.typeOf', { label })}
+            value={field.type}
+            onChange={(e) => onChange(withType(field, e.target.value as ParamType))}
+          >
+            {PARAM_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </Captioned>
+        <label className="tool-studio-inline tool-studio-required">
           <input
             type="checkbox"
             checked={field.required}
             onChange={(e) => onChange({ ...field, required: e.target.checked })}
           />
-          required
+          {t('params.required')}
         </label>
         <button
           type="button"
           className="tool-studio-small-button"
-          aria-label={`Remove parameter ${label}`}
+          aria-label={t('params.remove', { label })}
           onClick={onRemove}
         >
           ✕
         </button>
       </div>
-      <ShapeEditor shape={field} label={label} onChange={(shape) => onChange({ ...field, ...shape })} />
+      <ShapeEditor
+        shape={field}
+        label={label}
+        withType={false}
+        onChange={(shape) => onChange({ ...field, ...shape })}
+      />
     </fieldset>
   );
 }
@@ -88,48 +122,59 @@ function FieldRow({
 function ShapeEditor({
   shape,
   label,
+  withType: showType,
   onChange,
 }: {
   shape: ParamShape;
   label: string;
+  /** A parameter row shows its type beside its name; array items show it here. */
+  withType: boolean;
   onChange: (shape: ParamShape) => void;
 }) {
+  const { t } = useT('studio');
   const scalarWithEnum = shape.type === 'string' || shape.type === 'number' || shape.type === 'integer';
   return (
     <div className="tool-studio-shape">
       <div className="tool-studio-field-row">
-        <select
-          aria-label={`Type of ${label}`}
-          value={shape.type}
-          onChange={(e) => onChange(withType(shape, e.target.value as ParamType))}
-        >
-          {PARAM_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-        <input
-          className="tool-studio-grow"
-          aria-label={`Description of ${label}`}
-          placeholder="Description (the model reads it)"
-          value={shape.description}
-          onChange={(e) => onChange({ ...shape, description: e.target.value })}
-        />
+        {showType && (
+          <Captioned caption={t('params.type')}>
+            <select
+              aria-label={t('params.typeOf', { label })}
+              value={shape.type}
+              onChange={(e) => onChange(withType(shape, e.target.value as ParamType))}
+            >
+              {PARAM_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </Captioned>
+        )}
+        <Captioned caption={t('params.description')} grow>
+          <input
+            aria-label={t('params.descriptionOf', { label })}
+            placeholder={t('params.descriptionPlaceholder')}
+            value={shape.description}
+            onChange={(e) => onChange({ ...shape, description: e.target.value })}
+          />
+        </Captioned>
       </div>
       {scalarWithEnum && (
-        <input
-          className="tool-studio-enum"
-          aria-label={`Allowed values of ${label}`}
-          placeholder="Allowed values, comma-separated (optional)"
-          value={shape.enumValues.join(', ')}
-          onChange={(e) =>
-            onChange({
-              ...shape,
-              enumValues: e.target.value.trim() === '' ? [] : e.target.value.split(',').map((v) => v.trim()),
-            })
-          }
-        />
+        <Captioned caption={t('params.allowed')}>
+          <input
+            className="tool-studio-enum"
+            aria-label={t('params.allowedOf', { label })}
+            placeholder={t('params.allowedPlaceholder')}
+            value={shape.enumValues.join(', ')}
+            onChange={(e) =>
+              onChange({
+                ...shape,
+                enumValues: e.target.value.trim() === '' ? [] : e.target.value.split(',').map((v) => v.trim()),
+              })
+            }
+          />
+        </Captioned>
       )}
       {shape.type === 'object' && (
         <div className="tool-studio-nested">
@@ -142,8 +187,13 @@ function ShapeEditor({
       )}
       {shape.type === 'array' && shape.items && (
         <div className="tool-studio-nested">
-          <span className="muted small">Items of {label}</span>
-          <ShapeEditor shape={shape.items} label={`${label}[]`} onChange={(items) => onChange({ ...shape, items })} />
+          <span className="muted small">{t('params.items', { label })}</span>
+          <ShapeEditor
+            shape={shape.items}
+            label={`${label}[]`}
+            withType
+            onChange={(items) => onChange({ ...shape, items })}
+          />
         </div>
       )}
     </div>

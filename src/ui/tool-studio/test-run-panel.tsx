@@ -2,10 +2,11 @@
  * Runs the draft (not the saved tool) with sample arguments in the sandbox and shows everything the loop
  * would get: the result text or error, console output, duration, truncation and the execution's events.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { parseArguments } from '../../engine/tool-execution';
 import type { ToolRunReport, UserToolSpec } from '../../engine/user-tools';
 import { compileSpecSchema, DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MEMORY_LIMIT_MB } from '../../engine/user-tools';
+import { useFormat, useT } from '../../i18n';
 import { usePlaygroundApi } from '../playground-context';
 
 type Shown = { kind: 'report'; report: ToolRunReport } | { kind: 'refused'; text: string } | null;
@@ -13,7 +14,8 @@ type Shown = { kind: 'report'; report: ToolRunReport } | { kind: 'refused'; text
 export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onSampleArgs: (text: string) => void }) {
   const { userTools } = usePlaygroundApi();
   const [shown, setShown] = useState<Shown>(null);
-  const [running, setRunning] = useState(false);
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const running = startedAt !== null;
 
   async function run() {
     const compiled = compileSpecSchema(draft);
@@ -33,7 +35,7 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
         text: 'This MCP tool has no mock: its result is written by hand at the pause. Write a mock to test it here.',
       });
     }
-    setRunning(true);
+    setStartedAt(performance.now());
     setShown(null);
     const report = await userTools.testRun({
       toolName: draft.name,
@@ -44,7 +46,7 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
       memoryLimitMb: draft.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
       maxOutputChars: DEFAULT_MAX_OUTPUT_CHARS,
     });
-    setRunning(false);
+    setStartedAt(null);
     setShown({ kind: 'report', report });
   }
 
@@ -63,6 +65,7 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
       <button type="button" className="tool-studio-primary" onClick={() => void run()} disabled={running}>
         {running ? 'Running…' : 'Run test'}
       </button>
+      {startedAt !== null && <RunningFor since={startedAt} />}
       <div aria-live="polite" data-testid="test-run-result">
         {shown?.kind === 'refused' && (
           <p className="tool-studio-error" role="alert">
@@ -72,6 +75,23 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
         {shown?.kind === 'report' && <ReportView report={shown.report} />}
       </div>
     </section>
+  );
+}
+
+/** A running indicator with the time elapsed, ticking while the tool runs (a slow or stuck tool is visible). */
+function RunningFor({ since }: { since: number }) {
+  const { t } = useT('studio');
+  const format = useFormat();
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), 100);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p className="tool-studio-running small" role="status" data-testid="test-run-running">
+      <span className="tool-studio-spinner" aria-hidden="true" />
+      {t('run.running', { elapsed: format.duration(Math.max(0, now - since)) })}
+    </p>
   );
 }
 

@@ -20,6 +20,13 @@ import { CodeEditor } from './code-editor';
 import { ParamFieldsEditor } from './param-form-editor';
 import { TestRunPanel } from './test-run-panel';
 import { usePlaygroundApi } from '../playground-context';
+import { useT } from '../../i18n';
+
+/** A spec as far as saving goes: everything but the time it was saved. */
+function comparable(spec: UserToolSpec): string {
+  const { updatedAt: _updatedAt, ...rest } = spec as UserToolSpec & { updatedAt?: number };
+  return JSON.stringify(rest);
+}
 
 export function ToolEditor({
   spec,
@@ -31,6 +38,7 @@ export function ToolEditor({
   /** A new tool not saved yet: it is stored (and offered to expose) only when saved; closing drops it. */
   isDraft?: boolean;
 }) {
+  const { t } = useT('studio');
   const studioActions = usePlaygroundApi().userTools;
   const [draft, setDraft] = useState(spec);
   // The JSON Schema editor keeps its own text so a half-typed schema is not lost.
@@ -38,6 +46,9 @@ export function ToolEditor({
     JSON.stringify(spec.jsonSchema ?? formToJsonSchema(spec.parameters ?? []), null, 2),
   );
   const [saveError, setSaveError] = useState<string | null>(null);
+  // What was last saved, to mark unsaved changes (the time of the save is not a change).
+  const [saved, setSaved] = useState(spec);
+  const unsaved = !isDraft && comparable(draft) !== comparable(saved);
   const patch = (change: Partial<UserToolSpec>) => setDraft((d) => ({ ...d, ...change }));
   const compiled = useMemo(() => compileSpecSchema(draft), [draft]);
   const mode = draft.parameters ? 'form' : 'json';
@@ -83,7 +94,7 @@ export function ToolEditor({
     const refused = studioActions.checkDraft(draft);
     if (refused) return setSaveError(`Not saved: ${refused}`);
     setSaveError(null);
-    await studioActions.save(draft);
+    if (await studioActions.save(draft)) setSaved(draft);
   }
 
   const schemaError =
@@ -102,7 +113,12 @@ export function ToolEditor({
         <h3>
           Edit tool <code>{draft.name || '(unnamed)'}</code>{' '}
           {draft.kind === 'mcp' && <span className="badge">MCP</span>}
-          {isDraft && <span className="badge badge-warn">not saved yet</span>}
+          {isDraft && <span className="badge badge-warn">{t('editor.notSavedYet')}</span>}
+          {unsaved && (
+            <span className="badge badge-warn" data-testid="tool-unsaved" title={t('editor.unsavedTitle')}>
+              {t('editor.unsaved')}
+            </span>
+          )}
         </h3>
         <div className="tool-studio-actions">
           <button type="button" className="tool-studio-primary" onClick={() => void save()}>

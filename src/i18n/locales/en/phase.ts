@@ -24,5 +24,6 @@ export const phase = {
     truncated: 'cut by the token limit (nothing of the response ran)',
     'tool-error': 'tool error (exception mode: stop the loop)',
     'runtime-error': 'runtime error',
+    'loop-guard': 'loop guard (hard cap)',
   },
 };

@@ -31,5 +31,6 @@ export const phase: Catalog['phase'] = {
     truncated: '토큰 한도로 잘림 (응답의 어떤 부분도 실행되지 않음)',
     'tool-error': '도구 오류 (예외 모드: 루프 중단)',
     'runtime-error': '런타임 오류',
+    'loop-guard': '루프 가드 (하드 캡)',
   },
 };

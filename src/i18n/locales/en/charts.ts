@@ -1,0 +1,10 @@
+/** Exporting charts and diagrams (the Metrics charts, the sequence diagram). */
+export const charts = {
+  exportGroup: 'Export {{what}}',
+  exportSvg: 'Export SVG',
+  exportPng: 'Export PNG',
+  exportSvgOf: 'Export {{what}} as SVG',
+  exportPngOf: 'Export {{what}} as PNG',
+  saved: 'Saved {{fileName}} to your downloads.',
+  exportFailed: 'Could not export: {{error}}.',
+};

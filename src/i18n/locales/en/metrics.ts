@@ -1,0 +1,70 @@
+/** The Metrics tab: totals, tokens per round (stacked bars), where the time went, the per-round table. */
+export const metrics = {
+  empty: 'Metrics appear after the first model call.',
+  counting: 'Loading the Qwen3 tokenizer to count the prompt’s parts…',
+  counterFailed:
+    'The tokenizer could not be loaded ({{error}}), so the parts of the prompt are not counted. Reload to try again.',
+  totals: {
+    modelCalls: 'model calls',
+    promptTokens: 'prompt tokens',
+    completionTokens: 'completion tokens',
+    toolTime: 'tool time',
+  },
+  parts: {
+    system: 'system prompt',
+    tools: 'tool definitions',
+    history: 'history',
+    new: 'new messages',
+    completion: 'completion',
+  },
+  bars: {
+    title: 'Tokens per round',
+    what: 'the tokens-per-round chart',
+    axis: 'tokens',
+    rounds: 'model call (round)',
+    description: 'Stacked bars of tokens per round for {{rounds}} rounds; totals: {{totals}}.',
+    segmentTitle: 'Round {{round}} · {{part}}: {{tokens}} tokens',
+    everyTool: 'every tool sent (search off)',
+    everyToolTitle: 'Round {{round}} with every tool sent: {{tokens}} tokens ({{saved}} more than sent)',
+    runtimeCounts:
+      'Counted by the runtime’s own tokenizer. Each bar is the prompt the model saw, cut at its turns, plus the reply.',
+    estimatedCounts:
+      'Estimated with the bundled Qwen3 tokenizer (this runtime reports no counts of its own). Each bar is the prompt the model saw, cut at its turns, plus the reply.',
+    someRendered:
+      'Calls whose runtime did not report its prompt are counted on the app’s ChatML rendering of the request.',
+    saving:
+      'Tool search sent {{sent}} tokens of tool definitions in this run; sending every tool each round would have cost {{all}}.',
+  },
+  spans: {
+    'first-token': 'time to first token',
+    decode: 'decode',
+    authored: 'written by you (not a model latency)',
+    failed: 'failed call',
+    pause: 'waiting at the pause',
+    tool: 'tool run',
+  },
+  timeline: {
+    title: 'Where the time went',
+    what: 'the round timeline',
+    round: 'round {{round}}',
+    description: 'Timeline of {{rounds}} rounds; durations: {{totals}}.',
+    spanTitle: 'Round {{round}} · {{what}}: {{duration}}',
+  },
+  table: {
+    label: 'Per round',
+    reported: 'As the runtime reported them.',
+    estimated: 'As the runtime reported them: estimates, since it has no tokenizer.',
+    turn: 'turn',
+    prompt: 'prompt',
+    completion: 'completion',
+    firstToken: 'first token',
+    prefill: 'prefill tok/s',
+    decode: 'decode tok/s',
+    latency: 'latency',
+    authored: 'authored by you — the time spent writing is not a model latency',
+  },
+  calls: {
+    title: 'Calls per tool',
+    none: 'no tool calls',
+  },
+};
