@@ -18,6 +18,9 @@ void instance.init({
   initAsync: false,
 });
 
+/** The English instance itself (synchronous: component tests render with it, see `EnglishRoot`). */
+export const englishI18n = instance;
+
 /** A `t` for `namespace` that always answers in English. */
 export function englishT<N extends Namespace>(namespace: N): TFunction<N> {
   return instance.getFixedT('en', namespace);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EnglishRoot } from '../../i18n/english-root';
 import { interpretResponse } from '../../engine/protocol/interpret';
 import { ParseNotes, splitNotes } from './parse-notes';
 
@@ -27,7 +28,11 @@ describe('ParseNotes', () => {
   });
 
   it('shows the verdict, the kind, the sentence and the quoted text, as text and never as HTML', () => {
-    const { container } = render(<ParseNotes issues={message.parseIssues!} label="Parser notes" />);
+    const { container } = render(
+      <EnglishRoot>
+        <ParseNotes issues={message.parseIssues!} label="Parser notes" />
+      </EnglishRoot>,
+    );
     const list = screen.getByRole('list', { name: 'Parser notes' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.getAttribute('data-kind'))).toEqual([
@@ -46,7 +51,11 @@ describe('ParseNotes', () => {
   });
 
   it('renders nothing without notes', () => {
-    const { container } = render(<ParseNotes issues={[]} label="Parser notes" />);
+    const { container } = render(
+      <EnglishRoot>
+        <ParseNotes issues={[]} label="Parser notes" />
+      </EnglishRoot>,
+    );
     expect(container.innerHTML).toBe('');
   });
 });

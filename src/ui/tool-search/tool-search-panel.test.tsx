@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EnglishRoot } from '../../i18n/english-root';
 import { playScenarioRun } from '../../engine/tool-search/measure';
 import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../../engine/scenarios/workspace-28';
 import { createTestPlayground } from '../../store/test-playground';
@@ -26,9 +27,11 @@ async function showRun(searchOn: boolean) {
     workspace: { ...store.getState().workspace, scenarioId: 'other', exposed: searchOn ? ['toolSearchTool'] : [] },
   });
   render(
-    <PlaygroundProvider playground={playground}>
-      <ToolSearchPanel />
-    </PlaygroundProvider>,
+    <EnglishRoot>
+      <PlaygroundProvider playground={playground}>
+        <ToolSearchPanel />
+      </PlaygroundProvider>
+    </EnglishRoot>,
   );
   await screen.findByRole('table', { name: 'Tool search meter' }, { timeout: 10_000 });
   return { playground, toolSearch };
