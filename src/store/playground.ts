@@ -64,6 +64,8 @@ import type { ToolSearchState } from './tool-search';
 import { createToolSearch } from './tool-search';
 import type { StudioState } from './user-tools-store';
 import { createUserTools, INITIAL_STUDIO } from './user-tools-store';
+import type { ToolLanguage } from '../engine/scenarios/tool-language';
+import { withToolLanguage } from '../engine/scenarios/tool-language';
 
 export type Notice = { readonly kind: 'error' | 'info'; readonly text: string };
 
@@ -638,6 +640,18 @@ export function createPlayground(deps: PlaygroundDeps) {
       setWorkspace(fixed.workspace);
       if (fixed.workspace.settings !== before.settings) report(controller.updateSettings(fixed.workspace.settings));
       if (fixed.notice) patch('run', { notice: { kind: 'info', text: fixed.notice } });
+    },
+
+    /**
+     * Describes the exposed tools that have Korean words in `language` (scenarios/tool-language.ts): from the next
+     * request on, and logged with the tools that request carries.
+     */
+    setToolLanguage(language: ToolLanguage): void {
+      if (controller.isBusy()) {
+        report(err('Wait for the current step to finish before changing the tool descriptions.'));
+        return;
+      }
+      setWorkspace(withToolLanguage(get().workspace, language));
     },
 
     /** Switches who drives the loop; the next Send starts a fresh run with it. */

@@ -12,6 +12,7 @@ import { selectBusy, selectCatalog, selectStudio, selectWorkspace } from '../../
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ToolStudio } from '../tool-studio';
 import { ContextWarning } from './context-warning';
+import { ToolLanguageSwitch } from './tool-language-switch';
 import { ToolGroup } from './tool-group';
 import './tools-panel.css';
 import { McpServersPanel } from '../mcp/mcp-servers-panel';
@@ -62,6 +63,7 @@ export function ToolsPanel() {
           </p>
         )}
         <ContextWarning />
+        <ToolLanguageSwitch />
         {missing.map((name) => (
           <p key={name} className="notice notice-error">
             <span>{t('missing', { name })}</span>{' '}

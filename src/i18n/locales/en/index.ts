@@ -26,6 +26,7 @@ import { runtimes } from './runtimes';
 import { stops } from './stops';
 import { storage } from './storage';
 import { studio } from './studio';
+import { toolLanguage } from './toolLanguage';
 import { toolSearch } from './toolSearch';
 import { tools } from './tools';
 import { transcript } from './transcript';
@@ -56,6 +57,7 @@ export const en = {
   stops,
   storage,
   studio,
+  toolLanguage,
   toolSearch,
   tools,
   transcript,

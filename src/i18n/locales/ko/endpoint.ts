@@ -37,7 +37,7 @@ export const endpoint: Catalog['endpoint'] = {
   formatLineGuessed: '프롬프트 형식: {{format}} (모델 이름으로 추정).',
   compareButton: '마지막 턴에서 두 모드 비교',
   compareHint: '{{round}}번째 턴의 요청을 두 모드로 다시 보내 나란히 보여 줍니다 (실행은 바뀌지 않습니다).',
-  compareHintFirst: '먼저 한 번 Step(모델 호출)하세요. 비교 화면은 그 턴의 요청을 다시 보냅니다.',
+  compareHintFirst: '먼저 한 단계(모델 호출)를 실행하세요. 비교 화면은 그 턴의 요청을 다시 보냅니다.',
   requestOptions: '요청 옵션',
   timeout: '제한 시간 (초)',
   timeoutNote: '응답이 시작될 때까지, 그리고 스트림 조각 사이의 시간.',

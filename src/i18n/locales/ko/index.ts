@@ -24,6 +24,7 @@ import { runtimes } from './runtimes';
 import { stops } from './stops';
 import { storage } from './storage';
 import { studio } from './studio';
+import { toolLanguage } from './toolLanguage';
 import { toolSearch } from './toolSearch';
 import { tools } from './tools';
 import { transcript } from './transcript';
@@ -54,6 +55,7 @@ export const ko: Catalog = {
   stops,
   storage,
   studio,
+  toolLanguage,
   toolSearch,
   tools,
   transcript,

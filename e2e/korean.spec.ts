@@ -1,0 +1,34 @@
+// The Seoul scenario in Korean, as the tutorial asks it, in the Korean page: the tools go out described in Korean,
+// switch to English and back (the next request shows each), and the run ends with the tutorial's answer.
+import { expect, test } from '@playwright/test';
+import { openScenario } from './helpers';
+
+test.describe('한국어', () => {
+  test('the Korean Seoul scenario: Korean page, tool descriptions switched both ways, the answer 877', async ({
+    page,
+  }) => {
+    await openScenario(page, 'seoul-time-math-ko', '&lang=ko');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page.getByRole('textbox').filter({ hasText: '계산은 반드시 도구를 써서 해' }).first()).toBeVisible();
+    await expect(page.getByTestId('phase-caption')).toContainText('아직 실행이 없습니다');
+
+    const languages = page.getByTestId('tool-language');
+    await expect(languages.getByRole('radio', { name: '한국어' })).toBeChecked();
+    await page.getByRole('tab', { name: 'Request' }).click();
+    const next = page.getByTestId('next-request-json');
+    await expect(next).toContainText('두 수의 정확한 사칙연산');
+    await expect(next).toContainText('IANA 시간대 이름');
+
+    await languages.getByRole('radio', { name: 'English' }).check();
+    await expect(next).toContainText('Does exact arithmetic on two numbers');
+    await expect(next).not.toContainText('두 수의 정확한 사칙연산');
+    await languages.getByRole('radio', { name: '한국어' }).check();
+    await expect(next).toContainText('두 수의 정확한 사칙연산');
+
+    await page.getByRole('button', { name: '끝까지 실행', exact: true }).click();
+    await expect(page.getByTestId('run-finished')).toContainText('최종 답변');
+    await expect(page.getByTestId('run-finished')).toBeVisible();
+    await expect(page.locator('.transcript')).toContainText('19 를 뺀 값은 877');
+    await page.screenshot({ path: test.info().outputPath('korean-seoul-1440.png') });
+  });
+});
