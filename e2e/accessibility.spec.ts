@@ -29,7 +29,18 @@ test('a finished run and every inspector tab have no axe violations', async ({ p
   await button(page, 'Run to end').click();
   await expect(page.getByTestId('run-end')).toBeVisible();
   const problems: string[] = [];
-  for (const tab of ['Turns', 'Request', 'Prompt', 'Stop reasons', 'Metrics', 'Advisors', 'Tool search', 'Runs']) {
+  for (const tab of [
+    'Turns',
+    'Request',
+    'Prompt',
+    'Stop reasons',
+    'Metrics',
+    'Advisors',
+    'Tool search',
+    'MCP',
+    'Runs',
+    'Code',
+  ]) {
     await page.getByRole('tab', { name: tab }).click();
     problems.push(...(await audit(page)).map((p) => `${tab}: ${p}`));
   }

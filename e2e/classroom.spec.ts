@@ -217,7 +217,8 @@ test('keyboard: the skip link reaches the loop controls; the Inspector tabs are 
   await expect(page.getByRole('tab', { name: 'Request' })).toBeFocused();
   await expect(page.getByRole('tab', { name: 'Request' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('End');
-  await expect(page.getByRole('tab', { name: 'Runs' })).toHaveAttribute('aria-selected', 'true');
+  // End selects the last tab, whichever features the Inspector holds.
+  await expect(page.getByRole('tab').last()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Home');
   await expect(turns).toBeFocused();
 });
