@@ -14,6 +14,9 @@ test.describe('한국어', () => {
 
     const languages = page.getByTestId('tool-language');
     await expect(languages.getByRole('radio', { name: '한국어' })).toBeChecked();
+    // The Tools panel shows each tool as the next request describes it.
+    const tools = page.locator('.tools-panel');
+    await expect(tools).toContainText('두 수의 정확한 사칙연산');
     await page.getByRole('tab', { name: 'Request' }).click();
     const next = page.getByTestId('next-request-json');
     await expect(next).toContainText('두 수의 정확한 사칙연산');
@@ -22,6 +25,7 @@ test.describe('한국어', () => {
     await languages.getByRole('radio', { name: 'English' }).check();
     await expect(next).toContainText('Does exact arithmetic on two numbers');
     await expect(next).not.toContainText('두 수의 정확한 사칙연산');
+    await expect(tools).not.toContainText('두 수의 정확한 사칙연산');
     await languages.getByRole('radio', { name: '한국어' }).check();
     await expect(next).toContainText('두 수의 정확한 사칙연산');
 
@@ -29,6 +33,12 @@ test.describe('한국어', () => {
     await expect(page.getByTestId('run-finished')).toContainText('최종 답변');
     await expect(page.getByTestId('run-finished')).toBeVisible();
     await expect(page.locator('.transcript')).toContainText('19 를 뺀 값은 877');
-    await page.screenshot({ path: test.info().outputPath('korean-seoul-1440.png') });
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: test.info().outputPath(`korean-seoul-${width}.png`) });
+    }
   });
 });

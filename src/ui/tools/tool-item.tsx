@@ -5,12 +5,12 @@
  */
 import { useT } from '../../i18n';
 import type { ToolDefinition } from '../../engine/tool';
+import type { ToolOverride } from '../../engine/loop/workspace';
+import { applyOverride } from '../../engine/loop/workspace';
 import { usePlaygroundApi } from '../playground-context';
 
-export interface ToolFlags {
-  readonly returnDirect?: boolean;
-  readonly needsApproval?: boolean;
-}
+/** The workspace's override of a tool: its flags, and its words in another language (tool-language.ts). */
+export type ToolFlags = ToolOverride;
 
 export interface ToolItemProps {
   readonly tool: ToolDefinition;
@@ -22,9 +22,14 @@ export interface ToolItemProps {
   readonly specId?: string | undefined;
 }
 
+/** The tool as the next request would describe it: with the workspace's override applied. */
+function asSent({ tool, override }: ToolItemProps): ToolDefinition {
+  return override ? applyOverride(tool, override) : tool;
+}
+
 export function ToolItem(props: ToolItemProps) {
   const { t } = useT('tools');
-  const { tool } = props;
+  const tool = asSent(props);
   return (
     <li className="tool-item">
       <ToolHead {...props} />
@@ -39,7 +44,7 @@ export function ToolItem(props: ToolItemProps) {
 
 export function ToolRow(props: ToolItemProps & { readonly selected: boolean; readonly onSelect: () => void }) {
   const { t } = useT('tools');
-  const { tool } = props;
+  const tool = asSent(props);
   return (
     <div className={`tool-row${props.selected ? ' tool-row-selected' : ''}`}>
       <ToolHead {...props} />
