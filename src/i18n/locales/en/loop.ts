@@ -25,20 +25,6 @@ export const loop = {
     decide: 'Decide them now (your message follows)',
     reopened: 'Your message “{{message}}” follows once these calls have run: decide them, then Step.',
   },
-  phase: {
-    label: 'Loop phase',
-    idle: 'No run yet: write a message and press Send (or Step / Run to end).',
-    caption: 'Phase: {{phase}} — {{hint}}. Model calls: {{round}} of max {{maxRounds}}.',
-    running: 'Running to the end…',
-    ended: 'Ended: {{reason}}.',
-    hints: {
-      prompt: 'history ready; Step calls the model',
-      model: 'the model is answering',
-      approve: 'paused: decide each tool call',
-      execute: 'Step runs the calls in order and appends the results',
-      done: 'the loop has ended',
-    },
-  },
   settings: {
     pause: 'Pause before executing tools',
     maxRounds: 'Max rounds',

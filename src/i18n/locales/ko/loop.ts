@@ -26,20 +26,6 @@ export const loop: Catalog['loop'] = {
     decide: '지금 결정하기 (메시지는 그다음에)',
     reopened: '메시지 “{{message}}”는 이 호출들이 실행된 뒤에 이어집니다. 결정한 뒤 한 단계를 누르세요.',
   },
-  phase: {
-    label: '루프 단계',
-    idle: '아직 실행이 없습니다. 메시지를 쓰고 보내기를 누르세요 (또는 한 단계 / 끝까지 실행).',
-    caption: 'Phase: {{phase}} — {{hint}}. 모델 호출: 최대 {{maxRounds}}회 중 {{round}}회.',
-    running: '끝까지 실행 중…',
-    ended: '끝남: {{reason}}.',
-    hints: {
-      prompt: '히스토리 준비됨, 한 단계를 누르면 모델을 호출합니다',
-      model: '모델이 답하는 중',
-      approve: '멈춤: 도구 호출마다 결정하세요',
-      execute: '한 단계를 누르면 호출을 차례로 실행하고 결과를 붙입니다',
-      done: '루프가 끝났습니다',
-    },
-  },
   settings: {
     pause: '도구 실행 전에 멈춤',
     maxRounds: '최대 라운드',
