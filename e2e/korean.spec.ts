@@ -41,4 +41,11 @@ test.describe('한국어', () => {
       await page.screenshot({ path: test.info().outputPath(`korean-seoul-${width}.png`) });
     }
   });
+
+  test('the switch is offered in the Korean page, not in the English page of an English scenario', async ({ page }) => {
+    await openScenario(page, 'seoul-time-math', '&lang=en');
+    await expect(page.getByTestId('tool-language')).toHaveCount(0);
+    await openScenario(page, 'seoul-time-math', '&lang=ko');
+    await expect(page.getByTestId('tool-language').getByRole('radio', { name: 'English' })).toBeChecked();
+  });
 });

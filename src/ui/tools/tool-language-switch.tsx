@@ -1,5 +1,6 @@
 /**
- * "Tool descriptions: English / 한국어" — shown when an exposed tool has Korean words (the Korean scenarios). The
+ * "Tool descriptions: English / 한국어" — shown when an exposed tool has Korean words and either the page is in
+ * Korean or the tools are described in Korean now (the Korean scenarios). The
  * tools' names and schemas stay; only their descriptions change, from the next request on (the Request tab shows
  * them). The Korean tutorial notes small models often follow English descriptions more reliably: try both.
  */
@@ -12,11 +13,12 @@ import { usePlayground, usePlaygroundApi } from '../playground-context';
 const LANGUAGES: readonly ToolLanguage[] = ['en', 'ko'];
 
 export function ToolLanguageSwitch() {
-  const { t } = useT('toolLanguage');
+  const { t, i18n } = useT('toolLanguage');
   const { actions } = usePlaygroundApi();
   const language = toolLanguageOf(usePlayground(selectWorkspace));
   const busy = usePlayground(selectBusy);
-  if (language === null) return null;
+  // Offered where it matters: in the Korean page, or while the tools are described in Korean (a Korean scenario).
+  if (language === null || (language === 'en' && i18n.language !== 'ko')) return null;
   return (
     <fieldset className="tool-language" data-testid="tool-language">
       <legend>{t('legend')}</legend>
