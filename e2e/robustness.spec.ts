@@ -27,7 +27,11 @@ async function newTool(page: Page): Promise<Locator> {
 
 async function setCode(dialog: Locator, code: string): Promise<void> {
   const content = dialog.getByTestId('code-editor').locator('.cm-content');
-  await content.fill(code);
+  // Typed as input events (not a DOM fill, which CodeMirror reads back a frame later): the draft has the new code
+  // before the next click, as it would for a person typing.
+  await content.click();
+  await content.press('ControlOrMeta+a');
+  await content.page().keyboard.insertText(code);
   await expect(content).toContainText(code.split('\n')[0]!.trim());
 }
 
