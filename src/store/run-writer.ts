@@ -38,8 +38,13 @@ export class RunWriter {
 
   constructor(private readonly deps: RunWriterDeps) {}
 
-  /** The run now open has `stored` events in the database already (a restore, a fork, an import, a new run). */
+  /**
+   * The run now open has `stored` events in the database already (a restore, a fork, an import, a new run).
+   * Events still queued for the run being left are written first: a Stop that ends it in the same task as the
+   * switch (a scenario switch mid-run, New run) must reach the database, not vanish with the queue.
+   */
   track(runId: string | null, stored: number): void {
+    if (this.pending) void this.flush();
     this.runId = runId;
     this.saved = stored;
     this.pending = null;
