@@ -64,6 +64,7 @@ test.describe('the teaching lab', () => {
     await button(page, 'Send').click();
     await button(page, 'Step').click();
     const math = callCard(page, 'call_2');
+    await math.getByText('Break this call (lab)').click();
     await math.getByLabel('Inject a fault into call_2').selectOption('timeout');
     await button(math, 'Inject').click();
     await expect(math.getByTestId('injected-call_2')).toContainText('injected: timeout');
@@ -132,6 +133,7 @@ test.describe('the teaching lab', () => {
     await page.getByLabel('Pause before executing tools').check();
     await button(page, 'Send').click();
     await button(page, 'Step').click();
+    await callCard(page, 'call_2').getByText('Break this call (lab)').click();
     await callCard(page, 'call_2')
       .getByLabel('Send the result of call_2 with')
       .selectOption({ label: 'a wrong id (call_0)' });
@@ -162,6 +164,8 @@ test.describe('the teaching lab', () => {
     await predictCalls(page, [{ tool: 'reserve_inventory', args: '{"sku": "SKU-999", "quantity": 1}' }]);
     await button(page, 'Step').click();
     await expect(page.getByTestId('schema-call_2')).toBeVisible();
+    await callCard(page, 'call_2').getByText('Break this call (lab)').click();
+    await expect(callCard(page, 'call_2').getByLabel('Inject a fault into call_2')).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
   });

@@ -29,9 +29,24 @@ export function LabCallCard({ call }: { call: ToolCall }) {
       <CallWhy callId={call.id} />
       {awaiting && <InjectedMark callId={call.id} />}
       {awaiting && <SchemaCheck call={call} />}
-      {awaiting && <FaultPicker callId={call.id} />}
-      {awaiting && <ResultIdPicker callId={call.id} />}
+      {awaiting && <BreakIt callId={call.id} />}
     </div>
+  );
+}
+
+/**
+ * Fault injection and the result's id sit behind one disclosure per waiting call: a person deciding calls sees
+ * the decision first, and a class that wants to break the call opens it (a fault already chosen shows above).
+ */
+function BreakIt({ callId }: { callId: string }) {
+  const { t } = useT('lab');
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="lab-break" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="small">{t('breakIt')}</summary>
+      {open && <FaultPicker callId={callId} />}
+      {open && <ResultIdPicker callId={callId} />}
+    </details>
   );
 }
 

@@ -47,6 +47,7 @@ export const lab = {
   faultsHint: 'An armed fault strikes every call of that tool until you disarm it.',
   faultFor: 'Fault for {{tool}}',
   noFault: 'no fault',
+  breakIt: 'Break this call (lab): a fault, a wrong result id',
   faultShort: 'Fault',
   injectFault: 'Inject a fault into {{id}}',
   inject: 'Inject',

@@ -49,6 +49,7 @@ export const lab: Catalog['lab'] = {
   faultsHint: '걸어 둔 장애는 해제할 때까지 그 도구의 모든 호출에 적용됩니다.',
   faultFor: '{{tool}}의 장애',
   noFault: '장애 없음',
+  breakIt: '이 호출 일부러 망가뜨리기 (실험): 장애 주입, 틀린 결과 id',
   faultShort: '장애',
   injectFault: '{{id}}에 장애 주입',
   inject: '주입',
