@@ -142,8 +142,8 @@ test('large-tool-result: the logger outside the loop logs once, the think trace 
   await page.getByLabel(/^Manual/).check();
 });
 
-test('token budget: a budget the first request passes stops the run before its call runs', async () => {
-  await openLesson('parallel-lookups', 2);
+test('large-tool-result: a token budget the first request passes stops the run before its call runs', async () => {
+  await openLesson('large-tool-result', 2);
   const lab = page.locator('.lab-panel');
   if ((await lab.getAttribute('open')) === null) await lab.locator('> summary').click();
   // The tiny model's byte-level vocabulary makes the first prompt alone well over 500 tokens.
