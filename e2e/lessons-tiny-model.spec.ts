@@ -115,6 +115,10 @@ test('parallel-lookups: with parallel calls off, every turn has at most one call
   const turns = responses(events);
   expect(turns.length).toBe(2);
   for (const turn of turns) {
+    // The adapter passed the option to the grammar: its calls rule allows exactly one call (with parallel calls on
+    // it reads `calls ::= call ("\n" call)?` for the tiny model's limit of two).
+    const grammar = String((turn.response.trace?.requestJson as { grammar?: unknown }).grammar);
+    expect(grammar).toMatch(/^calls ::= call$/m);
     expect(turn.message.toolCalls.length).toBeLessThanOrEqual(1);
     await expect(page.getByTestId(`assistant-${turn.round}`).locator('.call-card')).toHaveCount(
       turn.message.toolCalls.length,
