@@ -48,4 +48,30 @@ test.describe('한국어', () => {
     await openScenario(page, 'seoul-time-math', '&lang=ko');
     await expect(page.getByTestId('tool-language').getByRole('radio', { name: 'English' })).toBeChecked();
   });
+
+  test('the scenario guide under the header reads in Korean, and so does the scenario in the Runs tab', async ({
+    page,
+  }) => {
+    for (const [id, title, phrase] of [
+      ['seoul-time-math', '서울 시간과 계산', '1005가 됩니다'],
+      ['policy-workspace', '정책이 적용된 작업 공간', '“쓰기 허용”을 켜고'],
+    ] as const) {
+      await openScenario(page, id, '&lang=ko');
+      const banner = page.getByTestId('scenario-banner');
+      await expect(banner.locator('strong').first()).toHaveText(`${title}:`);
+      await expect(banner).toContainText('해 보기:');
+      await expect(banner).toContainText(phrase);
+      for (const [width, height] of [
+        [1440, 900],
+        [1280, 720],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.screenshot({ path: test.info().outputPath(`korean-banner-${id}-${width}.png`) });
+      }
+    }
+    await page.getByRole('button', { name: '끝까지 실행', exact: true }).click();
+    await expect(page.getByTestId('run-finished')).toBeVisible();
+    await page.getByRole('tab', { name: 'Runs' }).click();
+    await expect(page.getByTestId('run-scenario').first()).toContainText('정책이 적용된 작업 공간');
+  });
 });

@@ -1,6 +1,6 @@
 /** The tutorials' remaining lessons (#16), each checked on screen with the scripted replay. */
 import { expect, test } from '@playwright/test';
-import { assistantTurn, button, openScenario } from './helpers';
+import { assistantTurn, button, openScenario, storedRuns } from './helpers';
 
 test.describe('lessons', () => {
   test('policy-workspace: denials come back as JSON; with Allow write on, the same write succeeds', async ({
@@ -58,6 +58,39 @@ test.describe('lessons', () => {
     await expect(page.getByTestId('lane-inside').getByTestId('advisor-count-think-trace')).toHaveText('2×');
     await expect(page.getByTestId('advisor-tool-calling')).toContainText('tokens saved');
   });
+
+  for (const control of ['advisor', 'manual'] as const) {
+    test(`large-tool-result: a token budget the run passes stops it before the calls run (${control} loop)`, async ({
+      page,
+    }) => {
+      await openScenario(page, 'large-tool-result');
+      if (control === 'advisor') {
+        // The hook example: the loop advisor's doAfterCall checks the run's total against the budget.
+        await page.getByRole('tab', { name: 'Advisors' }).click();
+        await page.getByLabel(/^Advisor-controlled/).check();
+      }
+      const lab = page.locator('.lab-panel');
+      if ((await lab.getAttribute('open')) === null) await lab.locator('> summary').click();
+      // The first request alone (system, user, the order_history schema) is well over 100 tokens.
+      await lab.getByLabel('Tokens: budget (stop)').fill('100');
+      await button(page, 'Run to end').click();
+      const end = page.getByTestId('run-end');
+      await expect(end).toContainText('loop guard (hard cap)');
+      await expect(end).toContainText(/The token budget stopped the loop: the run has used \d+ tokens \(budget 100\)/);
+      await expect(page.getByTestId('run-ended-reason')).toBeVisible();
+      await expect(lab.getByTestId('meter-tokens')).toContainText('hard cap: stopped');
+      // One model call, its order_history call never ran, and no second call was made.
+      await expect(assistantTurn(page, 1).locator('.call-card')).toHaveCount(1);
+      await expect(page.locator('.message-tool')).toHaveCount(0);
+      await expect(assistantTurn(page, 2)).toHaveCount(0);
+      const runs = await storedRuns(page);
+      const events = runs[0]!.events;
+      expect(events.filter((e) => e.type === 'model-called')).toHaveLength(1);
+      expect(events.filter((e) => e.type === 'call-started')).toHaveLength(0);
+      const finished = events.find((e) => e.type === 'run-finished');
+      expect(finished?.type === 'run-finished' && finished.reason).toBe('loop-guard');
+    });
+  }
 
   test('parallel-lookups: with parallel calls off, one call per turn', async ({ page }) => {
     await openScenario(page, 'parallel-lookups');

@@ -180,6 +180,8 @@ export const RUNAWAY_LOOP: Scenario = {
   description:
     'The scripted model keeps asking for the same stock check and never answers. The repeated-call guard asks it ' +
     'to answer at 3 calls (soft cap) and stops the loop at 5 (hard cap); watch the meters in the Teaching lab.',
+  tryThis:
+    'Open the Teaching lab and press Run to end: the repeated-call meter passes its soft cap at 3 and the loop stops at 5.',
   system: 'You are a shop assistant. Use the tools to answer questions about stock.',
   user: 'Is the USB-C cable (SKU-200) in stock?',
   toolNames: ['check_inventory'],

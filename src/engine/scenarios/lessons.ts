@@ -13,6 +13,8 @@ export const POLICY_WORKSPACE: Scenario = {
     'workspace, secrets are blocked, writes need “Allow write”, long output is truncated. Each result is the ' +
     'service’s {text, error, metadata} as JSON. The write is denied; turn on “Allow write”, answer “go ahead”, ' +
     'and the same call succeeds.',
+  tryThis:
+    'Press Run to end and read each tool result’s JSON: the write is denied. Then tick “Allow write”, send “go ahead” and Run to end again.',
   system:
     'You are a coding assistant working in a small project workspace. Use the tools to look at files and to change ' +
     'them. Every tool result is JSON: {"text", "error", "metadata"}.',
@@ -95,6 +97,8 @@ export const AUGMENTED_ARGUMENTS: Scenario = {
     'With “Augment arguments” on, every tool’s schema gains innerThought (required) and confidence. The model ' +
     'fills them beside its arguments; they are shown beside the call and stripped before the tool runs, so ' +
     'discount receives only price and percent. Turn the switch off and the same call carries only its own fields.',
+  tryThis:
+    'Press Run to end and compare the call’s arguments with “The tool received”; then untick “Augment arguments”, press New run and run it again.',
   system: 'You are a shop assistant. Use the tools for prices and arithmetic; never guess.',
   user: 'What does a 35,000 won keyboard cost with an 18% discount?',
   toolNames: ['discount', 'calculate'],
@@ -143,6 +147,8 @@ export const LARGE_TOOL_RESULT: Scenario = {
     'tool-calling advisor’s doGetNextInstructionsForToolCall hook can shorten long results before the next ' +
     'round, and shows the tokens saved; the think trace (+360) records each round’s reasoning, and a logger ' +
     'moved outside the loop (+250) logs only the first request and the final response.',
+  tryThis:
+    'In the Advisors tab turn on advisor control, set the Logger’s order to H+250, tick Think trace and the shortening hook, then Run to end; for the budget stop, set “Tokens: budget (stop)” in the Teaching lab to 100 and run again.',
   system: 'You are a shop assistant. Use the tools to answer questions about customers and their orders.',
   user: 'What did customer C-1001 order most recently?',
   toolNames: ['order_history'],
@@ -174,6 +180,8 @@ export const PARALLEL_LOOKUPS: Scenario = {
     'The stock of SKU-100 and a customer’s contact do not depend on each other, so a model may ask for both in ' +
     'one response. With “Parallel tool calls” off the model makes one call per response: two turns instead of ' +
     'one. Turn it on and compare the turn count.',
+  tryThis:
+    'Press Run to end and count the turns: one call in each. Then tick “Parallel tool calls”, press New run and compare.',
   system: 'You are a shop assistant. Use the tools for stock and customer data.',
   user: 'How many wireless mice (SKU-100) are in stock, and what is the email of customer C-1002?',
   toolNames: ['check_inventory', 'get_customer_contact'],
@@ -207,6 +215,8 @@ export const MEMORY_FOLLOWUP: Scenario = {
     'Run it under advisor control: the reservation runs, then send “What was the product I just reserved?”. The ' +
     'chat memory advisor outside the loop (+200) stored the first question and the final answer, so the second ' +
     'request carries them. Move memory inside the loop (an order above +300) to see what it stores then.',
+  tryThis:
+    'Turn on advisor control in the Advisors tab and Run to end; then send “What was the product I just reserved?” and Run to end again.',
   system: 'You are a shop assistant. Use the tools to check and reserve stock.',
   user: 'Reserve one mechanical keyboard (SKU-300) for me.',
   toolNames: ['check_inventory', 'reserve_inventory'],

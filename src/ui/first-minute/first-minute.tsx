@@ -1,13 +1,15 @@
 /**
  * The first minute, under the header: with a scenario open, a one-line banner — what it shows, what to try — with
  * a link to hide it (per scenario, remembered in this browser); with none, a short "what this is / do this first"
- * card. The texts live with the scenarios (engine/scenarios: `description`, `tryThis`).
+ * card. The texts are the scenarios' own (engine/scenarios: `title`, `description`, `tryThis`), shown in the page's
+ * language through the `scenarios` catalog (see ui/scenarios/scenario-text.ts).
  */
 import { useState } from 'react';
 import { getScenario } from '../../engine/scenarios';
 import { useT } from '../../i18n';
 import { selectScenarioId } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { useScenarioText } from '../scenarios/scenario-text';
 import { hiddenIntros, hideIntro } from './hidden-intros';
 import './first-minute.css';
 
@@ -18,6 +20,7 @@ export function FirstMinute() {
   const { t } = useT('intro');
   const { actions } = usePlaygroundApi();
   const scenarioId = usePlayground(selectScenarioId);
+  const scenarioText = useScenarioText();
   const [hidden, setHidden] = useState(hiddenIntros);
   const key = scenarioId ?? '';
   if (hidden.has(key)) return null;
@@ -46,13 +49,14 @@ export function FirstMinute() {
       </section>
     );
   }
+  const text = scenarioText(scenario);
   return (
     <p className="intro-banner" data-testid="scenario-banner">
-      <strong>{scenario.title}:</strong> {scenario.description}
-      {scenario.tryThis !== undefined && (
+      <strong>{text.title}:</strong> {text.description}
+      {text.tryThis !== undefined && (
         <>
           {' '}
-          <strong>{t('try')}</strong> {scenario.tryThis}
+          <strong>{t('try')}</strong> {text.tryThis}
         </>
       )}{' '}
       <button type="button" className="link-button" onClick={hide}>

@@ -20,6 +20,7 @@ import {
 } from '../../store/selectors';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { useScenarioText } from '../scenarios/scenario-text';
 import { CompareDialog } from './compare-view';
 import { downloadText } from '../download';
 import { TrustPrompt } from './trust-prompt';
@@ -167,7 +168,9 @@ function RunItem({ run, depth, current, parentTitle, selected, onSelect }: RunIt
   const format = useFormat();
   const { actions, runFiles: runFileActions } = usePlaygroundApi();
   const title = run.title || run.runId;
-  const scenario = run.scenarioId !== undefined ? (getScenario(run.scenarioId)?.title ?? run.scenarioId) : null;
+  const scenarioText = useScenarioText();
+  const known = run.scenarioId !== undefined ? getScenario(run.scenarioId) : undefined;
+  const scenario = known ? scenarioText(known).title : (run.scenarioId ?? null);
   const facts = run.facts;
   return (
     <li

@@ -13,9 +13,11 @@ import { useT } from '../../i18n/react';
 import { selectCatalog, selectEvents, selectWorkspace } from '../../store/selectors';
 import { downloadText } from '../download';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { useScenarioText } from '../scenarios/scenario-text';
 
 export function ShowCodeView() {
   const { t } = useT('code');
+  const scenarioText = useScenarioText();
   const { advisors } = usePlaygroundApi();
   const workspace = usePlayground(selectWorkspace);
   const catalog = usePlayground(selectCatalog);
@@ -37,7 +39,7 @@ export function ShowCodeView() {
     return {
       ok: true as const,
       value: generateProgram(target, {
-        title: scenario?.title ?? t('yourWorkspace'),
+        title: scenario ? scenarioText(scenario).title : t('yourWorkspace'),
         system: workspace.system,
         user,
         tools: tools.value,
@@ -45,7 +47,7 @@ export function ShowCodeView() {
         advisors: advisorConfig,
       }),
     };
-  }, [workspace, catalog, events, advisorConfig, target, t]);
+  }, [workspace, catalog, events, advisorConfig, target, t, scenarioText]);
 
   const copy = (text: string) => {
     navigator.clipboard.writeText(text).then(

@@ -9,6 +9,6 @@ export const intro: Catalog['intro'] = {
     firstLabel: '먼저 이것부터:',
     first:
       '위의 선택 상자에서 시나리오를 열고, 한 단계를 몇 번 눌러 단계 다이어그램과 대화 기록을 보세요. 모델도 네트워크도 필요 없습니다. 스크립트 재생이 시나리오마다 녹화된 턴을 재생합니다.',
-    open: '“Time in Seoul and a calculation” 열기',
+    open: '“서울 시간과 계산” 열기',
   },
 };
