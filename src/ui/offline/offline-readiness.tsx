@@ -80,20 +80,28 @@ export function MakeAvailableOffline({ compact = false }: { readonly compact?: b
   const allReady = ready !== null && ready.webllm && ready.wllama;
   const start = () => void offline.makeAvailableOffline();
 
+  const fraction = prefetch.status !== 'idle' && prefetch.totalBytes > 0 ? prefetch.doneBytes / prefetch.totalBytes : 0;
+  // The bar stays after the fetch ends, at the figure it reached.
+  const bar = prefetch.status !== 'idle' && (prefetch.status === 'running' || prefetch.totalBytes > 0) && (
+    <>
+      <progress aria-label={t('prefetch.progressLabel')} max={1} value={fraction} />
+      <span className="small" data-testid="offline-prefetch-progress">
+        {prefetch.totalBytes === 0
+          ? t('prefetch.checking')
+          : t('prefetch.progress', {
+              done: size(prefetch.doneBytes),
+              total: size(prefetch.totalBytes),
+              // Rounded down: 100 % only once every byte is in.
+              percent: format.number(Math.floor(fraction * 100) / 100, { style: 'percent' }),
+            })}
+      </span>
+    </>
+  );
+
   if (prefetch.status === 'running') {
-    const fraction = prefetch.totalBytes > 0 ? prefetch.doneBytes / prefetch.totalBytes : 0;
     return (
       <div className="offline-prefetch" data-testid="offline-prefetch" data-status="running">
-        <progress aria-label={t('prefetch.progressLabel')} max={1} value={fraction} />
-        <span className="small" data-testid="offline-prefetch-progress">
-          {prefetch.totalBytes === 0
-            ? t('prefetch.checking')
-            : t('prefetch.progress', {
-                done: size(prefetch.doneBytes),
-                total: size(prefetch.totalBytes),
-                percent: format.number(fraction, { style: 'percent' }),
-              })}
-        </span>
+        {bar}
         <button type="button" className="button button-quiet small" onClick={() => offline.cancelPrefetch()}>
           {t('prefetch.cancel')}
         </button>
@@ -137,6 +145,7 @@ export function MakeAvailableOffline({ compact = false }: { readonly compact?: b
       ) : (
         prefetch.status === 'idle' && <span className="small muted">{t('prefetch.allReady')}</span>
       )}
+      {bar}
       {outcome && (
         <span
           className={`small ${outcome.error ? 'offline-prefetch-error' : 'muted'}`}
