@@ -121,6 +121,33 @@ const SCROLL_FRAMES = `(async () => {
   });
 })()`;
 
+/**
+ * `BENCH_PROFILE=1`: a CPU profile of the streamed turn, the functions with the most self time (build with
+ * `vite build --minify false` and pass it as BENCH_DIST for readable names).
+ */
+async function startProfile(page: Page): Promise<() => Promise<string>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    const self = new Map<string, number>();
+    const dt = new Map<number, number>();
+    profile.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+    for (const node of profile.nodes) {
+      const f = node.callFrame;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0) / 1000);
+    }
+    return [...self.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`)
+      .join('\n');
+  };
+}
+
 interface StreamFigures {
   readonly longTasks: number;
   readonly longestTaskMs: number;
@@ -176,12 +203,14 @@ async function streamOnLongRun(page: Page, base: string, fileText: string): Prom
       disabled,
       { polling: 'raf', timeout: 60_000 },
     );
+  const profiler = process.env.BENCH_PROFILE ? await startProfile(page) : null;
   const streamStart = await page.evaluate(() => performance.now());
   await step.click();
   // Streaming: Stop is enabled while the model call is in flight, and disabled once the turn has ended.
   await stopDisabled(false);
   await stopDisabled(true);
   const streamMs = (await page.evaluate(() => performance.now())) - streamStart;
+  if (profiler) console.log(await profiler());
   // A long task is reported after it ends: give the observer a frame.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
   const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);

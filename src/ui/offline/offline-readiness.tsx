@@ -71,7 +71,7 @@ export function RuntimeReadinessList() {
 }
 
 /** The button, its progress bar (bytes done / total), Cancel, and the outcome with a retry. */
-export function MakeAvailableOffline({ compact = false }: { readonly compact?: boolean }) {
+export function MakeAvailableOffline() {
   const { t } = useT('offline');
   const format = useFormat();
   const { offline } = usePlaygroundApi();
@@ -139,7 +139,7 @@ export function MakeAvailableOffline({ compact = false }: { readonly compact?: b
   return (
     <div className="offline-prefetch" data-testid="offline-prefetch" data-status={prefetch.status}>
       {showButton ? (
-        <button type="button" className={`button small${compact ? ' button-quiet' : ''}`} onClick={start}>
+        <button type="button" className="button small" onClick={start}>
           {prefetch.status === 'error' ? t('prefetch.retry') : t('prefetch.button')}
         </button>
       ) : (

@@ -52,7 +52,7 @@ export function OfflineStatus() {
           t('modelCache.stored', { size: formatBytes(format, modelCache.usageBytes) })}
       </span>
       <RuntimesOffline />
-      <MakeAvailableOffline compact />
+      <MakeAvailableOffline />
       <button type="button" className="button button-quiet small" onClick={() => void offline.refresh()}>
         {t('refresh')}
       </button>
