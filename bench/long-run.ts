@@ -27,17 +27,31 @@ export interface LongRun {
   readonly roundMs: readonly number[];
 }
 
+export interface LongRunOptions {
+  /**
+   * End with a final answer (one more model call) instead of the max-rounds guard, the guard set `headroom`
+   * rounds further: the run can be continued with another user message (the browser bench does).
+   */
+  readonly finalAnswer?: { readonly headroom: number };
+  /** The scenario the run belongs to (its script plays the next user message's turns when the run is continued). */
+  readonly scenarioId?: string;
+}
+
 /**
  * Runs `rounds` rounds. `bare` swaps the scripted replay for a runtime that answers the same call at once with no
  * prompt trace: what is left is the engine's own cost (events, reducer, parsing, the tool call).
  */
-export async function longRun(rounds: number, bare = false): Promise<LongRun> {
+export async function longRun(rounds: number, bare = false, options: LongRunOptions = {}): Promise<LongRun> {
   const script: Script = {
-    steps: Array.from({ length: rounds }, (_, i) => ({
-      text: `Round ${i + 1}: echoing once more.`,
-      toolCalls: [{ name: 'echo', arguments: { text: `round ${i + 1}` } }],
-    })),
+    steps: [
+      ...Array.from({ length: rounds }, (_, i) => ({
+        text: `Round ${i + 1}: echoing once more.`,
+        toolCalls: [{ name: 'echo', arguments: { text: `round ${i + 1}` } }],
+      })),
+      ...(options.finalAnswer ? [{ text: `Done: ${rounds} echoes.` }] : []),
+    ],
   };
+  const maxRounds = options.finalAnswer ? rounds + 1 + options.finalAnswer.headroom : rounds;
   let clock = 0;
   const scripted = createScriptedRuntime({ script, tokensPerSecond: 0, sleep: async () => {}, now: () => clock++ });
   // A round is the time from one model call to the next (the call, its tool call, the events, the projections).
@@ -55,7 +69,12 @@ export async function longRun(rounds: number, bare = false): Promise<LongRun> {
     },
   };
   const controller = new LoopController({ runtime: () => runtime, now: () => clock, newRunId: () => 'long-run' });
-  controller.startRun({ system: 'You echo.', tools: [echo], settings: { ...DEFAULT_SETTINGS, maxRounds: rounds } });
+  controller.startRun({
+    system: 'You echo.',
+    tools: [echo],
+    settings: { ...DEFAULT_SETTINGS, maxRounds },
+    ...(options.scenarioId ? { scenarioId: options.scenarioId } : {}),
+  });
   controller.send('Echo until the guard stops you.');
   await controller.runToEnd();
   return { events: controller.getEvents(), roundMs };

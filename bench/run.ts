@@ -13,6 +13,7 @@ const benches: Bench[] = [
   { name: 'persistence', load: () => import('./persistence') },
   { name: 'sandbox', load: () => import('./sandbox') },
   { name: 'mcp-import', load: () => import('./mcp-import') },
+  { name: 'browser', load: () => import('./browser') },
 ];
 
 const only = process.argv.slice(2);

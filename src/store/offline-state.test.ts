@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FakeCacheStorage } from '../runtimes/wllama/fake-cache-storage';
 import { createGgufCache } from '../runtimes/wllama/gguf-cache';
-import type { OfflineState } from './offline-state';
-import { INITIAL_OFFLINE, modelIdFromUrl, refreshModelCache } from './offline-state';
+import type { OfflineState, PrefetchDeps } from './offline-state';
+import { createOffline, INITIAL_OFFLINE, modelIdFromUrl, refreshModelCache } from './offline-state';
+import { RUNTIME_ASSETS_CACHE } from './runtime-assets';
 
 /** The offline slice on its own: a plain value patched by the slice's setter. */
 function slice() {
@@ -53,5 +54,88 @@ describe('offline state: model cache', () => {
     expect(modelIdFromUrl('https://local-import.invalid/local%2Ftiny-llama-rand/resolve/main/params_shard_0.bin')).toBe(
       'local/tiny-llama-rand',
     );
+  });
+});
+
+describe('offline state: make everything available offline', () => {
+  const origin = 'https://playground.example';
+  const manifest = {
+    assets: [
+      { path: 'assets/wllama-a.wasm', bytes: 100 },
+      { path: 'assets/lib-b.js', bytes: 50 },
+      { path: 'assets/main-c.js', bytes: 50 },
+    ],
+  };
+
+  function setup(options: { cached?: string[]; fail?: Set<string>; hold?: boolean } = {}) {
+    const storage = new FakeCacheStorage();
+    const fail = options.fail ?? new Set<string>();
+    const requested: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const deps: PrefetchDeps = {
+      baseUrl: () => `${origin}/`,
+      caches: storage,
+      cachedUrls: async () => [
+        ...(options.cached ?? []).map((p) => `${origin}/${p}`),
+        ...[...(storage.caches.get(RUNTIME_ASSETS_CACHE)?.keys() ?? [])],
+      ],
+      fetch: async (url, init) => {
+        const path = new URL(url).pathname.slice(1);
+        requested.push(path);
+        if (path === 'runtime-assets.json') return Response.json(manifest);
+        if (options.hold) await held;
+        init.signal.throwIfAborted();
+        if (fail.has(path)) throw new TypeError('Failed to fetch');
+        const bytes = manifest.assets.find((a) => a.path === path)?.bytes ?? 0;
+        return new Response(new Uint8Array(bytes));
+      },
+    };
+    const offline = slice();
+    const actions = createOffline(offline, createGgufCache(new FakeCacheStorage()), deps);
+    return { offline, actions, storage, requested, fail, release };
+  }
+
+  it('fetches only what is missing, to 100 %, and the runtimes read as ready', async () => {
+    const { offline, actions, requested } = setup({ cached: ['assets/lib-b.js'] });
+    await actions.makeAvailableOffline();
+    expect(offline.get().prefetch).toEqual({ status: 'done', doneBytes: 150, totalBytes: 150 });
+    expect(requested).toEqual(['runtime-assets.json', 'assets/wllama-a.wasm', 'assets/main-c.js']);
+  });
+
+  it('a failure names the file, and a retry fetches the rest', async () => {
+    const { offline, actions, requested, fail } = setup({ fail: new Set(['assets/lib-b.js']) });
+    await actions.makeAvailableOffline();
+    expect(offline.get().prefetch).toEqual({
+      status: 'error',
+      error: { kind: 'file', path: 'assets/lib-b.js', detail: 'Failed to fetch' },
+      doneBytes: 100,
+      totalBytes: 200,
+    });
+    fail.clear();
+    requested.length = 0;
+    await actions.makeAvailableOffline();
+    expect(offline.get().prefetch).toEqual({ status: 'done', doneBytes: 100, totalBytes: 100 });
+    expect(requested).toEqual(['runtime-assets.json', 'assets/lib-b.js', 'assets/main-c.js']);
+  });
+
+  it('cancel stops the fetch; no Cache Storage is a clear error', async () => {
+    const { offline, actions, release } = setup({ hold: true });
+    const run = actions.makeAvailableOffline();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(offline.get().prefetch.status).toBe('running');
+    actions.cancelPrefetch();
+    release();
+    await run;
+    expect(offline.get().prefetch.status).toBe('cancelled');
+
+    const none = slice();
+    await createOffline(none, createGgufCache(new FakeCacheStorage()), {
+      fetch: () => Promise.reject(new Error('unused')),
+      caches: null,
+      cachedUrls: async () => [],
+      baseUrl: () => `${origin}/`,
+    }).makeAvailableOffline();
+    expect(none.get().prefetch).toMatchObject({ status: 'error', error: { kind: 'unsupported' } });
   });
 });

@@ -9,8 +9,17 @@ import type { GgufCache } from '../runtimes/wllama/gguf-cache';
 import { fileNameFromUrl, ggufCache } from '../runtimes/wllama/gguf-cache';
 import type { Slice } from './slice';
 import { webllmStore } from '../runtimes/webllm/webllm-store';
-import type { RuntimeReadiness } from './runtime-assets';
-import { readRuntimeReadiness } from './runtime-assets';
+import type { FetchProgress, RuntimeAsset, RuntimeReadiness } from './runtime-assets';
+import {
+  AssetFetchError,
+  cachedRuntimeAssetUrls,
+  fetchRuntimeAssets,
+  missingAssets,
+  parseRuntimeAssetsManifest,
+  readRuntimeReadiness,
+  RUNTIME_ASSETS_CACHE,
+  RUNTIME_ASSETS_MANIFEST,
+} from './runtime-assets';
 
 export type ShellStatus =
   | 'unsupported' // no service workers (e.g. a non-secure origin)
@@ -44,7 +53,20 @@ export interface OfflineState {
   readonly modelCache: ModelCacheStatus | null;
   /** Which runtimes' own assets are cached (runtime-assets.ts); null until read. */
   readonly runtimesOffline: RuntimeReadiness | null;
+  /** "Make everything available offline": fetching every runtime asset not cached yet. */
+  readonly prefetch: PrefetchState;
 }
+
+export type PrefetchState =
+  | { readonly status: 'idle' }
+  | ({ readonly status: 'running' | 'cancelled' | 'done' } & FetchProgress)
+  | ({ readonly status: 'error'; readonly error: PrefetchError } & FetchProgress);
+
+/** Why the fetch stopped: the build's list unreadable, a file that failed (and why), no Cache Storage here. */
+export type PrefetchError =
+  | { readonly kind: 'manifest'; readonly detail: string }
+  | { readonly kind: 'file'; readonly path: string; readonly detail: string }
+  | { readonly kind: 'unsupported' };
 
 export const INITIAL_OFFLINE: OfflineState = {
   shell: 'installing',
@@ -52,13 +74,34 @@ export const INITIAL_OFFLINE: OfflineState = {
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   modelCache: null,
   runtimesOffline: null,
+  prefetch: { status: 'idle' },
+};
+
+/** Where the app's files are fetched from and stored; the browser's by default, fakes in unit tests. */
+export interface PrefetchDeps {
+  readonly fetch: (url: string, init: { signal: AbortSignal }) => Promise<Response>;
+  readonly caches: { open(name: string): Promise<{ put(url: string, response: Response): Promise<void> }> } | null;
+  readonly cachedUrls: () => Promise<readonly string[]>;
+  readonly baseUrl: () => string;
+}
+
+const browserPrefetch: PrefetchDeps = {
+  fetch: (url, init) => fetch(url, init),
+  caches: typeof caches !== 'undefined' ? caches : null,
+  cachedUrls: cachedRuntimeAssetUrls,
+  baseUrl: () => document.baseURI,
 };
 
 export type OfflineActions = ReturnType<typeof createOffline>;
 
-export function createOffline(slice: Slice<OfflineState>, gguf: GgufCache = ggufCache) {
+export function createOffline(
+  slice: Slice<OfflineState>,
+  gguf: GgufCache = ggufCache,
+  prefetchDeps: PrefetchDeps = browserPrefetch,
+) {
   const set = slice.set;
   let started = false;
+  let controller: AbortController | null = null;
   return {
     /** Registers the service worker and starts watching the network; safe to call repeatedly. */
     start(): void {
@@ -68,6 +111,60 @@ export function createOffline(slice: Slice<OfflineState>, gguf: GgufCache = gguf
     },
     /** Reads which models have weights in Cache Storage and how much the origin stores. */
     refresh: () => refreshModelCache(set, gguf),
+    /**
+     * "Make everything available offline": reads the build's list of runtime assets and fetches every one not
+     * cached yet, with progress in bytes; a second call while one runs does nothing. Ends `done`, `cancelled` or
+     * with an error the person can retry (the files already stored stay).
+     */
+    async makeAvailableOffline(): Promise<void> {
+      if (slice.get().prefetch.status === 'running') return;
+      const abort = new AbortController();
+      controller = abort;
+      set({ prefetch: { status: 'running', doneBytes: 0, totalBytes: 0 } });
+      let progress: FetchProgress = { doneBytes: 0, totalBytes: 0 };
+      const fail = (error: PrefetchError) => set({ prefetch: { status: 'error', error, ...progress } });
+      try {
+        if (!prefetchDeps.caches) return fail({ kind: 'unsupported' });
+        let assets: RuntimeAsset[];
+        try {
+          const response = await prefetchDeps.fetch(new URL(RUNTIME_ASSETS_MANIFEST, prefetchDeps.baseUrl()).href, {
+            signal: abort.signal,
+          });
+          if (!response.ok) return fail({ kind: 'manifest', detail: `HTTP ${response.status}` });
+          const parsed = parseRuntimeAssetsManifest(await response.json());
+          if (!parsed.ok) return fail({ kind: 'manifest', detail: parsed.error });
+          assets = parsed.assets;
+        } catch (error) {
+          if (abort.signal.aborted) return set({ prefetch: { status: 'cancelled', ...progress } });
+          return fail({ kind: 'manifest', detail: error instanceof Error ? error.message : String(error) });
+        }
+        const missing = missingAssets(assets, await prefetchDeps.cachedUrls());
+        const cache = await prefetchDeps.caches.open(RUNTIME_ASSETS_CACHE);
+        await fetchRuntimeAssets({
+          assets: missing,
+          baseUrl: prefetchDeps.baseUrl(),
+          fetch: prefetchDeps.fetch,
+          cache,
+          signal: abort.signal,
+          onProgress: (next) => {
+            progress = next;
+            if (controller === abort) set({ prefetch: { status: 'running', ...next } });
+          },
+        });
+        set({ prefetch: { status: 'done', ...progress } });
+      } catch (error) {
+        if (abort.signal.aborted) set({ prefetch: { status: 'cancelled', ...progress } });
+        else if (error instanceof AssetFetchError) fail({ kind: 'file', path: error.path, detail: error.reason });
+        else fail({ kind: 'file', path: '', detail: error instanceof Error ? error.message : String(error) });
+      } finally {
+        if (controller === abort) controller = null;
+        void refreshModelCache(set, gguf);
+      }
+    },
+    /** Stops the fetch under way (what is stored stays stored). */
+    cancelPrefetch(): void {
+      controller?.abort();
+    },
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * The Model section: the selected runtime's own panel (model catalog, GGUF loader, …) across the page's full
  * width, where its tables have room. Open by default for runtimes that need a model; a one-line summary otherwise.
+ * Below the panel: which runtimes are ready offline, and "Make everything available offline".
  */
 import { useState } from 'react';
 import { selectRuntimeKind } from '../store/selectors';
 import { useT } from '../i18n';
+import { RuntimeReadinessList } from './offline/offline-readiness';
 import { usePlayground, usePlaygroundApi } from './playground-context';
 
 export function ModelBand() {
@@ -29,6 +31,7 @@ function RuntimeBand() {
       </summary>
       <div className="model-band-body">
         <Panel />
+        <RuntimeReadinessList />
       </div>
     </details>
   );

@@ -79,8 +79,23 @@ interface Atom {
   readonly value: number | string;
 }
 
+/**
+ * One analysis per event log: every call card and turn on screen asks for the same log's, and a log of n events
+ * costs O(n²) (each call's values looked up in every earlier source), so a long run must not pay it per card.
+ */
+const analysed = new WeakMap<readonly LoopEvent[], RunDependencies>();
+
 /** Every call's dependencies and parallel siblings, and why each model call happened. */
 export function runDependencies(events: readonly LoopEvent[]): RunDependencies {
+  let result = analysed.get(events);
+  if (result === undefined) {
+    result = analyse(events);
+    analysed.set(events, result);
+  }
+  return result;
+}
+
+function analyse(events: readonly LoopEvent[]): RunDependencies {
   const sources: Source[] = [];
   const calls = new Map<string, CallAnnotation>();
   const turns: TurnWhy[] = [];

@@ -159,6 +159,13 @@ describe('runDependencies', () => {
     expect(deps.calls.get('call_2')!.dependencies).toEqual([]);
   });
 
+  it('analyses a log once, however many cards ask; a longer log is analysed afresh', () => {
+    expect(runDependencies(seoul)).toBe(runDependencies(seoul));
+    const shorter = seoul.slice(0, -2);
+    expect(runDependencies(shorter)).not.toBe(runDependencies(seoul));
+    expect(runDependencies(shorter).turns.length).toBeLessThan(runDependencies(seoul).turns.length);
+  });
+
   it('annotates parallel calls and says why each turn happened', () => {
     const deps = runDependencies(seoul);
     expect(deps.calls.get('call_2')!.parallel).toEqual({ index: 2, count: 2, siblings: ['call_1'] });
