@@ -11,6 +11,7 @@ import { createRuntimeRegistry, scriptedSpeed } from './runtimes/registry';
 import { browserSandbox } from './sandbox';
 import { createPlayground } from './store/playground';
 import { toolSearchSource } from './store/tool-search';
+import { loadQwen3Counter } from './tokenizers/qwen3';
 import { App } from './ui/App';
 import { PlaygroundProvider } from './ui/playground-context';
 import './ui/app.css';
@@ -21,6 +22,7 @@ const playground = createPlayground({
   runtimes: createRuntimeRegistry({
     scriptedTokensPerSecond: scriptedSpeed(location.search),
     now: () => performance.now(),
+    fallbackTokenCounter: loadQwen3Counter,
   }),
   storage: indexedDbStorage,
   sandbox: browserSandbox(),
