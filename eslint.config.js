@@ -107,7 +107,6 @@ export const UNSWEPT_COMPONENTS = [
   'src/ui/advisors/compare-panel.tsx',
   'src/ui/advisors/validation-schema.tsx',
   'src/ui/header-bar.tsx',
-  'src/ui/inspector/inspector.tsx',
   'src/ui/inspector/turn-table.tsx',
   'src/ui/keyboard/shortcuts-dialog.tsx',
   'src/ui/keyboard/status-bar.tsx',

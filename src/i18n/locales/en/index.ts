@@ -10,6 +10,7 @@ import { cpu } from './cpu';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
 import { human } from './human';
+import { inspector } from './inspector';
 import { intro } from './intro';
 import { lab } from './lab';
 import { lessons } from './lessons';
@@ -41,6 +42,7 @@ export const en = {
   endpoint,
   exchange,
   human,
+  inspector,
   intro,
   lab,
   lessons,

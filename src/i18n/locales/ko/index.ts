@@ -8,6 +8,7 @@ import { cpu } from './cpu';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
 import { human } from './human';
+import { inspector } from './inspector';
 import { intro } from './intro';
 import { lab } from './lab';
 import { lessons } from './lessons';
@@ -39,6 +40,7 @@ export const ko: Catalog = {
   endpoint,
   exchange,
   human,
+  inspector,
   intro,
   lab,
   lessons,
