@@ -49,6 +49,7 @@ describe('the layer zones', { timeout: 120_000 }, () => {
       if (!allowed) expect(errors[0]).toContain(`src/${layer}/ may import only`);
     }
     expect(await zoneErrors(layer, '../main')).toHaveLength(1);
+    expect(await zoneErrors(layer, '../app-root')).toHaveLength(1);
   });
 });
 

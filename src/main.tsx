@@ -1,59 +1,34 @@
 /**
- * The composition root: builds the one playground with the browser's real parts — IndexedDB, the sandbox, the
- * runtimes, tool search and its request step — and renders the app with it. Nothing else creates app state.
+ * The entry: paints the app's skeleton at once — React, the page's language and the skeleton, nothing else — and
+ * loads the composition root (app-root.tsx: the store, the engine, the runtimes, the app) in parallel, which then
+ * replaces the skeleton. The first paint therefore waits for none of the playground's code.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { toolSearchStep, ToolSearchSession } from './engine/tool-search/apply';
 import { chooseLanguage, createI18n, I18nRoot, storedLanguage } from './i18n';
-import { indexedDbStorage } from './persistence';
-import { createRuntimeRegistry, scriptedSpeed } from './runtimes/registry';
-import { browserSandbox } from './sandbox';
-import { createPlayground } from './store/playground';
-import { toolSearchSource } from './store/tool-search';
-import { App } from './ui/App';
-import { PlaygroundProvider } from './ui/playground-context';
+import { AppSkeleton } from './ui/app-skeleton';
 import './ui/app.css';
 
-const toolSearch = new ToolSearchSession({ index: 'keyword' });
-
-const playground = createPlayground({
-  runtimes: createRuntimeRegistry({
-    scriptedTokensPerSecond: scriptedSpeed(location.search),
-    now: () => performance.now(),
-  }),
-  storage: indexedDbStorage,
-  sandbox: browserSandbox(),
-  toolSearch,
-  toolSources: [toolSearchSource(toolSearch)],
-  // The request pipeline of the manual loop, in order.
-  requestSteps: [toolSearchStep],
-  now: () => Date.now(),
-  newRunId: () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`,
-  schedule: (task, ms = 0) => void setTimeout(task, ms),
-  location: {
-    search: () => location.search,
-    replaceSearch: (search) => history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`),
-  },
-});
-
-// A reload, a closed tab or a backgrounded page loses nothing that was appended: write what is queued now.
-addEventListener('pagehide', () => void playground.flush());
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') void playground.flush();
-});
+// Fetched from the first moment (Vite preloads its imports too), while the language is chosen and the skeleton drawn.
+const appRoot = import('./app-root');
+appRoot.catch(() => undefined); // a failed load is shown below, once the skeleton is up
 
 // The page's language is known before the first paint (its catalog, if not English, is one small chunk).
 void createI18n(
   chooseLanguage({ search: location.search, stored: storedLanguage(), browser: navigator.languages }),
-).then((i18n) => {
-  createRoot(document.getElementById('root')!).render(
+).then(async (i18n) => {
+  const root = createRoot(document.getElementById('root')!);
+  const skeleton = (error?: string) => (
     <StrictMode>
       <I18nRoot i18n={i18n}>
-        <PlaygroundProvider playground={playground}>
-          <App />
-        </PlaygroundProvider>
+        <AppSkeleton {...(error === undefined ? {} : { error })} />
       </I18nRoot>
-    </StrictMode>,
+    </StrictMode>
   );
+  root.render(skeleton());
+  try {
+    (await appRoot).startApp(root, i18n);
+  } catch (error) {
+    root.render(skeleton(error instanceof Error ? error.message : String(error)));
+  }
 });

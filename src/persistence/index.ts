@@ -1,5 +1,5 @@
 /**
- * Everything the playground keeps in IndexedDB, as one object: main.tsx and the tests hand it to
+ * Everything the playground keeps in IndexedDB, as one object: app-root.tsx and the tests hand it to
  * `createPlayground` (src/store/storage.ts names what it needs).
  */
 import { storageStatus, subscribeStorageStatus } from './connection';

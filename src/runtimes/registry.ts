@@ -4,12 +4,14 @@
  * and CPU runtimes are one per page (a worker, a wasm module), shared.
  */
 import type { RuntimeKind } from '../engine/runtime';
+import type { TokenCounter } from '../engine/tool-search/token-count';
 import { endpointProvider } from './endpoint/endpoint-provider';
 import { createHumanProvider } from './human/human-provider';
 import type { RuntimeProvider } from './provider';
 import type { ScriptedProvider } from './scripted/scripted-provider';
 import { createScriptedProvider } from './scripted/scripted-provider';
 import { webllmProvider } from './webllm/webllm-provider';
+import { client as webllmClient } from './webllm/webllm-store';
 import { wllamaProvider } from './wllama/wllama-provider';
 
 export interface RuntimeRegistry {
@@ -31,7 +33,13 @@ export function scriptedSpeed(search: string): number {
 export function createRuntimeRegistry(options: {
   readonly scriptedTokensPerSecond: number;
   readonly now: () => number;
+  /**
+   * The page's tokenizer, which the WebLLM worker's fallback token counts come from (the worker bundles none, so
+   * the page's lazily loaded Qwen3 chunk is the only copy). Without it those counts fail with that reason.
+   */
+  readonly fallbackTokenCounter?: () => Promise<TokenCounter>;
 }): RuntimeRegistry {
+  if (options.fallbackTokenCounter) webllmClient.setFallbackCounter(options.fallbackTokenCounter);
   const scripted = createScriptedProvider(options.scriptedTokensPerSecond);
   const providers: readonly RuntimeProvider[] = [
     scripted,

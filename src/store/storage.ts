@@ -1,4 +1,4 @@
-/** What the playground keeps in IndexedDB: the functions of src/persistence/, passed in by main.tsx. */
+/** What the playground keeps in IndexedDB: the functions of src/persistence/, passed in by app-root.tsx. */
 import type { LoopEvent } from '../engine/loop/events';
 import type { Workspace } from '../engine/loop/workspace';
 import type { UserToolSpec } from '../engine/user-tools';

@@ -3,7 +3,7 @@
  * with the `toolSearchTool` bound to the session's index, and keeping that index in sync with the exposed tools.
  *
  * Search is on for a request exactly when `toolSearchTool` is among its exposed tools: the switch in the panel
- * ticks or unticks it like any tool, and the request step (`toolSearchStep`, registered in main.tsx) applies it.
+ * ticks or unticks it like any tool, and the request step (`toolSearchStep`, registered in app-root.tsx) applies it.
  * The index kind applies at once, to the next search.
  */
 import { TOOL_SEARCH_TOOL_NAME } from '../engine/tool-search/search-tool';

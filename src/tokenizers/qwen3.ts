@@ -4,7 +4,8 @@
  * tokenizer of the Qwen3 models and, sharing Qwen2.5's vocabulary for ordinary text, a faithful count for
  * those too; for any other model it is labelled as what it is, a stand-in.
  *
- * The package is 7 MB of JavaScript, so it is loaded on first use (a separate chunk in the app).
+ * The package is 7 MB of JavaScript, so it is loaded on first use (a separate chunk in the app). It is the only
+ * copy: the WebLLM worker bundles none and asks the page for its fallback counts (runtimes/webllm/page-counts.ts).
  */
 import type { TokenCounter } from '../engine/tool-search/token-count';
 

@@ -1,5 +1,5 @@
 /**
- * How components reach the playground: one `PlaygroundProvider` at the root (main.tsx), `usePlayground(selector)`
+ * How components reach the playground: one `PlaygroundProvider` at the root (app-root.tsx), `usePlayground(selector)`
  * to read the store through a module-level selector (src/store/selectors.ts), and `usePlaygroundApi()` for the
  * actions. A component never imports a store instance: there is none at module level.
  */

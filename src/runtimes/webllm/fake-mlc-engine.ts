@@ -21,7 +21,9 @@ import type {
   ChatCompletionRequestStreaming,
   InitProgressReport,
 } from '@mlc-ai/web-llm';
+import { createPageCounts, isTokenCountsReply } from './page-counts';
 import { WorkerClient } from './worker-client';
+import type { FromWorker } from './worker-protocol';
 import type { EngineLike, WebLLMLibrary, WorkerHostEnv } from './worker-host';
 import { createWorkerHost } from './worker-host';
 
@@ -272,23 +274,16 @@ export function startFakeWorker(
   }
   const library: WebLLMLibrary = { ...webllm, MLCEngine: Engine };
   const { port1, port2 } = new MessageChannel();
-  const handle = createWorkerHost(
-    async () => library,
-    (message) => port2.postMessage(message),
-    {
-      now: () => performance.now(),
-      fallbackTokenizer: async () => ({
-        name: 'test tokenizer (one token per word)',
-        encode: (text) =>
-          text
-            .split(/\s+/)
-            .filter(Boolean)
-            .map((_, i) => i),
-      }),
-      ...env,
-    },
-  );
-  port2.onmessage = (event: MessageEvent) => handle(event.data);
+  const post = (message: FromWorker) => port2.postMessage(message);
+  // As in webllm.worker.ts: fallback counts are asked of the page (the client's counter below).
+  const pageCounts = createPageCounts(post);
+  const handle = createWorkerHost(async () => library, post, {
+    now: () => performance.now(),
+    fallbackCounts: pageCounts.fallbackCounts,
+    ...env,
+  });
+  port2.onmessage = (event: MessageEvent) =>
+    isTokenCountsReply(event.data) ? pageCounts.receive(event.data) : handle(event.data);
   const worker = {
     onmessage: null as ((event: MessageEvent) => void) | null,
     onerror: null,
@@ -301,6 +296,10 @@ export function startFakeWorker(
   };
   port1.onmessage = (event: MessageEvent) => worker.onmessage?.(event);
   const client = new WorkerClient(() => worker as unknown as Worker);
+  client.setFallbackCounter(async () => ({
+    label: 'test tokenizer (one token per word)',
+    count: (text) => text.split(/\s+/).filter(Boolean).length,
+  }));
   return {
     client,
     engine: () => {

@@ -100,6 +100,47 @@ function rejectionOf(promise: Promise<FromWorker>): Promise<MappedError> {
   );
 }
 
+describe('generate path: token counts come from the page (one tokenizer copy)', () => {
+  it("without the model's own tokenizer the worker asks the page, and the prompt parts carry the page's counts", async () => {
+    const { runtime, client } = await setUp(QWEN3, [{ chunks: ['The answer is 896.'] }]);
+    const asked: FromWorker[] = [];
+    const counted: string[] = [];
+    client.setFallbackCounter(async () => ({
+      label: 'page tokenizer (one token per word)',
+      count: (text) => {
+        counted.push(text);
+        return text.split(/\s+/).filter(Boolean).length;
+      },
+    }));
+    const spy = (client as unknown as { receive(m: FromWorker): void }).receive.bind(client);
+    (client as unknown as { receive(m: FromWorker): void }).receive = (m) => {
+      asked.push(m);
+      spy(m);
+    };
+    const { response } = await generate(runtime, request());
+    expect(asked.filter((m) => m.type === 'count-tokens')).toHaveLength(1);
+    expect(response.trace?.notes?.join('\n')).toContain(
+      'Token counts: page tokenizer (one token per word); approximate for other model families.',
+    );
+    const parts = response.trace?.promptParts ?? [];
+    expect(parts.length).toBeGreaterThan(0);
+    expect(counted.length).toBeGreaterThan(0);
+    // Every prompt part's tokens are the page's counts of its segments.
+    const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(sum(parts.map((p) => p.tokens))).toBe(sum(counted.map(words)));
+  });
+
+  it('a page without a fallback tokenizer fails the call with that reason instead of hanging', async () => {
+    const { runtime, client } = await setUp(QWEN3, [{ chunks: ['ok'] }]);
+    (client as unknown as { fallbackCounter: null }).fallbackCounter = null;
+    const failure = await failureOf(generate(runtime, request()));
+    expect(`${failure.message} ${JSON.stringify(failure)}`).toContain(
+      'No fallback tokenizer is configured on the page.',
+    );
+  });
+});
+
 describe('generate path: streaming, usage, timings, trace', () => {
   it('streams each chunk as a delta, maps usage and web-llm timings, records the format and the tools sent', async () => {
     const { runtime, engine, progress, gpu } = await setUp(QWEN3, [

@@ -4,7 +4,8 @@
  * call starts a fresh worker).
  */
 import type { ModelRecord } from '@mlc-ai/web-llm';
-import type { FromWorker, ToWorker } from './worker-protocol';
+import type { TokenCounter } from '../../engine/tool-search/token-count';
+import type { FromWorker, ToWorker, TokenCountsReply } from './worker-protocol';
 import { mapWebLLMError, workerCrashed } from './errors';
 import type { MappedError } from './errors';
 
@@ -21,6 +22,7 @@ export class WorkerClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly crashListeners = new Set<(error: MappedError) => void>();
+  private fallbackCounter: (() => Promise<TokenCounter>) | null = null;
 
   constructor(
     private readonly create: () => Worker = () =>
@@ -30,6 +32,14 @@ export class WorkerClient {
   onCrash(listener: (error: MappedError) => void): () => void {
     this.crashListeners.add(listener);
     return () => this.crashListeners.delete(listener);
+  }
+
+  /**
+   * The tokenizer the worker's fallback counts come from (the page's one Qwen3 copy, loaded on first use): the
+   * worker bundles none and asks the page (`count-tokens`).
+   */
+  setFallbackCounter(load: () => Promise<TokenCounter>): void {
+    this.fallbackCounter = load;
   }
 
   get started(): boolean {
@@ -70,6 +80,10 @@ export class WorkerClient {
   }
 
   private receive(message: FromWorker): void {
+    if (message.type === 'count-tokens') {
+      void this.countForWorker(message.countId, message.texts);
+      return;
+    }
     const pending = this.pending.get(message.id);
     if (!pending) return;
     switch (message.type) {
@@ -92,6 +106,23 @@ export class WorkerClient {
       default:
         return;
     }
+  }
+
+  private async countForWorker(countId: number, texts: readonly string[]): Promise<void> {
+    let reply: TokenCountsReply;
+    try {
+      if (!this.fallbackCounter) throw new Error('No fallback tokenizer is configured on the page.');
+      const counter = await this.fallbackCounter();
+      reply = {
+        type: 'token-counts',
+        countId,
+        name: `${counter.label}; approximate for other model families`,
+        counts: texts.map((text) => counter.count(text)),
+      };
+    } catch (error) {
+      reply = { type: 'token-counts', countId, error: String(error) };
+    }
+    this.worker?.postMessage(reply);
   }
 
   private crash(error: MappedError): void {

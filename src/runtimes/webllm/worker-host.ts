@@ -56,8 +56,14 @@ export interface WorkerHostEnv {
   /** The Cache API, where web-llm keeps the files (absent in Node). */
   readonly caches?: CacheReader;
   readonly now: () => number;
-  /** Tokens per text when the loaded model's own tokenizer is out of reach. */
-  readonly fallbackTokenizer: () => Promise<{ readonly name: string; encode(text: string): readonly number[] }>;
+  /**
+   * Tokens per text when the loaded model's own tokenizer is out of reach (in the browser the page counts them:
+   * one tokenizer copy for the page and the worker). `requestId` is the request the counts belong to.
+   */
+  readonly fallbackCounts: (
+    texts: readonly string[],
+    requestId: number,
+  ) => Promise<{ readonly name: string; readonly counts: readonly number[] }>;
 }
 
 type Pipeline = {
@@ -94,7 +100,10 @@ export function createWorkerHost(
     return (loadedModel && (map?.get(loadedModel) as Pipeline | undefined)) || null;
   }
 
-  async function countTokens(texts: readonly string[]): Promise<{ counts: number[]; tokenizer: string }> {
+  async function countTokens(
+    texts: readonly string[],
+    requestId: number,
+  ): Promise<{ counts: number[]; tokenizer: string }> {
     const own = pipeline()?.tokenizer;
     if (own) {
       try {
@@ -103,8 +112,8 @@ export function createWorkerHost(
         // fall through to the fallback tokenizer
       }
     }
-    const fallback = await env.fallbackTokenizer();
-    return { counts: texts.map((t) => fallback.encode(t).length), tokenizer: fallback.name };
+    const fallback = await env.fallbackCounts(texts, requestId);
+    return { counts: [...fallback.counts], tokenizer: fallback.name };
   }
 
   async function cacheStatus(
@@ -224,7 +233,10 @@ export function createWorkerHost(
     } catch {
       // keep the streamed text
     }
-    const { counts, tokenizer } = await countTokens(message.segments.map((s) => s.text));
+    const { counts, tokenizer } = await countTokens(
+      message.segments.map((s) => s.text),
+      message.id,
+    );
     let webllmPrompt: string | null = null;
     try {
       const parts = pipeline()?.getConversationObject?.().getPromptArray();

@@ -65,6 +65,14 @@ export type ToWorker =
     }
   | { readonly type: 'interrupt' };
 
+/**
+ * The page's answer to a `count-tokens` request (not a request of its own: it carries the worker's `countId`).
+ * The worker holds no tokenizer copy: the page counts with its one lazily loaded Qwen3 tokenizer.
+ */
+export type TokenCountsReply =
+  | { readonly type: 'token-counts'; readonly countId: number; readonly name: string; readonly counts: number[] }
+  | { readonly type: 'token-counts'; readonly countId: number; readonly error: string };
+
 export type FromWorker =
   | { readonly type: 'ready'; readonly id: number; readonly version: string }
   | { readonly type: 'cache-status'; readonly id: number; readonly status: Readonly<Record<string, CacheEntry>> }
@@ -88,4 +96,6 @@ export type FromWorker =
       readonly webllmPrompt: string | null;
       readonly notes: readonly string[];
     }
-  | { readonly type: 'error'; readonly id: number; readonly error: string };
+  | { readonly type: 'error'; readonly id: number; readonly error: string }
+  /** The worker asks the page to count these texts with the page's fallback tokenizer (answered by `token-counts`). */
+  | { readonly type: 'count-tokens'; readonly id: number; readonly countId: number; readonly texts: readonly string[] };

@@ -14,6 +14,7 @@ import { checkModelFile, formatBytes } from './gguf/model-check';
 import { buildTinyModel, TINY_MODEL_NAME } from './gguf/tiny-model';
 import type { GgufCache } from './gguf-cache';
 import { describeLlamaLoadFailure, describeLoadError, loadFailureLines } from './wllama-response';
+import { threadSupport } from './threads';
 
 export type ModelSource =
   | { readonly kind: 'file'; readonly file: Blob; readonly name: string }
@@ -99,15 +100,7 @@ export function memoryBudget(): { bytes: number; reason: string } {
   return { bytes: WASM_HEAP_LIMIT, reason: "wllama's WebAssembly memory limit" };
 }
 
-/** The thread count to use: 1 unless the page is cross-origin isolated (SharedArrayBuffer) and has cores to spare. */
-export function threadSupport(): { isolated: boolean; maxThreads: number; recommended: number } {
-  const isolated = typeof crossOriginIsolated !== 'undefined' && crossOriginIsolated === true;
-  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
-  const maxThreads = isolated ? Math.max(1, Math.floor(cores / 2)) : 1;
-  // On 2 cores the spin barriers cost more than a second thread brings (measured: 172 vs 550 tok/s).
-  const recommended = isolated && cores >= 4 ? Math.min(maxThreads, 4) : 1;
-  return { isolated, maxThreads, recommended };
-}
+export { threadSupport } from './threads';
 
 export interface LoadCallbacks {
   readonly signal: AbortSignal;

@@ -10,7 +10,8 @@ import type { ChatRuntime } from '../../engine/runtime';
 import type { CachedGguf, GgufCache } from './gguf-cache';
 import { ggufCache } from './gguf-cache';
 import type { LoadedModel, LoadProgress, ModelSource } from './wllama-loader';
-import { LoadCancelled, LoadFailure, loadModel, threadSupport } from './wllama-loader';
+import { threadSupport } from './threads';
+import type * as LoaderModule from './wllama-loader';
 import { createWllamaRuntime, DEFAULT_PROFILE, TINY_MODEL_PROFILE } from './wllama-runtime';
 
 export interface WllamaSettings {
@@ -86,8 +87,12 @@ export function createWllamaStore(now: () => number = () => performance.now(), c
         source.kind === 'file' ? source.name : source.kind === 'url' ? source.url : 'tiny random test model';
       store.setState({ status: { kind: 'loading', sourceLabel, progress: { phase: 'reading' } } });
       const { settings } = store.getState();
+      // The loader (the GGUF reader, the tiny-model builder, the wasm's URL) is its own chunk, loaded with the
+      // first model rather than with the page.
+      let loader: typeof LoaderModule | null = null;
       try {
-        const model = await loadModel(
+        loader = await import('./wllama-loader');
+        const model = await loader.loadModel(
           source,
           {
             threads: settings.threads,
@@ -129,9 +134,9 @@ export function createWllamaStore(now: () => number = () => performance.now(), c
       } catch (error) {
         if (loading !== controller) return;
         loading = null;
-        if (error instanceof LoadCancelled) {
+        if (loader && error instanceof loader.LoadCancelled) {
           store.setState({ status: { kind: 'idle', note: 'Loading was cancelled.' } });
-        } else if (error instanceof LoadFailure) {
+        } else if (loader && error instanceof loader.LoadFailure) {
           store.setState({ status: { kind: 'error', message: error.message, problem: error.problem } });
         } else {
           const message = error instanceof Error ? error.message : String(error);

@@ -1,39 +1,51 @@
-/** Right column: projections of the run's event log, one tab each. */
-import type { KeyboardEvent, ReactNode } from 'react';
+/**
+ * Right column: projections of the run's event log, one tab each. Only the first tab (Turns) is part of the
+ * first page load; every other tab's view is its own chunk, fetched the first time it is opened (a skeleton
+ * fills the tab panel meanwhile, so nothing jumps).
+ */
+import type { ComponentType, KeyboardEvent, ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { useT } from '../../i18n';
 import type { InspectorTab } from '../../store/playground';
-import { selectEvents, selectInspectorTab, selectLoopControl } from '../../store/selectors';
+import { selectInspectorTab } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
-import { AdvisorsView } from '../advisors/advisors-view';
-import { ToolSearchPanel } from '../tool-search/tool-search-panel';
-import { McpLogView } from '../mcp/mcp-log-view';
-import { MetricsView } from './metrics-view';
-import { RequestView } from './request-view';
-import { RunsView } from './runs-view';
-import { StopReasonsView } from './stop-reasons-view';
 import { TurnTable } from './turn-table';
-import { ShowCodeView } from '../show-code/show-code-view';
+
+/** A view loaded on first use: `load` names the module and its export. */
+function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const RequestView = lazyView(() => import('./request-view').then((m) => m.RequestView));
+const StopReasonsView = lazyView(() => import('./stop-reasons-view').then((m) => m.StopReasonsView));
+const MetricsView = lazyView(() => import('./metrics-view').then((m) => m.MetricsView));
+const AdvisorsTab = lazyView(() => import('./advisors-tab').then((m) => m.AdvisorsTab));
+const ToolSearchPanel = lazyView(() => import('../tool-search/tool-search-panel').then((m) => m.ToolSearchPanel));
+const McpLogView = lazyView(() => import('../mcp/mcp-log-view').then((m) => m.McpLogView));
+const RunsView = lazyView(() => import('./runs-view').then((m) => m.RunsView));
+const ShowCodeView = lazyView(() => import('../show-code/show-code-view').then((m) => m.ShowCodeView));
 
 interface TabSpec {
   readonly id: InspectorTab;
-  readonly label: string;
   readonly render: () => ReactNode;
 }
 
-/** Features add their own tabs here (advisors…). */
+/** Features add their own tabs here (advisors…); each tab's label is `inspector.tab.<id>`. */
 export const INSPECTOR_TABS: readonly TabSpec[] = [
-  { id: 'turns', label: 'Turns', render: () => <TurnTable /> },
-  { id: 'request', label: 'Request', render: () => <RequestView mode="request" /> },
-  { id: 'prompt', label: 'Prompt', render: () => <RequestView mode="prompt" /> },
-  { id: 'stops', label: 'Stop reasons', render: () => <StopReasonsView /> },
-  { id: 'metrics', label: 'Metrics', render: () => <MetricsView /> },
-  { id: 'advisors', label: 'Advisors', render: () => <AdvisorsTab /> },
-  { id: 'tool-search', label: 'Tool search', render: () => <ToolSearchPanel /> },
-  { id: 'mcp', label: 'MCP', render: () => <McpLogView /> },
-  { id: 'runs', label: 'Runs', render: () => <RunsView /> },
-  { id: 'code', label: 'Code', render: () => <ShowCodeView /> },
+  { id: 'turns', render: () => <TurnTable /> },
+  { id: 'request', render: () => <RequestView mode="request" /> },
+  { id: 'prompt', render: () => <RequestView mode="prompt" /> },
+  { id: 'stops', render: () => <StopReasonsView /> },
+  { id: 'metrics', render: () => <MetricsView /> },
+  { id: 'advisors', render: () => <AdvisorsTab /> },
+  { id: 'tool-search', render: () => <ToolSearchPanel /> },
+  { id: 'mcp', render: () => <McpLogView /> },
+  { id: 'runs', render: () => <RunsView /> },
+  { id: 'code', render: () => <ShowCodeView /> },
 ];
 
 export function Inspector() {
+  const { t } = useT('inspector');
   const { actions } = usePlaygroundApi();
   const tab = usePlayground(selectInspectorTab);
   const current = INSPECTOR_TABS.find((t) => t.id === tab) ?? INSPECTOR_TABS[0]!;
@@ -58,21 +70,21 @@ export function Inspector() {
     document.getElementById(`tab-${next.id}`)?.focus();
   };
   return (
-    <aside className="panel inspector" aria-label="Inspector">
-      <div className="tabs" role="tablist" aria-label="Inspector views" onKeyDown={onKeyDown}>
-        {INSPECTOR_TABS.map((t) => (
+    <aside className="panel inspector" aria-label={t('label')}>
+      <div className="tabs" role="tablist" aria-label={t('tabsLabel')} onKeyDown={onKeyDown}>
+        {INSPECTOR_TABS.map((spec) => (
           <button
-            key={t.id}
+            key={spec.id}
             type="button"
             role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={t.id === current.id}
-            tabIndex={t.id === current.id ? 0 : -1}
-            aria-controls={`tabpanel-${t.id}`}
-            className={`tab${t.id === current.id ? ' tab-current' : ''}`}
-            onClick={() => actions.setInspectorTab(t.id)}
+            id={`tab-${spec.id}`}
+            aria-selected={spec.id === current.id}
+            tabIndex={spec.id === current.id ? 0 : -1}
+            aria-controls={`tabpanel-${spec.id}`}
+            className={`tab${spec.id === current.id ? ' tab-current' : ''}`}
+            onClick={() => actions.setInspectorTab(spec.id)}
           >
-            {t.label}
+            {t(`tab.${spec.id}`)}
           </button>
         ))}
       </div>
@@ -83,23 +95,17 @@ export function Inspector() {
         id={`tabpanel-${current.id}`}
         aria-labelledby={`tab-${current.id}`}
       >
-        {current.render()}
+        <Suspense fallback={<TabSkeleton label={t('loading')} />}>{current.render()}</Suspense>
       </div>
     </aside>
   );
 }
 
-function AdvisorsTab() {
-  const { actions, advisors } = usePlaygroundApi();
-  const events = usePlayground(selectEvents);
-  const loopControl = usePlayground(selectLoopControl);
+/** Holds the tab panel's place while a view's chunk arrives (the panel keeps its height: no jump). */
+function TabSkeleton({ label }: { label: string }) {
   return (
-    <AdvisorsView
-      host={advisors}
-      events={events}
-      loopControl={loopControl}
-      onLoopControlChange={actions.setLoopControl}
-      comparisonSource={actions.comparisonSource}
-    />
+    <div className="panel-skeleton inspector-skeleton muted small" aria-busy="true">
+      {label}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 /** Middle column: prompts, the debugger controls, the loop's phase, and the transcript. */
+import { lazy, Suspense } from 'react';
 import type { MalformedCallMode } from '../../engine/protocol/interpret';
 import type { ToolChoice } from '../../engine/runtime';
 import { RUN_ENDED } from '../../engine/loop/request';
@@ -24,7 +25,12 @@ import { focusAfterDecision, STEP_BUTTON_ID } from './decision-focus';
 import { PhaseDiagram } from './phase-diagram';
 import { ScriptedWarning } from './scripted-warning';
 import { TranscriptView } from './transcript-view';
-import { LabPanel } from '../lab/lab-panel';
+import { LabPanelSkeleton } from '../lab/lab-skeleton';
+import '../lab/lab.css';
+
+// The lab's controls (predict mode, guards, faults) load after the first paint, in their own chunk; a closed
+// "lab" line of the same height holds their place meanwhile.
+const LabPanel = lazy(() => import('../lab/lab-panel').then((m) => ({ default: m.LabPanel })));
 
 export function LoopPanel() {
   const { t } = useT('loop');
@@ -195,7 +201,9 @@ export function LoopPanel() {
       </div>
       <LessonSwitches />
       <PhaseDiagram />
-      <LabPanel />
+      <Suspense fallback={<LabPanelSkeleton />}>
+        <LabPanel />
+      </Suspense>
       <TranscriptView />
       {Composer && <Composer />}
     </section>

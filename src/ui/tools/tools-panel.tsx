@@ -4,7 +4,7 @@
  * workspace the next request is built from, so what is ticked is what is sent; every count is over the same
  * catalog, so the header's total is the sum of the groups'.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { exposedDefinitions } from '../../engine/loop/request';
 import type { ToolDefinition } from '../../engine/tool';
 import { useFormat, useT } from '../../i18n';
@@ -15,7 +15,10 @@ import { ContextWarning } from './context-warning';
 import { ToolLanguageSwitch } from './tool-language-switch';
 import { ToolGroup } from './tool-group';
 import './tools-panel.css';
-import { McpServersPanel } from '../mcp/mcp-servers-panel';
+
+// The MCP servers section closes the panel, below the tool list: it loads after the first paint (its own chunk),
+// and nothing above it moves when it arrives.
+const McpServersPanel = lazy(() => import('../mcp/mcp-servers-panel').then((m) => ({ default: m.McpServersPanel })));
 
 export function ToolsPanel() {
   const { t } = useT('tools');
@@ -100,7 +103,9 @@ export function ToolsPanel() {
             onToggle={(name, on) => actions.toggleTool(name, on)}
           />
         ))}
-        <McpServersPanel />
+        <Suspense fallback={null}>
+          <McpServersPanel />
+        </Suspense>
       </section>
     </aside>
   );

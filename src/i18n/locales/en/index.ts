@@ -10,6 +10,7 @@ import { cpu } from './cpu';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
 import { human } from './human';
+import { inspector } from './inspector';
 import { intro } from './intro';
 import { lab } from './lab';
 import { lessons } from './lessons';
@@ -24,6 +25,7 @@ import { prompt } from './prompt';
 import { runs } from './runs';
 import { runtimes } from './runtimes';
 import { scenarios } from './scenarios';
+import { shell } from './shell';
 import { stops } from './stops';
 import { storage } from './storage';
 import { studio } from './studio';
@@ -42,6 +44,7 @@ export const en = {
   endpoint,
   exchange,
   human,
+  inspector,
   intro,
   lab,
   lessons,
@@ -56,6 +59,7 @@ export const en = {
   runs,
   runtimes,
   scenarios,
+  shell,
   stops,
   storage,
   studio,

@@ -8,6 +8,7 @@ import { cpu } from './cpu';
 import { endpoint } from './endpoint';
 import { exchange } from './exchange';
 import { human } from './human';
+import { inspector } from './inspector';
 import { intro } from './intro';
 import { lab } from './lab';
 import { lessons } from './lessons';
@@ -22,6 +23,7 @@ import { prompt } from './prompt';
 import { runs } from './runs';
 import { runtimes } from './runtimes';
 import { scenarios } from './scenarios';
+import { shell } from './shell';
 import { stops } from './stops';
 import { storage } from './storage';
 import { studio } from './studio';
@@ -40,6 +42,7 @@ export const ko: Catalog = {
   endpoint,
   exchange,
   human,
+  inspector,
   intro,
   lab,
   lessons,
@@ -54,6 +57,7 @@ export const ko: Catalog = {
   runs,
   runtimes,
   scenarios,
+  shell,
   stops,
   storage,
   studio,

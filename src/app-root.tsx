@@ -1,0 +1,61 @@
+/**
+ * The composition root: builds the one playground with the browser's real parts — IndexedDB, the sandbox, the
+ * runtimes, tool search and its request step — and renders the app with it. Nothing else creates app state.
+ * The entry (main.tsx) loads this module right after it has painted the app's skeleton, so the first paint needs
+ * none of the store, the engine, zod or the runtimes.
+ */
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { toolSearchStep, ToolSearchSession } from './engine/tool-search/apply';
+import { I18nRoot, type I18n } from './i18n';
+import { indexedDbStorage } from './persistence';
+import { createRuntimeRegistry, scriptedSpeed } from './runtimes/registry';
+import { browserSandbox } from './sandbox';
+import { createPlayground } from './store/playground';
+import { toolSearchSource } from './store/tool-search';
+import { loadQwen3Counter } from './tokenizers/qwen3';
+import { App } from './ui/App';
+import { PlaygroundProvider } from './ui/playground-context';
+
+/** Builds the playground and renders the app into `root` (replacing the skeleton), in the page's language. */
+export function startApp(root: Root, i18n: I18n): void {
+  const toolSearch = new ToolSearchSession({ index: 'keyword' });
+
+  const playground = createPlayground({
+    runtimes: createRuntimeRegistry({
+      scriptedTokensPerSecond: scriptedSpeed(location.search),
+      now: () => performance.now(),
+      fallbackTokenCounter: loadQwen3Counter,
+    }),
+    storage: indexedDbStorage,
+    sandbox: browserSandbox(),
+    toolSearch,
+    toolSources: [toolSearchSource(toolSearch)],
+    // The request pipeline of the manual loop, in order.
+    requestSteps: [toolSearchStep],
+    now: () => Date.now(),
+    newRunId: () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`,
+    schedule: (task, ms = 0) => void setTimeout(task, ms),
+    location: {
+      search: () => location.search,
+      replaceSearch: (search) =>
+        history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`),
+    },
+  });
+
+  // A reload, a closed tab or a backgrounded page loses nothing that was appended: write what is queued now.
+  addEventListener('pagehide', () => void playground.flush());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void playground.flush();
+  });
+
+  root.render(
+    <StrictMode>
+      <I18nRoot i18n={i18n}>
+        <PlaygroundProvider playground={playground}>
+          <App />
+        </PlaygroundProvider>
+      </I18nRoot>
+    </StrictMode>,
+  );
+}
