@@ -11,6 +11,8 @@ import { PresenterToggle } from './presenter/presenter-toggle';
 
 export function HeaderBar() {
   const { t } = useT('common');
+  const { t: tShell } = useT('shell');
+  const { t: tRuntimes } = useT('runtimes');
   const { actions, runtimes } = usePlaygroundApi();
   const scenarioId = usePlayground(selectScenarioId);
   const runtimeKind = usePlayground(selectRuntimeKind);
@@ -21,9 +23,13 @@ export function HeaderBar() {
     <header className="header">
       <h1 className="header-title">{t('appTitle')}</h1>
       <label className="header-field">
-        Scenario
-        <select aria-label="Scenario" value={scenarioId ?? ''} onChange={(e) => actions.selectScenario(e.target.value)}>
-          <option value="">(none — write your own)</option>
+        {tShell('scenario')}
+        <select
+          aria-label={tShell('scenario')}
+          value={scenarioId ?? ''}
+          onChange={(e) => actions.selectScenario(e.target.value)}
+        >
+          <option value="">{tShell('noScenario')}</option>
           {SCENARIOS.map((s) => (
             <option key={s.id} value={s.id}>
               {s.title}
@@ -32,16 +38,16 @@ export function HeaderBar() {
         </select>
       </label>
       <label className="header-field">
-        Runtime
+        {tShell('runtime')}
         <select
-          aria-label="Runtime"
+          aria-label={tShell('runtime')}
           value={runtimeKind}
           disabled={busy}
           onChange={(e) => actions.setRuntime(e.target.value as RuntimeKind)}
         >
           {runtimes.providers.map((p) => (
             <option key={p.kind} value={p.kind}>
-              {p.label}
+              {tRuntimes(`label.${p.kind}`)}
             </option>
           ))}
         </select>
@@ -50,10 +56,10 @@ export function HeaderBar() {
       <span
         className={`header-status header-status-${status.ok ? 'ready' : 'waiting'}`}
         role="status"
-        title={status.text}
+        title={status.ok ? tShell('ready') : status.text}
         data-testid="header-status"
       >
-        <span aria-hidden="true">●</span> {status.text}
+        <span aria-hidden="true">●</span> {status.ok ? tShell('ready') : status.text}
       </span>
       <PresenterToggle />
       <LanguagePicker />

@@ -23,6 +23,7 @@ import { presenter } from './presenter';
 import { prompt } from './prompt';
 import { runs } from './runs';
 import { runtimes } from './runtimes';
+import { shell } from './shell';
 import { stops } from './stops';
 import { storage } from './storage';
 import { studio } from './studio';
@@ -54,6 +55,7 @@ export const en = {
   prompt,
   runs,
   runtimes,
+  shell,
   stops,
   storage,
   studio,

@@ -21,6 +21,7 @@ import { presenter } from './presenter';
 import { prompt } from './prompt';
 import { runs } from './runs';
 import { runtimes } from './runtimes';
+import { shell } from './shell';
 import { stops } from './stops';
 import { storage } from './storage';
 import { studio } from './studio';
@@ -52,6 +53,7 @@ export const ko: Catalog = {
   prompt,
   runs,
   runtimes,
+  shell,
   stops,
   storage,
   studio,
