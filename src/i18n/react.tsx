@@ -67,7 +67,7 @@ export function formatters(language: string): Formatters {
       new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs),
     bytes(bytes, options) {
       const fixed = (value: number, digits: number) =>
-        number(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+        number(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
       const mb = bytes / 2 ** 20;
       if (options?.binary) {
         if (bytes >= 1024 ** 3) return `${fixed(bytes / 1024 ** 3, 1)} GiB`;
