@@ -93,6 +93,7 @@ test.describe('한국어', () => {
     await shoot('cpu');
     await loaded.getByRole('button', { name: '내리기', exact: true }).click();
     await expect(cpu.getByRole('status')).toHaveText('모델을 내렸습니다.');
+    await expect(page.getByTestId('header-status')).toContainText('먼저 모델 패널에서 GGUF 모델을 불러오거나');
 
     // WebLLM: headless Chromium has no usable WebGPU here, so the panel says so, in Korean.
     await runtime.selectOption({ label: 'WebLLM (WebGPU)' });
@@ -101,6 +102,8 @@ test.describe('한국어', () => {
     const capability = webllm.getByRole('region', { name: 'WebGPU 지원 현황' });
     await expect(capability.getByRole('alert')).toContainText(/WebGPU가 없어|GPU 어댑터를 찾지 못했습니다/);
     await expect(capability).toContainText('워커: 준비됨', { timeout: 30_000 });
+    await expect(page.getByTestId('header-status')).toContainText('불러온 모델 없음');
+    await expect(page.getByTestId('header-status')).not.toContainText('no model loaded');
     const catalog = webllm.getByRole('table', { name: '모델 목록' });
     await expect(catalog.getByRole('columnheader', { name: '실행 가능' })).toBeVisible();
     await expect(catalog).toContainText('도구를 안정적으로 호출하는 가장 작은 모델입니다');

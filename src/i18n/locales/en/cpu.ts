@@ -81,6 +81,12 @@ export const cpu = {
     unloaded: 'The model was unloaded.',
   },
   /** Why a model did not load, by LoadText.key (sizes are formatted by the panel). */
+  /** The header's status while no CPU model can answer. */
+  readiness: {
+    loading: 'The CPU model is still loading.',
+    failed: 'No CPU model loaded: {{message}}',
+    none: 'Load a GGUF model, or generate the tiny random test model, in the Model panel first.',
+  },
   failure: {
     empty: 'This file is empty: a GGUF model file starts with "GGUF".',
     notGguf: 'This is not a GGUF model file: it starts with "{{start}}", a GGUF file starts with "GGUF".',

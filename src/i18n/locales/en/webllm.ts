@@ -137,6 +137,11 @@ export const webllm = {
     unconstrained: 'none: the output is not constrained',
     chatml: 'ChatML without tools',
   },
+  /** The header's status while no WebLLM model can answer. */
+  readiness: {
+    loading: 'loading a model…',
+    none: 'no model loaded — load one in the Model panel',
+  },
   /** What web-llm's errors mean and what to do, by MappedError.key. */
   error: {
     noWebgpu:

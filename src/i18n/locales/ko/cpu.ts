@@ -82,6 +82,11 @@ export const cpu: Catalog['cpu'] = {
     cancelled: '불러오기를 취소했습니다.',
     unloaded: '모델을 내렸습니다.',
   },
+  readiness: {
+    loading: 'CPU 모델을 아직 불러오는 중입니다.',
+    failed: 'CPU 모델을 불러오지 못했습니다: {{message}}',
+    none: '먼저 모델 패널에서 GGUF 모델을 불러오거나 작은 무작위 테스트 모델을 만드세요.',
+  },
   failure: {
     empty: '빈 파일입니다. GGUF 모델 파일은 "GGUF"로 시작합니다.',
     notGguf: 'GGUF 모델 파일이 아닙니다. 이 파일은 "{{start}}"(으)로 시작하지만 GGUF 파일은 "GGUF"로 시작합니다.',

@@ -132,6 +132,10 @@ export const webllm: Catalog['webllm'] = {
     unconstrained: '없음: 출력이 제약되지 않습니다',
     chatml: '도구 없는 ChatML',
   },
+  readiness: {
+    loading: '모델 불러오는 중…',
+    none: '불러온 모델 없음 — 모델 패널에서 불러오세요',
+  },
   error: {
     noWebgpu:
       '이 브라우저에는 WebGPU가 없습니다. WebGPU를 켠 Chrome 또는 Edge 113+를 쓰세요. 또는 다른 런타임을 고르세요: 스크립트 재생, “내가 모델”, 또는 CPU 런타임.',
