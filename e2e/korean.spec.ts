@@ -74,4 +74,106 @@ test.describe('한국어', () => {
     await page.getByRole('tab', { name: 'Runs' }).click();
     await expect(page.getByTestId('run-scenario').first()).toContainText('정책이 적용된 작업 공간');
   });
+
+  test('the runtime panels, the composer and the shortcuts dialog speak Korean, none of their English left', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const shoot = async (name: string) => {
+      for (const [width, height] of [
+        [1440, 900],
+        [1280, 720],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.screenshot({ path: test.info().outputPath(`korean-${name}-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+    };
+    await openScenario(page, 'seoul-time-math-ko', '&lang=ko');
+    const runtime = page.getByLabel('런타임', { exact: true });
+    await expect(page.getByTestId('header-status')).toHaveText(/준비됨/);
+
+    // The CPU runtime: its panel in Korean, and the tiny model loaded (the ready facts too).
+    await runtime.selectOption({ label: 'CPU (wllama, GGUF)' });
+    const cpu = page.getByRole('region', { name: 'CPU 런타임 (wllama)' });
+    await expect(cpu).toBeVisible();
+    await expect(cpu).toContainText('GGUF 모델을 CPU에서 실행합니다');
+    await expect(cpu.getByRole('region', { name: '오프라인 GGUF 캐시' })).toBeVisible();
+    await cpu.getByLabel('시드 (Seed)').fill('1');
+    await cpu.getByRole('button', { name: '작은 무작위 테스트 모델 만들기', exact: true }).click();
+    const loaded = cpu.getByRole('region', { name: '불러온 모델' });
+    await expect(loaded.getByRole('status')).toHaveText('준비됨: 작은 무작위 테스트 모델 (시드 1)', {
+      timeout: 30_000,
+    });
+    await expect(loaded).toContainText('출력 텍스트는 의도적으로 무의미합니다');
+    await expect(loaded).toContainText('백엔드');
+    for (const english of [
+      'Runs a GGUF model on the CPU',
+      'Generate tiny random test model',
+      'Cached for offline use',
+      'Ready: tiny random test model',
+      'its text is nonsense by design',
+      'Load time',
+    ])
+      await expect(cpu).not.toContainText(english);
+    await shoot('cpu');
+    await loaded.getByRole('button', { name: '내리기', exact: true }).click();
+    await expect(cpu.getByRole('status')).toHaveText('모델을 내렸습니다.');
+    await expect(page.getByTestId('header-status')).toContainText('먼저 모델 패널에서 GGUF 모델을 불러오거나');
+
+    // WebLLM: headless Chromium has no usable WebGPU here, so the panel says so, in Korean.
+    await runtime.selectOption({ label: 'WebLLM (WebGPU)' });
+    const webllm = page.getByRole('region', { name: 'WebLLM 모델' });
+    await expect(webllm).toBeVisible();
+    const capability = webllm.getByRole('region', { name: 'WebGPU 지원 현황' });
+    await expect(capability.getByRole('alert')).toContainText(/WebGPU가 없어|GPU 어댑터를 찾지 못했습니다/);
+    await expect(capability).toContainText('워커: 준비됨', { timeout: 30_000 });
+    await expect(page.getByTestId('header-status')).toContainText('불러온 모델 없음');
+    await expect(page.getByTestId('header-status')).not.toContainText('no model loaded');
+    const catalog = webllm.getByRole('table', { name: '모델 목록' });
+    await expect(catalog.getByRole('columnheader', { name: '실행 가능' })).toBeVisible();
+    await expect(catalog).toContainText('도구를 안정적으로 호출하는 가장 작은 모델입니다');
+    await expect(catalog).toContainText('아니요 — 위의 안내를 보세요');
+    await expect(webllm.getByRole('button', { name: 'Qwen3-0.6B-q4f32_1-MLC 불러오기' })).toBeDisabled();
+    for (const english of [
+      'Checking WebGPU',
+      'WebGPU is not available',
+      'Worker: ',
+      'Runs here',
+      'Smallest model that calls tools reliably',
+      'see the message above',
+      'Import a model from local files',
+      'Use web-llm native tools',
+    ])
+      await expect(webllm).not.toContainText(english);
+    await shoot('webllm');
+
+    // "You are the model": the panel's note, then the composer once the loop calls the model.
+    await runtime.selectOption({ label: '내가 모델 (You are the model)' });
+    await expect(page.locator('.runtime-note')).toContainText('내가 모델 역할을 합니다');
+    await page.getByRole('button', { name: '끝까지 실행', exact: true }).click();
+    const composer = page.getByRole('region', { name: '내가 모델', exact: true });
+    await expect(composer.getByRole('heading')).toHaveText('내가 모델 — 1번째 턴');
+    await expect(composer).toContainText('요청에는 메시지');
+    await composer.getByRole('button', { name: '도구 호출 추가', exact: true }).click();
+    await expect(composer.getByLabel('호출 1의 도구 이름')).toBeVisible();
+    await composer.getByLabel('호출 1의 도구 이름').fill('');
+    await composer.getByRole('button', { name: '모델로서 보내기', exact: true }).click();
+    await expect(composer.getByRole('alert')).toHaveText('도구 호출 1에 이름이 없습니다.');
+    for (const english of ['You are the model — turn', 'The request carries', 'Add tool call', 'Send as the model'])
+      await expect(composer).not.toContainText(english);
+    await shoot('human');
+
+    // The shortcuts dialog, opened by its button in the footer.
+    await page.getByRole('button', { name: /키보드 단축키/ }).click();
+    const dialog = page.getByRole('dialog', { name: '키보드 단축키' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('끝까지 실행 (일시 정지에서 기다림)');
+    await expect(dialog).toContainText('S 또는 F10');
+    for (const english of ['Run to end', 'Single keys work', 'Show this list of shortcuts'])
+      await expect(dialog).not.toContainText(english);
+    await shoot('shortcuts');
+    await dialog.getByRole('button', { name: '닫기', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
 });

@@ -9,4 +9,5 @@ export {
   type Language,
 } from './languages';
 export { formatters, I18nRoot, useFormat, useT, type Formatters } from './react';
+export { SLOT, splice } from './splice';
 export type { Catalog, Namespace } from './catalog';

@@ -30,6 +30,12 @@ export interface Formatters {
   duration(ms: number): string;
   /** A date and time, medium length. */
   dateTime(epochMs: number): string;
+  /**
+   * A size in bytes with enough digits to tell small parts apart: "1.2 GB", "340 MB", "4.4 MB", "12 KB" (powers
+   * of 1024, the labels browsers and web-llm use), or with `binary` the IEC labels llama.cpp prints ("1.2 GiB",
+   * "569 KiB"). The number is written in the page's language; the unit stays as the tools spell it.
+   */
+  bytes(bytes: number, options?: { readonly binary?: boolean }): string;
 }
 
 export function useFormat(): Formatters {
@@ -59,5 +65,20 @@ export function formatters(language: string): Formatters {
     },
     dateTime: (epochMs) =>
       new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs),
+    bytes(bytes, options) {
+      const fixed = (value: number, digits: number) =>
+        number(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+      const mb = bytes / 2 ** 20;
+      if (options?.binary) {
+        if (bytes >= 1024 ** 3) return `${fixed(bytes / 1024 ** 3, 1)} GiB`;
+        if (bytes >= 1024 ** 2) return `${fixed(mb, 1)} MiB`;
+        if (bytes >= 1024) return `${fixed(bytes / 1024, 0)} KiB`;
+        return `${fixed(bytes, 0)} B`;
+      }
+      if (mb >= 1024) return `${fixed(mb / 1024, 1)} GB`;
+      if (mb >= 100) return `${fixed(mb, 0)} MB`;
+      if (mb >= 0.1) return `${fixed(mb, 1)} MB`;
+      return `${fixed(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
+    },
   };
 }

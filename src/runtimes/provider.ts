@@ -5,6 +5,14 @@
  */
 import type { ComponentType } from 'react';
 import type { ChatRuntime, RuntimeKind } from '../engine/runtime';
+import type { Namespace } from '../i18n';
+
+/** A line of the catalogs with its values: text a module decides and the page shows in its language. */
+export interface CatalogLine {
+  readonly ns: Namespace;
+  readonly key: string;
+  readonly values?: Readonly<Record<string, string | number>>;
+}
 
 export interface RuntimeProvider {
   readonly kind: RuntimeKind;
@@ -16,8 +24,11 @@ export interface RuntimeProvider {
   readonly Panel: ComponentType;
   /** Optional: the runtime's part of the Loop panel while it is selected (the human runtime's composer). */
   readonly Composer?: ComponentType;
-  /** The runtime to call, or null with the reason when it cannot answer yet (no model loaded…). */
-  getRuntime(): { runtime: ChatRuntime } | { runtime: null; reason: string };
+  /**
+   * The runtime to call, or null with the reason when it cannot answer yet (no model loaded…): `reason` in
+   * English (a call made anyway fails with it, and the run keeps it), `reasonLine` the same for the page.
+   */
+  getRuntime(): { runtime: ChatRuntime } | { runtime: null; reason: string; reasonLine?: CatalogLine };
   /** Subscribes to changes of getRuntime() (a model finished loading…). Returns an unsubscribe function. */
   subscribe(listener: () => void): () => void;
 }

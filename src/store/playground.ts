@@ -45,7 +45,7 @@ import { StorageUnavailableError } from '../persistence';
 import type { RunHeader, RunLoadError, StoredRun } from '../persistence/runs-db';
 import type { RuntimeRegistry } from '../runtimes/registry';
 
-export type { RuntimeProvider } from '../runtimes/provider';
+export type { CatalogLine, RuntimeProvider } from '../runtimes/provider';
 import type { GgufCache } from '../runtimes/wllama/gguf-cache';
 import type { Catalog, ToolSource } from './catalog';
 import { buildCatalog, EMPTY_CATALOG, exposedTools } from './catalog';

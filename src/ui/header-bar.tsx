@@ -2,46 +2,57 @@
 import { useSyncExternalStore } from 'react';
 import type { RuntimeKind } from '../engine/runtime';
 import { SCENARIOS } from '../engine/scenarios';
-import type { RuntimeProvider } from '../store/playground';
+import type { CatalogLine, RuntimeProvider } from '../store/playground';
 import { selectBusy, selectRuntimeKind, selectScenarioId } from '../store/selectors';
 import { useT } from '../i18n';
 import { LanguagePicker } from './language-picker';
 import { usePlayground, usePlaygroundApi } from './playground-context';
 import { PresenterToggle } from './presenter/presenter-toggle';
+import { useScenarioText } from './scenarios/scenario-text';
 
 export function HeaderBar() {
   const { t } = useT('common');
+  const { t: tShell } = useT('shell');
+  const { t: tRuntimes, i18n } = useT('runtimes');
   const { actions, runtimes } = usePlaygroundApi();
+  const scenarioText = useScenarioText();
   const scenarioId = usePlayground(selectScenarioId);
   const runtimeKind = usePlayground(selectRuntimeKind);
   const busy = usePlayground(selectBusy);
   const provider = runtimes.providerFor(runtimeKind);
   const status = useSyncExternalStore(provider.subscribe, () => runtimeStatus(provider));
+  // A runtime's reason in the page's language where it gives one (its English reason otherwise).
+  const say = (line: CatalogLine) => String(i18n.getFixedT(null, line.ns)(line.key as never, line.values as never));
+  const text = status.ok ? tShell('ready') : status.line ? say(status.line) : status.text;
   return (
     <header className="header">
       <h1 className="header-title">{t('appTitle')}</h1>
       <label className="header-field">
-        Scenario
-        <select aria-label="Scenario" value={scenarioId ?? ''} onChange={(e) => actions.selectScenario(e.target.value)}>
-          <option value="">(none — write your own)</option>
+        {tShell('scenario')}
+        <select
+          aria-label={tShell('scenario')}
+          value={scenarioId ?? ''}
+          onChange={(e) => actions.selectScenario(e.target.value)}
+        >
+          <option value="">{tShell('noScenario')}</option>
           {SCENARIOS.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.title}
+              {scenarioText(s).title}
             </option>
           ))}
         </select>
       </label>
       <label className="header-field">
-        Runtime
+        {tShell('runtime')}
         <select
-          aria-label="Runtime"
+          aria-label={tShell('runtime')}
           value={runtimeKind}
           disabled={busy}
           onChange={(e) => actions.setRuntime(e.target.value as RuntimeKind)}
         >
           {runtimes.providers.map((p) => (
             <option key={p.kind} value={p.kind}>
-              {p.label}
+              {tRuntimes(`label.${p.kind}`)}
             </option>
           ))}
         </select>
@@ -50,10 +61,10 @@ export function HeaderBar() {
       <span
         className={`header-status header-status-${status.ok ? 'ready' : 'waiting'}`}
         role="status"
-        title={status.text}
+        title={text}
         data-testid="header-status"
       >
-        <span aria-hidden="true">●</span> {status.text}
+        <span aria-hidden="true">●</span> {text}
       </span>
       <PresenterToggle />
       <LanguagePicker />
@@ -62,14 +73,23 @@ export function HeaderBar() {
 }
 
 // useSyncExternalStore needs a stable snapshot: cache the last value per kind and reason.
-const statusCache = new Map<string, { ok: boolean; text: string }>();
-function runtimeStatus(provider: RuntimeProvider): { ok: boolean; text: string } {
+interface RuntimeStatus {
+  readonly ok: boolean;
+  readonly text: string;
+  readonly line?: CatalogLine;
+}
+const statusCache = new Map<string, RuntimeStatus>();
+function runtimeStatus(provider: RuntimeProvider): RuntimeStatus {
   const provided = provider.getRuntime();
   const text = provided.runtime ? 'ready' : provided.reason;
   const key = `${provider.kind}:${text}`;
   let value = statusCache.get(key);
   if (!value) {
-    value = { ok: provided.runtime !== null, text };
+    value = {
+      ok: provided.runtime !== null,
+      text,
+      ...(!provided.runtime && provided.reasonLine ? { line: provided.reasonLine } : {}),
+    };
     statusCache.set(key, value);
   }
   return value;

@@ -14,7 +14,13 @@ export interface CompareRow {
   readonly same: boolean;
 }
 
+/** Which metric a row holds (the views name it in the page's language). */
+export type MetricId =
+  'rounds' | 'toolCalls' | 'promptTokens' | 'completionTokens' | 'toolTime' | 'messages' | 'ended' | 'finalAnswer';
+
 export interface MetricRow {
+  readonly id: MetricId;
+  /** The metric's name in English. */
   readonly label: string;
   readonly a: string;
   readonly b: string;
@@ -47,19 +53,35 @@ export function compareRuns(a: readonly LoopEvent[], b: readonly LoopEvent[]): C
   const ending = (s: typeof left) =>
     s.finished ? FINISH_LABELS[s.finished.reason] : `not finished (phase ${s.phase})`;
   const tokens = (n: number, estimated: boolean) => `${n}${estimated ? ' (est.)' : ''}`;
-  const metric = (label: string, va: string, vb: string): MetricRow => ({ label, a: va, b: vb, same: va === vb });
+  const metric = (id: MetricId, label: string, va: string, vb: string): MetricRow => ({
+    id,
+    label,
+    a: va,
+    b: vb,
+    same: va === vb,
+  });
   return {
     rows,
     divergesAt,
     metrics: [
-      metric('Model calls (rounds)', String(ua.rounds), String(ub.rounds)),
-      metric('Tool calls', String(toolCalls(ua)), String(toolCalls(ub))),
-      metric('Prompt tokens', tokens(ua.promptTokens, ua.estimated), tokens(ub.promptTokens, ub.estimated)),
-      metric('Completion tokens', tokens(ua.completionTokens, ua.estimated), tokens(ub.completionTokens, ub.estimated)),
-      metric('Tool time', `${Math.round(ua.toolTimeMs)} ms`, `${Math.round(ub.toolTimeMs)} ms`),
-      metric('Messages', String(left.history.length), String(right.history.length)),
-      metric('Ended', ending(left), ending(right)),
-      metric('Final answer', left.finished?.finalAnswer ?? '—', right.finished?.finalAnswer ?? '—'),
+      metric('rounds', 'Model calls (rounds)', String(ua.rounds), String(ub.rounds)),
+      metric('toolCalls', 'Tool calls', String(toolCalls(ua)), String(toolCalls(ub))),
+      metric(
+        'promptTokens',
+        'Prompt tokens',
+        tokens(ua.promptTokens, ua.estimated),
+        tokens(ub.promptTokens, ub.estimated),
+      ),
+      metric(
+        'completionTokens',
+        'Completion tokens',
+        tokens(ua.completionTokens, ua.estimated),
+        tokens(ub.completionTokens, ub.estimated),
+      ),
+      metric('toolTime', 'Tool time', `${Math.round(ua.toolTimeMs)} ms`, `${Math.round(ub.toolTimeMs)} ms`),
+      metric('messages', 'Messages', String(left.history.length), String(right.history.length)),
+      metric('ended', 'Ended', ending(left), ending(right)),
+      metric('finalAnswer', 'Final answer', left.finished?.finalAnswer ?? '—', right.finished?.finalAnswer ?? '—'),
     ],
   };
 }

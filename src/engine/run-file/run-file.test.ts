@@ -357,10 +357,12 @@ describe('fork', () => {
     expect(comparison.rows.slice(0, 6).every((r) => r.same)).toBe(true);
     expect(comparison.rows[6]?.b).toMatchObject({ role: 'tool', content: '1000' });
     const answer = comparison.metrics.find((m) => m.label === 'Final answer')!;
+    expect(answer.id).toBe('finalAnswer');
     expect(answer.a).toContain('877');
     expect(answer.b).toContain('1000');
     expect(answer.same).toBe(false);
     expect(comparison.metrics.find((m) => m.label === 'Model calls (rounds)')).toMatchObject({
+      id: 'rounds',
       a: '3',
       b: '3',
       same: true,

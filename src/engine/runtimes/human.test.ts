@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../runtime';
 import { interpretResponse } from '../protocol/interpret';
 import { createFakeClock } from '../test-support';
-import { checkHumanTurn, createHumanRuntime, renderHumanTurn } from './human';
+import { checkHumanTurn, createHumanRuntime, humanTurnProblem, renderHumanTurn } from './human';
 
 const request: ModelRequest = {
   messages: [{ role: 'user', content: 'What is 2+3?' }],
@@ -26,7 +26,7 @@ describe('human runtime', () => {
     expect(rt.getPendingRequest()).toBeNull();
     expect(rt.submit({ text: 'hi', toolCalls: [], finishReason: 'stop' })).toMatchObject({
       ok: false,
-      error: expect.stringContaining('not waiting'),
+      error: { kind: 'not-waiting', message: expect.stringContaining('not waiting') },
     });
     const deltas: string[] = [];
     const pending = rt.generate(request, { signal: new AbortController().signal, onDelta: (d) => deltas.push(d) });
@@ -102,6 +102,19 @@ describe('human runtime', () => {
     expect(checkHumanTurn({ text: 'x', toolCalls: [], finishReason: 'finished' as never })).toContain(
       'Unknown finish reason',
     );
+    // The same refusals as data, for the composer to word in the page's language.
+    expect(
+      humanTurnProblem({ text: '', toolCalls: [{ name: ' ', argumentsText: '{}' }], finishReason: 'stop' }),
+    ).toEqual({
+      kind: 'unnamed-call',
+      call: 1,
+      message: 'Tool call 1 has no name.',
+    });
+    expect(humanTurnProblem({ text: 'x', toolCalls: [], finishReason: 'finished' as never })).toMatchObject({
+      kind: 'unknown-finish-reason',
+      finishReason: 'finished',
+    });
+    expect(humanTurnProblem({ text: 'x', toolCalls: [], finishReason: 'stop' })).toBeNull();
   });
 
   it('abort resolves with finish reason abort and clears the pending request', async () => {

@@ -25,7 +25,19 @@ export interface HumanTurn {
   readonly finishReason: FinishReason;
 }
 
-export type SubmitResult = Result;
+/**
+ * Why a turn cannot be sent: a kind and its facts, so the composer words it in the page's language, and the
+ * English sentence (`message`) for logs and tests.
+ */
+export type HumanTurnProblem = { readonly message: string } & (
+  | { readonly kind: 'not-waiting' }
+  | { readonly kind: 'unknown-finish-reason'; readonly finishReason: string }
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'unnamed-call'; readonly call: number }
+  | { readonly kind: 'duplicate-id'; readonly id: string }
+);
+
+export type SubmitResult = Result<void, HumanTurnProblem>;
 
 export interface HumanRuntime extends ChatRuntime {
   readonly kind: 'human';
@@ -50,20 +62,35 @@ export function renderHumanTurn(turn: Pick<HumanTurn, 'text' | 'toolCalls'>): st
   return [turn.text.trim(), ...blocks].filter((part) => part !== '').join('\n');
 }
 
-/** Why a turn cannot be submitted, or null. */
+/** Why a turn cannot be submitted (in English), or null. */
 export function checkHumanTurn(turn: HumanTurn): string | null {
+  return humanTurnProblem(turn)?.message ?? null;
+}
+
+/** Why a turn cannot be submitted, or null. */
+export function humanTurnProblem(turn: HumanTurn): HumanTurnProblem | null {
   if (!(OPENAI_FINISH_REASONS as readonly string[]).includes(turn.finishReason)) {
-    return `Unknown finish reason "${turn.finishReason}".`;
+    return {
+      kind: 'unknown-finish-reason',
+      finishReason: turn.finishReason,
+      message: `Unknown finish reason "${turn.finishReason}".`,
+    };
   }
   if (turn.text.trim() === '' && turn.toolCalls.length === 0 && turn.finishReason !== 'abort') {
-    return 'Write some text or add a tool call.';
+    return { kind: 'empty', message: 'Write some text or add a tool call.' };
   }
   const ids = new Set<string>();
   for (const [i, call] of turn.toolCalls.entries()) {
-    if (call.name.trim() === '') return `Tool call ${i + 1} has no name.`;
+    if (call.name.trim() === '')
+      return { kind: 'unnamed-call', call: i + 1, message: `Tool call ${i + 1} has no name.` };
     const id = call.id?.trim();
     if (id) {
-      if (ids.has(id)) return `Two tool calls share the id "${id}": ids pair each result with its call.`;
+      if (ids.has(id))
+        return {
+          kind: 'duplicate-id',
+          id,
+          message: `Two tool calls share the id "${id}": ids pair each result with its call.`,
+        };
       ids.add(id);
     }
   }
@@ -141,8 +168,14 @@ export function createHumanRuntime(options: { readonly now: () => number; readon
     },
     submit(turn: HumanTurn): SubmitResult {
       if (!pending)
-        return { ok: false, error: 'The loop is not waiting for a model turn: press Step to call the model first.' };
-      const error = checkHumanTurn(turn);
+        return {
+          ok: false,
+          error: {
+            kind: 'not-waiting',
+            message: 'The loop is not waiting for a model turn: press Step to call the model first.',
+          },
+        };
+      const error = humanTurnProblem(turn);
       if (error) return { ok: false, error };
       finish(
         renderHumanTurn(turn),

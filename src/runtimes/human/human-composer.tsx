@@ -1,7 +1,9 @@
 /** "You are the model": write the assistant turn — text and/or tool calls with ids — and the finish reason. */
+import type { TFunction } from 'i18next';
 import { useState, useSyncExternalStore } from 'react';
-import type { HumanRuntime } from '../../engine/runtimes/human';
+import type { HumanRuntime, HumanTurnProblem } from '../../engine/runtimes/human';
 import type { FinishReason } from '../../engine/stop-reasons';
+import { SLOT, splice, useT } from '../../i18n';
 
 interface DraftCall {
   id: string;
@@ -13,11 +15,12 @@ const FINISH_CHOICES: FinishReason[] = ['stop', 'tool_calls', 'length', 'content
 
 /** Shown while the human runtime is selected; opens when the loop waits for a model turn. */
 export function HumanComposer({ runtime }: { readonly runtime: HumanRuntime }) {
+  const { t } = useT('human');
   const request = useSyncExternalStore(runtime.subscribe, runtime.getPendingRequest);
   const [text, setText] = useState('');
   const [calls, setCalls] = useState<DraftCall[]>([]);
   const [finish, setFinish] = useState<FinishReason>('stop');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<HumanTurnProblem | null>(null);
   if (!request) return null;
 
   const toolNames = request.tools.map((t) => t.name);
@@ -42,40 +45,46 @@ export function HumanComposer({ runtime }: { readonly runtime: HumanRuntime }) {
   };
 
   return (
-    <section className="composer" aria-label="You are the model">
-      <h2>You are the model — turn {request.round}</h2>
+    <section className="composer" aria-label={t('composer.label')}>
+      <h2>{t('composer.title', { round: request.round })}</h2>
       <p className="muted small">
-        The request carries {request.messages.length} messages and {request.tools.length} tools. Write the assistant
-        turn; it is rendered as raw text with <code>&lt;tool_call&gt;</code> blocks and parsed like a real model’s.
+        {splice(
+          t('composer.carries', {
+            messages: t('composer.messages', { count: request.messages.length }),
+            tools: t('composer.tools', { count: request.tools.length }),
+            block: SLOT,
+          }),
+          <code>&lt;tool_call&gt;</code>,
+        )}
       </p>
       <label className="field">
-        <span>Assistant text</span>
-        <textarea aria-label="Assistant text" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+        <span>{t('composer.text')}</span>
+        <textarea aria-label={t('composer.text')} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
       </label>
       {calls.map((call, i) => (
         <fieldset key={i} className="composer-call">
-          <legend>Tool call {i + 1}</legend>
+          <legend>{t('composer.call', { n: i + 1 })}</legend>
           <label className="inline-field">
-            id
+            {t('composer.id')}
             <input
-              aria-label={`Call ${i + 1} id`}
+              aria-label={t('composer.idOf', { n: i + 1 })}
               value={call.id}
               onChange={(e) => update(i, { id: e.target.value })}
             />
           </label>
           <label className="inline-field">
-            tool
+            {t('composer.tool')}
             <input
-              aria-label={`Call ${i + 1} tool name`}
+              aria-label={t('composer.toolOf', { n: i + 1 })}
               list="composer-tool-names"
               value={call.name}
               onChange={(e) => update(i, { name: e.target.value })}
             />
           </label>
           <label className="field">
-            <span>arguments (JSON)</span>
+            <span>{t('composer.arguments')}</span>
             <textarea
-              aria-label={`Call ${i + 1} arguments`}
+              aria-label={t('composer.argumentsOf', { n: i + 1 })}
               rows={2}
               value={call.argumentsText}
               onChange={(e) => update(i, { argumentsText: e.target.value })}
@@ -86,7 +95,7 @@ export function HumanComposer({ runtime }: { readonly runtime: HumanRuntime }) {
             className="button button-quiet"
             onClick={() => setCalls((cs) => cs.filter((_, j) => j !== i))}
           >
-            Remove call {i + 1}
+            {t('composer.remove', { n: i + 1 })}
           </button>
         </fieldset>
       ))}
@@ -97,11 +106,15 @@ export function HumanComposer({ runtime }: { readonly runtime: HumanRuntime }) {
       </datalist>
       <div className="composer-row">
         <button type="button" className="button" onClick={addCall}>
-          Add tool call
+          {t('composer.addCall')}
         </button>
         <label className="inline-field">
-          Finish reason
-          <select aria-label="Finish reason" value={finish} onChange={(e) => setFinish(e.target.value as FinishReason)}>
+          {t('composer.finishReason')}
+          <select
+            aria-label={t('composer.finishReason')}
+            value={finish}
+            onChange={(e) => setFinish(e.target.value as FinishReason)}
+          >
             {FINISH_CHOICES.map((f) => (
               <option key={f} value={f}>
                 {f}
@@ -110,14 +123,28 @@ export function HumanComposer({ runtime }: { readonly runtime: HumanRuntime }) {
           </select>
         </label>
         <button type="button" className="button button-primary" onClick={submit}>
-          Send as the model
+          {t('composer.send')}
         </button>
       </div>
       {error && (
         <p className="notice notice-error" role="alert">
-          {error}
+          {describeProblem(error, t)}
         </p>
       )}
     </section>
   );
+}
+
+function describeProblem(problem: HumanTurnProblem, t: TFunction<'human'>): string {
+  switch (problem.kind) {
+    case 'not-waiting':
+    case 'empty':
+      return t(`problem.${problem.kind}`);
+    case 'unknown-finish-reason':
+      return t('problem.unknown-finish-reason', { finishReason: problem.finishReason });
+    case 'unnamed-call':
+      return t('problem.unnamed-call', { call: problem.call });
+    case 'duplicate-id':
+      return t('problem.duplicate-id', { id: problem.id });
+  }
 }

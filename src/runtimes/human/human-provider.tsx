@@ -1,5 +1,6 @@
 /** "You are the model": the learner writes each assistant turn. Its composer opens in the Loop panel. */
 import { createHumanRuntime } from '../../engine/runtimes/human';
+import { useT } from '../../i18n';
 import type { RuntimeProvider } from '../provider';
 import { HumanComposer } from './human-composer';
 
@@ -17,11 +18,6 @@ export function createHumanProvider(now: () => number): RuntimeProvider {
 }
 
 function HumanPanel() {
-  return (
-    <p className="runtime-note">
-      You play the model. When the loop calls the model, a composer opens under the transcript: write text, add tool
-      calls with ids and JSON arguments, and pick the finish reason. Your turn is rendered to raw text through the same
-      protocol a real model uses, and the harness parses it.
-    </p>
-  );
+  const { t } = useT('human');
+  return <p className="runtime-note">{t('panel')}</p>;
 }

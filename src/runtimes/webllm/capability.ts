@@ -6,7 +6,10 @@ export type Capability =
   | {
       readonly kind: 'unavailable';
       readonly reason: 'no-webgpu' | 'no-adapter' | 'probe-failed';
+      /** In English; the panel words `reason` (with `detail`) in the page's language. */
       readonly message: string;
+      /** What the probe threw (probe-failed). */
+      readonly detail?: string;
     }
   | {
       readonly kind: 'available';
@@ -87,10 +90,7 @@ export async function probeCapability(
       },
     };
   } catch (error) {
-    return {
-      kind: 'unavailable',
-      reason: 'probe-failed',
-      message: `Probing WebGPU failed: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    const detail = error instanceof Error ? error.message : String(error);
+    return { kind: 'unavailable', reason: 'probe-failed', message: `Probing WebGPU failed: ${detail}`, detail };
   }
 }

@@ -23,8 +23,23 @@ export interface CatalogModel {
   readonly contextWindow: number;
   /** web-llm's own `tools` field works for it (functionCallingModelIds). */
   readonly nativeTools: boolean;
-  readonly note: string;
+  /** Its line in the catalog's notes (`webllm:note.<note>`), or null. */
+  readonly note: CatalogNote | null;
 }
+
+export type CatalogNote =
+  | 'qwen3Small'
+  | 'qwen3SmallF32'
+  | 'qwen3Recommended'
+  | 'qwen3RecommendedF32'
+  | 'qwen3Best'
+  | 'qwen25Tiny'
+  | 'qwen25Fast'
+  | 'llama1b'
+  | 'llama3b'
+  | 'hermes3b'
+  | 'hermes7b'
+  | 'hermes8b';
 
 function q(
   id: string,
@@ -32,7 +47,7 @@ function q(
   params: string,
   vramMB: number,
   downloadMB: number,
-  note: string,
+  note: CatalogNote | null,
   nativeTools = false,
 ): CatalogModel {
   return {
@@ -49,76 +64,25 @@ function q(
 }
 
 export const CATALOG: readonly CatalogModel[] = [
-  q(
-    'Qwen3-0.6B-q4f16_1-MLC',
-    'qwen3',
-    '0.6B',
-    1403.34,
-    340,
-    'Smallest model that calls tools reliably; thinking on/off.',
-  ),
-  q('Qwen3-0.6B-q4f32_1-MLC', 'qwen3', '0.6B', 1924.98, 420, 'As above, for GPUs without shader-f16.'),
-  q(
-    'Qwen3-1.7B-q4f16_1-MLC',
-    'qwen3',
-    '1.7B',
-    2036.66,
-    960,
-    'Recommended: good tool calls and arguments; thinking on/off.',
-  ),
-  q('Qwen3-1.7B-q4f32_1-MLC', 'qwen3', '1.7B', 2635.44, 1150, 'Recommended where shader-f16 is missing.'),
-  q('Qwen3-4B-q4f16_1-MLC', 'qwen3', '4B', 3431.59, 2270, 'Best tool use of the small ones; needs a real GPU.'),
-  q('Qwen3-4B-q4f32_1-MLC', 'qwen3', '4B', 4327.71, 2600, ''),
-  q('Qwen2.5-0.5B-Instruct-q4f16_1-MLC', 'qwen2.5', '0.5B', 944.62, 280, 'Tiny; tends to repeat the same call.'),
-  q('Qwen2.5-0.5B-Instruct-q4f32_1-MLC', 'qwen2.5', '0.5B', 1060.2, 320, ''),
-  q('Qwen2.5-1.5B-Instruct-q4f16_1-MLC', 'qwen2.5', '1.5B', 1629.75, 870, 'No thinking: fast, fair tool calls.'),
-  q('Qwen2.5-1.5B-Instruct-q4f32_1-MLC', 'qwen2.5', '1.5B', 1888.97, 1000, ''),
-  q('Qwen2.5-3B-Instruct-q4f16_1-MLC', 'qwen2.5', '3B', 2504.76, 1740, ''),
-  q(
-    'Llama-3.2-1B-Instruct-q4f16_1-MLC',
-    'llama-3.2',
-    '1B',
-    879.04,
-    700,
-    'Weak at choosing when to call; one call per turn.',
-  ),
-  q('Llama-3.2-1B-Instruct-q4f32_1-MLC', 'llama-3.2', '1B', 1128.82, 800, ''),
-  q(
-    'Llama-3.2-3B-Instruct-q4f16_1-MLC',
-    'llama-3.2',
-    '3B',
-    2263.69,
-    1800,
-    'JSON calls in its own format; one call per turn.',
-  ),
-  q('Llama-3.2-3B-Instruct-q4f32_1-MLC', 'llama-3.2', '3B', 2951.51, 2000, ''),
-  q(
-    'Hermes-3-Llama-3.2-3B-q4f32_1-MLC',
-    'hermes',
-    '3B',
-    2951.51,
-    2000,
-    'Hermes tool_use format through the prompt (not web-llm tools).',
-  ),
-  q(
-    'Hermes-2-Pro-Mistral-7B-q4f16_1-MLC',
-    'hermes',
-    '7B',
-    4033.28,
-    4000,
-    'web-llm native tools: forced JSON array, own system prompt.',
-    true,
-  ),
-  q(
-    'Hermes-3-Llama-3.1-8B-q4f16_1-MLC',
-    'hermes',
-    '8B',
-    4876.13,
-    4500,
-    'web-llm native tools (fixed in 0.2.86).',
-    true,
-  ),
-  q('Hermes-3-Llama-3.1-8B-q4f32_1-MLC', 'hermes', '8B', 5779.27, 5000, '', true),
+  q('Qwen3-0.6B-q4f16_1-MLC', 'qwen3', '0.6B', 1403.34, 340, 'qwen3Small'),
+  q('Qwen3-0.6B-q4f32_1-MLC', 'qwen3', '0.6B', 1924.98, 420, 'qwen3SmallF32'),
+  q('Qwen3-1.7B-q4f16_1-MLC', 'qwen3', '1.7B', 2036.66, 960, 'qwen3Recommended'),
+  q('Qwen3-1.7B-q4f32_1-MLC', 'qwen3', '1.7B', 2635.44, 1150, 'qwen3RecommendedF32'),
+  q('Qwen3-4B-q4f16_1-MLC', 'qwen3', '4B', 3431.59, 2270, 'qwen3Best'),
+  q('Qwen3-4B-q4f32_1-MLC', 'qwen3', '4B', 4327.71, 2600, null),
+  q('Qwen2.5-0.5B-Instruct-q4f16_1-MLC', 'qwen2.5', '0.5B', 944.62, 280, 'qwen25Tiny'),
+  q('Qwen2.5-0.5B-Instruct-q4f32_1-MLC', 'qwen2.5', '0.5B', 1060.2, 320, null),
+  q('Qwen2.5-1.5B-Instruct-q4f16_1-MLC', 'qwen2.5', '1.5B', 1629.75, 870, 'qwen25Fast'),
+  q('Qwen2.5-1.5B-Instruct-q4f32_1-MLC', 'qwen2.5', '1.5B', 1888.97, 1000, null),
+  q('Qwen2.5-3B-Instruct-q4f16_1-MLC', 'qwen2.5', '3B', 2504.76, 1740, null),
+  q('Llama-3.2-1B-Instruct-q4f16_1-MLC', 'llama-3.2', '1B', 879.04, 700, 'llama1b'),
+  q('Llama-3.2-1B-Instruct-q4f32_1-MLC', 'llama-3.2', '1B', 1128.82, 800, null),
+  q('Llama-3.2-3B-Instruct-q4f16_1-MLC', 'llama-3.2', '3B', 2263.69, 1800, 'llama3b'),
+  q('Llama-3.2-3B-Instruct-q4f32_1-MLC', 'llama-3.2', '3B', 2951.51, 2000, null),
+  q('Hermes-3-Llama-3.2-3B-q4f32_1-MLC', 'hermes', '3B', 2951.51, 2000, 'hermes3b'),
+  q('Hermes-2-Pro-Mistral-7B-q4f16_1-MLC', 'hermes', '7B', 4033.28, 4000, 'hermes7b', true),
+  q('Hermes-3-Llama-3.1-8B-q4f16_1-MLC', 'hermes', '8B', 4876.13, 4500, 'hermes8b', true),
+  q('Hermes-3-Llama-3.1-8B-q4f32_1-MLC', 'hermes', '8B', 5779.27, 5000, null, true),
 ];
 
 /** Model ids web-llm 0.2.86 accepts `tools` for (`functionCallingModelIds`). */
@@ -134,25 +98,25 @@ export function isNativeToolModel(modelId: string): boolean {
   return NATIVE_TOOL_MODEL_IDS.includes(modelId);
 }
 
-/** Whether a model runs here: with a warning to show, or the reason it cannot. */
-export type Runnable = Result<{ readonly warning?: string }>;
+/** Why a model cannot run here (the panel words it; a capability's own reason is said above the table). */
+export type RunProblem =
+  | { readonly kind: 'unavailable' }
+  | { readonly kind: 'needs-f16' }
+  | { readonly kind: 'binding-limit'; readonly bindingMB: number };
+
+/** Whether a model runs here: with a warning to show (a software adapter), or the reason it cannot. */
+export type Runnable = Result<{ readonly warning?: 'software-adapter' }, RunProblem>;
 
 /** Whether a model can run on the probed GPU, and why not. */
 export function canRun(model: Pick<CatalogModel, 'needsF16' | 'vramMB'>, cap: Capability): Runnable {
   switch (cap.kind) {
     case 'unavailable':
-      return { ok: false, error: cap.message };
+      return { ok: false, error: { kind: 'unavailable' } };
     case 'available': {
-      if (model.needsF16 && !cap.shaderF16)
-        return { ok: false, error: 'Needs shader-f16, which this GPU adapter lacks: pick the q4f32 variant.' };
+      if (model.needsF16 && !cap.shaderF16) return { ok: false, error: { kind: 'needs-f16' } };
       const bindingMB = cap.limits.maxStorageBufferBindingSize / 2 ** 20;
-      if (bindingMB < 128)
-        return {
-          ok: false,
-          error: `The adapter's storage buffer binding limit (${bindingMB.toFixed(0)} MB) is under web-llm's 128 MB minimum.`,
-        };
-      if (cap.fallbackAdapter)
-        return { ok: true, value: { warning: 'software adapter: very slow, results may be wrong' } };
+      if (bindingMB < 128) return { ok: false, error: { kind: 'binding-limit', bindingMB } };
+      if (cap.fallbackAdapter) return { ok: true, value: { warning: 'software-adapter' } };
       return { ok: true, value: {} };
     }
     default:

@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { ko } from '../../i18n/locales/ko';
 import { mapWebLLMError, workerCrashed } from './errors';
 import type { WebLLMErrorCode } from './errors';
 
@@ -154,8 +156,22 @@ describe('mapWebLLMError', () => {
     expect(mapWebLLMError('Something odd')).toEqual({
       code: 'unknown',
       message: 'WebLLM failed: Something odd',
+      key: 'unknown',
+      params: { detail: 'Something odd' },
       detail: 'Something odd',
     });
     expect(workerCrashed('boom').code).toBe('worker-crashed');
+  });
+
+  it('says the same thing in Korean from its key and params', () => {
+    const mapped = mapWebLLMError('FeatureSupportError: shader-subgroups');
+    expect(mapped.message).toBe(
+      'This model needs a WebGPU feature this browser lacks (shader-subgroups). Pick another model.',
+    );
+    const korean = i18next.createInstance();
+    void korean.init({ lng: 'ko', resources: { ko }, initAsync: false, interpolation: { escapeValue: false } });
+    expect(korean.getFixedT('ko', 'webllm')(`error.${mapped.key}`, mapped.params)).toBe(
+      '이 모델에는 이 브라우저에 없는 WebGPU 기능이 필요합니다(shader-subgroups). 다른 모델을 고르세요.',
+    );
   });
 });

@@ -3,14 +3,22 @@
  * model's mlc-chat-config.json, its id, or the user), a select to override it, and the example request that
  * format builds. For an imported model whose files do not tell, it asks.
  */
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useStore } from 'zustand';
+import { SLOT, splice, useT } from '../../i18n';
 import { exampleRequest } from './format-preview';
 import type { PromptFormatId } from './prompt-format';
 import { FORMAT_IDS, FORMAT_NAMES, hasToolFormat, isPromptFormatId } from './prompt-format';
 import { modelFormat, webllmActions, webllmStore } from './webllm-store';
 
+/** A prompt format's name; "ChatML without tools" is said in the page's language. */
+export function formatName(id: PromptFormatId, t: TFunction<'webllm'>): string {
+  return id === 'chatml' ? t('format.chatml') : FORMAT_NAMES[id];
+}
+
 export function FormatControl({ modelId }: { modelId: string }) {
+  const { t } = useT('webllm');
   const s = useStore(webllmStore);
   const selectId = useId();
   const { detected, effective } = modelFormat(s, modelId);
@@ -22,18 +30,20 @@ export function FormatControl({ modelId }: { modelId: string }) {
   return (
     <section
       className={`webllm-format${asking ? ' webllm-format-asking' : ''}`}
-      aria-label="Prompt format"
+      aria-label={t('format.label')}
       data-format={effective?.id ?? ''}
     >
       {asking && (
         <p className="webllm-format-question" role="alert">
-          Which prompt format was <strong>{modelId}</strong> trained on? {detected.ok ? '' : detected.error} Pick it
-          below; without one it gets no tools.
+          {splice(
+            t('format.question', { model: SLOT, why: detected.ok ? '' : detected.error }),
+            <strong>{modelId}</strong>,
+          )}
         </p>
       )}
       <div className="webllm-format-row">
         <label htmlFor={selectId}>
-          Prompt format of <strong className="webllm-format-model">{modelId}</strong>
+          {splice(t('format.of', { model: SLOT }), <strong className="webllm-format-model">{modelId}</strong>)}
         </label>
         <select
           id={selectId}
@@ -45,57 +55,52 @@ export function FormatControl({ modelId }: { modelId: string }) {
         >
           {!effective && (
             <option value="" disabled>
-              Choose…
+              {t('format.choose')}
             </option>
           )}
           {FORMAT_IDS.map((id: PromptFormatId) => (
             <option key={id} value={id}>
-              {FORMAT_NAMES[id]}
+              {formatName(id, t)}
             </option>
           ))}
         </select>
         {chosen && (
           <button type="button" onClick={() => webllmActions.setFormat(modelId, null)}>
-            {detected.ok ? `Use the detected one (${FORMAT_NAMES[detected.value.id]})` : 'Forget my choice'}
+            {detected.ok ? t('format.useDetected', { format: formatName(detected.value.id, t) }) : t('format.forget')}
           </button>
         )}
         {asking && (
           <button type="button" onClick={() => void webllmActions.remove(modelId)}>
-            Remove this import
+            {t('format.removeImport')}
           </button>
         )}
       </div>
       <p className="webllm-format-source" hidden={asking}>
         {effective
           ? chosen
-            ? `Your choice.${detected.ok ? ` Its files say ${FORMAT_NAMES[detected.value.id]} (${detected.value.evidence}).` : ''}`
-            : `From ${effective.evidence}.`
+            ? `${t('format.yourChoice')}${detected.ok ? ` ${t('format.filesSay', { format: formatName(detected.value.id, t), evidence: detected.value.evidence })}` : ''}`
+            : t('format.from', { evidence: effective.evidence })
           : detected.ok
             ? ''
             : detected.error}
-        {effective && !hasToolFormat(effective.id)
-          ? ' No tools are sent in this format: tool choice "required" or a named tool is refused, "auto" answers in plain text.'
-          : ''}
+        {effective && !hasToolFormat(effective.id) ? ` ${t('format.noTools')}` : ''}
       </p>
       {preview && (
         <details className="webllm-format-preview">
-          <summary>Example request in this format</summary>
-          <p className="webllm-note">
-            One question and the calculate tool, tool choice auto — what web-llm receives ({preview.toolsSent.length}{' '}
-            tool{preview.toolsSent.length === 1 ? '' : 's'} sent):
-          </p>
-          <div aria-label="Example request">
+          <summary>{t('format.example')}</summary>
+          <p className="webllm-note">{t('format.exampleNote', { count: preview.toolsSent.length })}</p>
+          <div aria-label={t('format.exampleLabel')}>
             {preview.request.messages.map((m, i) => (
               <div key={i}>
                 <div className="webllm-format-role">{m.role}</div>
                 <pre>{typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}</pre>
               </div>
             ))}
-            <div className="webllm-format-role">response_format (the output constraint)</div>
+            <div className="webllm-format-role">{t('format.responseFormat')}</div>
             <pre>
               {preview.request.response_format
                 ? JSON.stringify(preview.request.response_format, null, 2)
-                : 'none: the output is not constrained'}
+                : t('format.unconstrained')}
             </pre>
           </div>
           {preview.notes.length > 0 && (

@@ -35,11 +35,3 @@ export function readProgress(report: InitReport): LoadProgress {
     text,
   };
 }
-
-export const PHASE_LABELS: Record<LoadPhase, string> = {
-  starting: 'Starting',
-  downloading: 'Downloading weights',
-  'loading-from-cache': 'Loading weights from the cache',
-  'compiling-shaders': 'Compiling GPU shaders',
-  finished: 'Ready',
-};

@@ -4,27 +4,25 @@
  * delete from cache, storage estimate, the prompt format of the current model, import from local files,
  * options (Qwen3 thinking, native Hermes tools), and clear errors with the alternatives.
  */
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { useT } from '../../i18n';
+import { SLOT, splice, useFormat, useT, type Formatters } from '../../i18n';
+import type { Capability } from './capability';
 import { CATALOG, WEBLLM_VERSION, canRun, recommend } from './catalog';
-import type { CatalogModel } from './catalog';
-import { formatBytes } from './download-size';
-import { FormatControl } from './format-control';
-import { FORMAT_NAMES } from './prompt-format';
-import { PHASE_LABELS } from './progress';
+import type { CatalogModel, RunProblem } from './catalog';
+import type { MappedError } from './errors';
+import { FormatControl, formatName } from './format-control';
 import type { CacheEntry } from './worker-protocol';
+import type { WebLLMNotice } from './webllm-store';
 import { formatTarget, modelFormat, webllmActions, webllmStore } from './webllm-store';
 import './webllm-panel.css';
 
-/** Shown on a software (fallback) adapter, where web-llm's sampling kernels were seen to misbehave. */
-export const SOFTWARE_ADAPTER_WARNING =
-  "This is a software WebGPU adapter (no real GPU). WebLLM runs very slowly here, and its results may be wrong: web-llm's sampling kernels assume real GPU lanes and were seen to pick tokens the tool-call constraint forbids. For correct results on this machine, use the CPU runtime (wllama).";
-
-const mb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} GB` : `${Math.round(n)} MB`);
+const MB = 2 ** 20;
 
 export function WebLLMPanel() {
   const { t } = useT('webllm');
+  const format = useFormat();
   const s = useStore(webllmStore);
   const folderInput = useRef<HTMLInputElement>(null);
   const [onlyRunnable, setOnlyRunnable] = useState(false);
@@ -34,8 +32,8 @@ export function WebLLMPanel() {
   const cap = s.capability;
   const recommended = cap ? recommend(cap) : null;
   const busy = s.load.kind === 'loading';
-  const importedModels: CatalogModel[] = s.importedIds.map((id) => {
-    const format = modelFormat(s, id).effective;
+  const importedModels: (CatalogModel & { readonly importedNote: string })[] = s.importedIds.map((id) => {
+    const chosen = modelFormat(s, id).effective;
     return {
       id,
       family: 'other',
@@ -45,93 +43,103 @@ export function WebLLMPanel() {
       needsF16: /f16/.test(id),
       contextWindow: 4096,
       nativeTools: false,
-      note: `Imported from local files · prompt format: ${format ? FORMAT_NAMES[format.id] : 'not known — choose it under "Format"'}.`,
+      note: null,
+      importedNote: t('catalog.imported', {
+        format: chosen ? formatName(chosen.id, t) : t('catalog.formatUnknown'),
+      }),
     };
   });
   const formatModel = formatTarget(s);
-  const everyModel = [...CATALOG, ...importedModels];
+  const everyModel: (CatalogModel & { readonly importedNote?: string })[] = [...CATALOG, ...importedModels];
   // "Only what runs here": rows whose model this GPU cannot run (no shader-f16, too little memory) are hidden.
   const shown = onlyRunnable && cap ? everyModel.filter((m) => canRun(m, cap).ok) : everyModel;
   const hidden = everyModel.length - shown.length;
+  const mb = (n: number) => format.bytes(n * MB);
 
   return (
-    <section className="webllm-panel" aria-label="WebLLM model">
-      <h3 className="webllm-title">WebLLM · web-llm {WEBLLM_VERSION} in a worker</h3>
-      <div className="webllm-capability" role="region" aria-label="WebGPU capability">
+    <section className="webllm-panel" aria-label={t('panelLabel')}>
+      <h3 className="webllm-title">{t('title', { version: WEBLLM_VERSION })}</h3>
+      <div className="webllm-capability" role="region" aria-label={t('capability.label')}>
         {cap === null ? (
-          <p>Checking WebGPU…</p>
+          <p>{t('capability.checking')}</p>
         ) : cap.kind === 'unavailable' ? (
           <p className="webllm-error" role="alert">
-            {cap.message}
+            {capabilityText(cap, t)}
           </p>
         ) : (
           <ul>
             <li>
-              Adapter:{' '}
-              {[cap.adapter.vendor, cap.adapter.architecture, cap.adapter.description].filter(Boolean).join(' · ') ||
-                'unknown'}
-              {cap.fallbackAdapter ? ' (software, no real GPU)' : ''}
+              {t(cap.fallbackAdapter ? 'capability.adapterSoftware' : 'capability.adapter', {
+                adapter:
+                  [cap.adapter.vendor, cap.adapter.architecture, cap.adapter.description].filter(Boolean).join(' · ') ||
+                  t('capability.unknown'),
+              })}
             </li>
-            <li>shader-f16: {cap.shaderF16 ? 'yes' : 'no — q4f16 models cannot run here; use q4f32'}</li>
+            <li>{cap.shaderF16 ? t('capability.f16Yes') : t('capability.f16No')}</li>
             <li>
-              Max buffer {mb(cap.limits.maxBufferSize / 2 ** 20)}, storage binding{' '}
-              {mb(cap.limits.maxStorageBufferBindingSize / 2 ** 20)}
+              {t('capability.limits', {
+                buffer: format.bytes(cap.limits.maxBufferSize),
+                binding: format.bytes(cap.limits.maxStorageBufferBindingSize),
+              })}
             </li>
             {recommended && (
-              <li>
-                Recommended here: <strong>{recommended.id}</strong>
-              </li>
+              <li>{splice(t('capability.recommended', { model: SLOT }), <strong>{recommended.id}</strong>)}</li>
             )}
           </ul>
         )}
         {cap?.kind === 'available' && cap.fallbackAdapter && (
-          <p className="webllm-warning" role="note" aria-label="Software adapter">
-            {SOFTWARE_ADAPTER_WARNING}
+          <p className="webllm-warning" role="note" aria-label={t('capability.softwareLabel')}>
+            {t('capability.software')}
           </p>
         )}
-        <p className="webllm-worker">Worker: {s.worker}</p>
+        <p className="webllm-worker">{t('capability.worker', { state: t(`capability.workerState.${s.worker}`) })}</p>
         {s.storage && (
           <p>
-            Storage: {mb(s.storage.usage / 2 ** 20)} used of {mb(s.storage.quota / 2 ** 20)} available to this site
+            {t('capability.storage', { used: format.bytes(s.storage.usage), quota: format.bytes(s.storage.quota) })}
           </p>
         )}
       </div>
 
       {s.load.kind === 'error' && (
         <div className="webllm-error" role="alert">
-          <p>{s.load.error.message}</p>
+          <p>{errorText(s.load.error, t)}</p>
           <details>
-            <summary>Details</summary>
+            <summary>{t('details')}</summary>
             <pre>{s.load.error.detail}</pre>
           </details>
         </div>
       )}
       {s.notice && (
         <p className="webllm-notice" role="status">
-          {s.notice}
+          {noticeText(s.notice, t)}
         </p>
       )}
 
       {s.load.kind === 'loading' && (
-        <div className="webllm-progress" role="region" aria-label="Load progress">
+        <div className="webllm-progress" role="region" aria-label={t('load.label')}>
           <p>
-            Loading {s.load.modelId}: {s.load.progress ? PHASE_LABELS[s.load.progress.phase] : 'starting'}
+            {t('load.loading', {
+              model: s.load.modelId,
+              phase: t(`phase.${s.load.progress?.phase ?? 'starting'}`),
+            })}
             {s.load.progress && s.load.progress.fetchedMB !== null ? ` · ${mb(s.load.progress.fetchedMB)}` : ''}
             {s.load.progress
-              ? ` · ${Math.round(s.load.progress.fraction * 100)}% · ${s.load.progress.elapsedS.toFixed(0)} s`
+              ? ` · ${format.number(s.load.progress.fraction, { style: 'percent' })} · ${format.duration(
+                  Math.round(s.load.progress.elapsedS) * 1000,
+                )}`
               : ''}
           </p>
-          <progress aria-label="Model load progress" max={1} value={s.load.progress?.fraction ?? 0} />
+          <progress aria-label={t('load.bar')} max={1} value={s.load.progress?.fraction ?? 0} />
           <button type="button" onClick={() => void webllmActions.unload()}>
-            Cancel load
+            {t('load.cancel')}
           </button>
         </div>
       )}
       {s.load.kind === 'ready' && (
         <p className="webllm-ready" role="status">
-          Ready: {s.load.modelId} on {s.load.gpu}{' '}
+          {t('load.ready', { model: s.load.modelId, gpu: s.load.gpu })}{' '}
           <button type="button" onClick={() => void webllmActions.unload()}>
-            Unload
+            {t('load.unload')}
           </button>
         </p>
       )}
@@ -154,16 +162,16 @@ export function WebLLMPanel() {
         </p>
       )}
       <div className="webllm-catalog-scroll">
-        <table className="webllm-catalog" aria-label="Model catalog">
+        <table className="webllm-catalog" aria-label={t('catalog.label')}>
           <thead>
             <tr>
-              <th scope="col">Model</th>
-              <th scope="col">Download</th>
-              <th scope="col">GPU memory</th>
-              <th scope="col">f16</th>
-              <th scope="col">Cached</th>
-              <th scope="col">Runs here</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t('catalog.model')}</th>
+              <th scope="col">{t('catalog.download')}</th>
+              <th scope="col">{t('catalog.gpuMemory')}</th>
+              <th scope="col">{t('catalog.f16')}</th>
+              <th scope="col">{t('catalog.cached')}</th>
+              <th scope="col">{t('catalog.runsHere')}</th>
+              <th scope="col">{t('catalog.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -177,8 +185,10 @@ export function WebLLMPanel() {
                 !runnable.ok &&
                 all.every((o) => {
                   const r = canRun(o, cap);
-                  return !r.ok && r.error === runnable.error;
+                  return !r.ok && r.error.kind === runnable.error.kind;
                 });
+              const note = m.note ? t(`note.${m.note}`) : m.importedNote;
+              const reason = runnable && !runnable.ok ? problemText(runnable.error, cap, t, format) : '';
               return (
                 <tr
                   key={m.id}
@@ -187,58 +197,58 @@ export function WebLLMPanel() {
                 >
                   <th scope="row">
                     {m.id}
-                    {m.id === recommended?.id && <span className="webllm-badge"> recommended</span>}
-                    {m.nativeTools && <span className="webllm-badge"> native tools</span>}
-                    {m.note && <div className="webllm-note">{m.note}</div>}
+                    {m.id === recommended?.id && <span className="webllm-badge"> {t('catalog.recommended')}</span>}
+                    {m.nativeTools && <span className="webllm-badge"> {t('catalog.nativeTools')}</span>}
+                    {note && <div className="webllm-note">{note}</div>}
                   </th>
                   <td>
                     <DownloadCell entry={entry} estimateMB={m.downloadMB} />
                   </td>
                   <td>{m.vramMB ? mb(m.vramMB) : '?'}</td>
-                  <td>{m.needsF16 ? 'needs shader-f16' : 'no'}</td>
-                  <td>{entry === undefined ? '…' : entry.cached ? 'cached' : 'no'}</td>
+                  <td>{m.needsF16 ? t('catalog.needsF16') : t('catalog.no')}</td>
+                  <td>{entry === undefined ? '…' : entry.cached ? t('catalog.isCached') : t('catalog.no')}</td>
                   <td>
                     {runnable === null ? (
                       '…'
                     ) : runnable.ok ? (
                       runnable.value.warning ? (
-                        `yes (${runnable.value.warning})`
+                        t('catalog.yesWarning', { warning: t('catalog.softwareWarning') })
                       ) : (
-                        'yes'
+                        t('catalog.yes')
                       )
                     ) : (
                       // The reason can be long (and the same for every row when WebGPU is missing): clamp it, full text on hover.
-                      <span className="webllm-reason" title={runnable.error}>
-                        {sharedReason ? 'no — see the message above' : `no: ${runnable.error}`}
+                      <span className="webllm-reason" title={reason}>
+                        {sharedReason ? t('catalog.noSeeAbove') : t('catalog.noBecause', { reason })}
                       </span>
                     )}
                   </td>
                   <td>
                     <button
                       type="button"
-                      aria-label={`Load ${m.id}`}
+                      aria-label={t('catalog.loadOf', { model: m.id })}
                       disabled={busy || runnable?.ok !== true}
                       onClick={() => void webllmActions.load(m.id)}
                     >
-                      Load
+                      {t('catalog.load')}
                     </button>
                     {entry?.cached && (
                       <button
                         type="button"
-                        aria-label={`Delete ${m.id} from cache`}
+                        aria-label={t('catalog.deleteOf', { model: m.id })}
                         disabled={busy}
                         onClick={() => void webllmActions.remove(m.id)}
                       >
-                        Delete
+                        {t('catalog.delete')}
                       </button>
                     )}
                     {s.importedIds.includes(m.id) && formatModel !== m.id && (
                       <button
                         type="button"
-                        aria-label={`Prompt format of ${m.id}`}
+                        aria-label={t('catalog.formatOf', { model: m.id })}
                         onClick={() => webllmActions.select(m.id)}
                       >
-                        Format
+                        {t('catalog.format')}
                       </button>
                     )}
                   </td>
@@ -250,14 +260,14 @@ export function WebLLMPanel() {
       </div>
 
       <fieldset className="webllm-options">
-        <legend>Options</legend>
+        <legend>{t('options.legend')}</legend>
         <label>
           <input
             type="checkbox"
             checked={s.enableThinking}
             onChange={(e) => webllmActions.setThinking(e.target.checked)}
           />{' '}
-          Qwen3 thinking (&lt;think&gt; shown, stripped from history)
+          {t('options.thinking')}
         </label>
         <label>
           <input
@@ -265,18 +275,18 @@ export function WebLLMPanel() {
             checked={s.nativeTools}
             onChange={(e) => webllmActions.setNativeTools(e.target.checked)}
           />{' '}
-          Use web-llm native tools (Hermes 8B only)
+          {t('options.nativeTools')}
         </label>
       </fieldset>
 
       <div className="webllm-import">
         <label>
-          Import a model from local files (MLC weights folder + model library .wasm)
+          {t('import.label')}
           <input
             ref={folderInput}
             type="file"
             multiple
-            aria-label="Import model files"
+            aria-label={t('import.input')}
             {...({ webkitdirectory: '' } as Record<string, string>)}
             onChange={(e) => void webllmActions.importFiles([...(e.target.files ?? [])])}
           />
@@ -286,22 +296,73 @@ export function WebLLMPanel() {
   );
 }
 
+/** Why WebGPU cannot be used, in the page's language. */
+function capabilityText(cap: Extract<Capability, { kind: 'unavailable' }>, t: TFunction<'webllm'>): string {
+  switch (cap.reason) {
+    case 'no-webgpu':
+    case 'no-adapter':
+      return t(`capability.${cap.reason}`);
+    case 'probe-failed':
+      return t('capability.probe-failed', { detail: cap.detail ?? '' });
+  }
+}
+
+function problemText(problem: RunProblem, cap: Capability | null, t: TFunction<'webllm'>, format: Formatters): string {
+  switch (problem.kind) {
+    case 'unavailable':
+      return cap?.kind === 'unavailable' ? capabilityText(cap, t) : '';
+    case 'needs-f16':
+      return t('catalog.needsF16Reason');
+    case 'binding-limit':
+      return t('catalog.bindingReason', { size: `${format.number(Math.round(problem.bindingMB))} MB` });
+  }
+}
+
+/** A mapped web-llm error in the page's language (the English one is stored in the run). */
+function errorText(error: MappedError, t: TFunction<'webllm'>): string {
+  return t(`error.${error.key}`, error.params);
+}
+
+function noticeText(notice: WebLLMNotice, t: TFunction<'webllm'>): string {
+  switch (notice.kind) {
+    case 'error':
+      return errorText(notice.error, t);
+    case 'cache-unreadable':
+      return t('notice.cacheUnreadable', { error: errorText(notice.error, t) });
+    case 'cancelled':
+      return t('notice.cancelled');
+    case 'deleted':
+      return t('notice.deleted', { model: notice.modelId });
+    case 'not-imported':
+      return notice.checked ? t('notice.notImported', { error: notice.reason }) : notice.reason;
+    case 'import-failed':
+      return t('notice.importFailed', { error: errorText(notice.error, t) });
+    case 'imported':
+      return t(notice.askFormat ? 'notice.importedAsk' : 'notice.imported', { model: notice.modelId });
+  }
+}
+
 /** The exact size on disk once cached (with its parts), else the estimate for the weights. */
 function DownloadCell({ entry, estimateMB }: { entry: CacheEntry | undefined; estimateMB: number }) {
+  const { t } = useT('webllm');
+  const format = useFormat();
   if (entry?.bytes) {
     const p = entry.parts;
     return (
       <>
-        {formatBytes(entry.bytes)}
+        {format.bytes(entry.bytes)}
         {p && (
           <div className="webllm-note">
-            weights {formatBytes(p.weights)} · library {p.library ? formatBytes(p.library) : 'not cached'} · tokenizer{' '}
-            {formatBytes(p.tokenizer)}
-            {p.other ? ` · configs ${formatBytes(p.other)}` : ''}
+            {t(p.other ? 'catalog.partsConfigs' : 'catalog.parts', {
+              weights: format.bytes(p.weights),
+              library: p.library ? format.bytes(p.library) : t('catalog.notCached'),
+              tokenizer: format.bytes(p.tokenizer),
+              configs: format.bytes(p.other),
+            })}
           </div>
         )}
       </>
     );
   }
-  return <>{estimateMB ? `≈ ${mb(estimateMB)}` : '?'}</>;
+  return <>{estimateMB ? t('catalog.estimate', { size: format.bytes(estimateMB * MB) }) : '?'}</>;
 }

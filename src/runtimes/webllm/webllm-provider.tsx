@@ -34,9 +34,20 @@ function getRuntime(): Answer {
       };
     }
     answer = { runtime: cached.runtime };
-  } else if (s.load.kind === 'loading') answer = { runtime: null, reason: 'loading a model…' };
-  else if (s.load.kind === 'error') answer = { runtime: null, reason: s.load.error.message };
-  else answer = { runtime: null, reason: 'no model loaded — load one in the Model panel' };
+  } else if (s.load.kind === 'loading')
+    answer = { runtime: null, reason: 'loading a model…', reasonLine: { ns: 'webllm', key: 'readiness.loading' } };
+  else if (s.load.kind === 'error')
+    answer = {
+      runtime: null,
+      reason: s.load.error.message,
+      reasonLine: { ns: 'webllm', key: `error.${s.load.error.key}`, values: s.load.error.params },
+    };
+  else
+    answer = {
+      runtime: null,
+      reason: 'no model loaded — load one in the Model panel',
+      reasonLine: { ns: 'webllm', key: 'readiness.none' },
+    };
   lastAnswer = { key, answer };
   return answer;
 }

@@ -90,7 +90,13 @@ export class WebLLMRuntime implements ChatRuntime {
 
   private async run(built: BuiltRequest, signal: AbortSignal, onDelta: (t: string) => void): Promise<WorkerResult> {
     if (signal.aborted)
-      throw toRuntimeFailure({ code: 'unknown', message: 'Stopped before the call started.', detail: 'aborted' });
+      throw toRuntimeFailure({
+        code: 'unknown',
+        message: 'Stopped before the call started.',
+        key: 'unknown',
+        params: { detail: 'Stopped before the call started.' },
+        detail: 'aborted',
+      });
     const onAbort = () => this.client.interrupt();
     signal.addEventListener('abort', onAbort);
     try {

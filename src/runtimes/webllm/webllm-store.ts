@@ -29,6 +29,17 @@ export type LoadState =
   | { readonly kind: 'ready'; readonly modelId: string; readonly gpu: string }
   | { readonly kind: 'error'; readonly modelId: string | null; readonly error: MappedError };
 
+/** A line under the capability report, as data (the panel words it in the page's language). */
+export type WebLLMNotice =
+  | { readonly kind: 'error'; readonly error: MappedError }
+  | { readonly kind: 'cache-unreadable'; readonly error: MappedError }
+  | { readonly kind: 'cancelled' }
+  | { readonly kind: 'deleted'; readonly modelId: string }
+  /** The picked files are not an MLC model folder, or its config cannot be read (English, from local-import). */
+  | { readonly kind: 'not-imported'; readonly reason: string; readonly checked: boolean }
+  | { readonly kind: 'import-failed'; readonly error: MappedError }
+  | { readonly kind: 'imported'; readonly modelId: string; readonly askFormat: boolean };
+
 export interface WebLLMState {
   readonly capability: Capability | null;
   readonly worker: 'off' | 'booting' | 'ready' | 'crashed';
@@ -39,7 +50,7 @@ export interface WebLLMState {
   readonly enableThinking: boolean;
   readonly nativeTools: boolean;
   readonly importedIds: readonly string[];
-  readonly notice: string | null;
+  readonly notice: WebLLMNotice | null;
   /** Prompt formats the user picked, by model id (over the detected ones). */
   readonly chosenFormats: Readonly<Record<string, PromptFormatId>>;
 }
@@ -123,7 +134,7 @@ export const webllmActions = {
       const reply = await client.call({ type: 'cache-status', modelIds: allModelIds(), extraModels: importedModels() });
       if (reply.type === 'cache-status') set({ cache: reply.status });
     } catch (error) {
-      set({ notice: `Could not read the model cache: ${asMapped(error).message}` });
+      set({ notice: { kind: 'cache-unreadable', error: asMapped(error) } });
     }
   },
 
@@ -171,9 +182,9 @@ export const webllmActions = {
     try {
       await client.call({ type: 'unload' });
     } catch (error) {
-      set({ notice: asMapped(error).message });
+      set({ notice: { kind: 'error', error: asMapped(error) } });
     }
-    set({ load: { kind: 'idle' }, notice: wasLoading ? 'Loading cancelled.' : null });
+    set({ load: { kind: 'idle' }, notice: wasLoading ? { kind: 'cancelled' } : null });
   },
 
   async remove(modelId: string): Promise<void> {
@@ -188,9 +199,9 @@ export const webllmActions = {
       }
       const load = get().load;
       if (load.kind === 'ready' && load.modelId === modelId) set({ load: { kind: 'idle' } });
-      set({ notice: `Deleted ${modelId} from the cache.` });
+      set({ notice: { kind: 'deleted', modelId } });
     } catch (error) {
-      set({ notice: asMapped(error).message });
+      set({ notice: { kind: 'error', error: asMapped(error) } });
     }
     await webllmActions.refreshCache();
     await webllmActions.refreshStorage();
@@ -203,19 +214,19 @@ export const webllmActions = {
   async importFiles(files: readonly File[]): Promise<void> {
     const plan = planImport(files);
     if (!plan.ok) {
-      set({ notice: plan.error });
+      set({ notice: { kind: 'not-imported', reason: plan.error, checked: false } });
       return;
     }
     const config = await checkConfig(plan.value);
     if (!config.ok) {
-      set({ notice: `Not imported: ${config.error}` });
+      set({ notice: { kind: 'not-imported', reason: config.error, checked: true } });
       return;
     }
     const id = plan.value.record.model_id;
     try {
       await runImport(plan.value);
     } catch (error) {
-      set({ notice: `Import failed: ${asMapped(error).message}` });
+      set({ notice: { kind: 'import-failed', error: asMapped(error) } });
       return;
     }
     set({ importedIds: importedModels().map((r) => r.model_id) });
@@ -226,9 +237,7 @@ export const webllmActions = {
     set({
       selected: id,
       // When its files do not tell the format, the format control (shown for the new model) asks.
-      notice: known
-        ? `Imported ${id}: load it below.`
-        : `Imported ${id}: choose its prompt format below, then load it.`,
+      notice: { kind: 'imported', modelId: id, askFormat: !known },
     });
   },
 

@@ -114,6 +114,6 @@ describe('wllama store: offline cache', () => {
     });
     const { store, actions } = createWllamaStore(() => 0, broken);
     await actions.refreshCache();
-    expect(store.getState().cached.error).toBe('Could not read the offline cache: SecurityError: storage is disabled');
+    expect(store.getState().cached.error).toEqual({ action: 'read', detail: 'SecurityError: storage is disabled' });
   });
 });

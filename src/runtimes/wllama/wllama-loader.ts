@@ -13,6 +13,7 @@ import type { ModelCheckProblem, ModelSummary } from './gguf/model-check';
 import { checkModelFile, formatBytes } from './gguf/model-check';
 import { buildTinyModel, TINY_MODEL_NAME } from './gguf/tiny-model';
 import type { GgufCache } from './gguf-cache';
+import type { BudgetWhy, LoadText } from './load-text';
 import { describeLlamaLoadFailure, describeLoadError, loadFailureLines } from './wllama-response';
 import { threadSupport } from './threads';
 
@@ -44,6 +45,8 @@ export interface LoadedModel {
   /** "Qwen2.5-0.5B-Instruct-Q4_K_M.gguf", a URL, or "tiny random test model (seed 1)". */
   readonly sourceLabel: string;
   readonly isTinyModel: boolean;
+  /** The seed of a tiny random test model generated here (the panel names it in the page's language). */
+  readonly tinySeed?: number;
   /** Which backend actually ran, e.g. "wllama · CPU wasm · 1 thread". */
   readonly backend: string;
   readonly threads: number;
@@ -63,12 +66,13 @@ export type UrlCacheOutcome =
 
 export type LoadFailureProblem = ModelCheckProblem | 'download' | 'llama' | 'unsupported-browser';
 
-/** A load that failed for a reason the UI shows as it is. */
+/** A load that failed: the English message, and (where the app words it) the same as data for the panel. */
 export class LoadFailure extends Error {
   override readonly name = 'LoadFailure';
   constructor(
     message: string,
     readonly problem: LoadFailureProblem,
+    readonly text?: LoadText,
   ) {
     super(message);
   }
@@ -90,14 +94,25 @@ const WASM_HEAP_LIMIT = 4 * 1024 ** 3;
 const HEADER_PROBE_BYTES = 1024 * 1024;
 
 /** How much memory a model may need here, and why. */
-export function memoryBudget(): { bytes: number; reason: string } {
+export function memoryBudget(): MemoryBudget {
   const deviceMemory =
     typeof navigator !== 'undefined' ? (navigator as { deviceMemory?: number }).deviceMemory : undefined;
   // deviceMemory is coarse (capped at 8); leave half of it to the browser and the rest of the system.
   if (typeof deviceMemory === 'number' && deviceMemory > 0 && (deviceMemory * 1024 ** 3) / 2 < WASM_HEAP_LIMIT) {
-    return { bytes: (deviceMemory * 1024 ** 3) / 2, reason: `this device (about ${deviceMemory} GB of RAM)` };
+    return {
+      bytes: (deviceMemory * 1024 ** 3) / 2,
+      reason: `this device (about ${deviceMemory} GB of RAM)`,
+      why: { kind: 'device', gb: deviceMemory },
+    };
   }
-  return { bytes: WASM_HEAP_LIMIT, reason: "wllama's WebAssembly memory limit" };
+  return { bytes: WASM_HEAP_LIMIT, reason: "wllama's WebAssembly memory limit", why: { kind: 'wasm' } };
+}
+
+/** How much memory a model may use, why (in English), and why as data. */
+export interface MemoryBudget {
+  readonly bytes: number;
+  readonly reason: string;
+  readonly why: BudgetWhy;
 }
 
 export { threadSupport } from './threads';
@@ -160,13 +175,14 @@ export async function loadModel(
     }
   }
   checkAbort();
-  if (blob.size === 0) throw new LoadFailure('This file is empty: a GGUF model file starts with "GGUF".', 'not-gguf');
+  if (blob.size === 0)
+    throw new LoadFailure('This file is empty: a GGUF model file starts with "GGUF".', 'not-gguf', { key: 'empty' });
 
   // 2. Read and check the header.
   onProgress({ phase: 'checking' });
   const check = await checkBlob(blob, options.nCtx, budget);
   checkAbort();
-  if (!check.ok) throw new LoadFailure(check.error.message, check.error.problem);
+  if (!check.ok) throw new LoadFailure(check.error.message, check.error.problem, check.error.text);
   const summary = check.value;
   const isTinyModel = summary.name === TINY_MODEL_NAME;
   const nCtx = summary.contextLength !== null ? Math.min(options.nCtx, summary.contextLength) : options.nCtx;
@@ -177,10 +193,11 @@ export async function loadModel(
   try {
     module = await import('@wllama/wllama');
   } catch (error) {
-    throw new LoadFailure(
-      `Could not load the wllama library: ${error instanceof Error ? error.message : String(error)}`,
-      'unsupported-browser',
-    );
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new LoadFailure(`Could not load the wllama library: ${detail}`, 'unsupported-browser', {
+      key: 'library',
+      detail,
+    });
   }
   checkAbort();
   const log: string[] = [];
@@ -259,6 +276,7 @@ export async function loadModel(
     summary,
     sourceLabel,
     isTinyModel,
+    ...(source.kind === 'tiny' ? { tinySeed: source.seed } : {}),
     backend,
     threads: usedThreads,
     nCtx,
@@ -300,7 +318,7 @@ async function writeCache(cache: GgufCache | undefined, url: string, blob: Blob)
   }
 }
 
-async function checkBlob(blob: Blob, nCtx: number, budget: { bytes: number; reason: string }) {
+async function checkBlob(blob: Blob, nCtx: number, budget: MemoryBudget) {
   let probe = Math.min(blob.size, HEADER_PROBE_BYTES);
   for (;;) {
     const bytes = new Uint8Array(await blob.slice(0, probe).arrayBuffer());
@@ -310,6 +328,7 @@ async function checkBlob(blob: Blob, nCtx: number, budget: { bytes: number; reas
         nCtx,
         memoryBudgetBytes: budget.bytes,
         memoryBudgetReason: budget.reason,
+        memoryBudgetWhy: budget.why,
       });
     }
     probe = Math.min(blob.size, probe * 4);
@@ -320,9 +339,13 @@ async function checkBlob(blob: Blob, nCtx: number, budget: { bytes: number; reas
  * Why a fetch that threw failed, by its cause: the browser is offline; the server answered but refused this page
  * (CORS: a `no-cors` probe of the same URL succeeds, opaquely); or it could not be reached at all.
  */
-async function downloadFailure(url: URL, error: unknown): Promise<string> {
+async function downloadFailure(url: URL, error: unknown): Promise<LoadFailure> {
+  const failure = (message: string, text: LoadText) => new LoadFailure(message, 'download', text);
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-    return 'The download failed: this browser is offline. Connect to the network, or load a file from disk (a URL already in the offline cache loads without the network).';
+    return failure(
+      'The download failed: this browser is offline. Connect to the network, or load a file from disk (a URL already in the offline cache loads without the network).',
+      { key: 'offline' },
+    );
   }
   const reachable = await fetch(url, {
     method: 'HEAD',
@@ -334,14 +357,21 @@ async function downloadFailure(url: URL, error: unknown): Promise<string> {
     () => false,
   );
   if (reachable) {
-    return `The download failed: ${url.host} answered but does not let this page read the file (CORS: it sends no Access-Control-Allow-Origin). Download the file and pick it under "GGUF file", or use a host that allows it (Hugging Face does).`;
+    return failure(
+      `The download failed: ${url.host} answered but does not let this page read the file (CORS: it sends no Access-Control-Allow-Origin). Download the file and pick it under "GGUF file", or use a host that allows it (Hugging Face does).`,
+      { key: 'cors', host: url.host },
+    );
   }
-  return `The download failed: ${url.host} could not be reached (${error instanceof Error ? error.message : String(error)}). Check the URL and your connection.`;
+  const detail = error instanceof Error ? error.message : String(error);
+  return failure(
+    `The download failed: ${url.host} could not be reached (${detail}). Check the URL and your connection.`,
+    { key: 'unreachable', host: url.host, detail },
+  );
 }
 
 async function download(
   url: string,
-  budget: { bytes: number; reason: string },
+  budget: MemoryBudget,
   signal: AbortSignal,
   onProgress: (progress: LoadProgress) => void,
 ): Promise<Blob> {
@@ -349,7 +379,7 @@ async function download(
   try {
     parsed = new URL(url, typeof location !== 'undefined' ? location.href : undefined);
   } catch {
-    throw new LoadFailure(`"${url}" is not a URL.`, 'download');
+    throw new LoadFailure(`"${url}" is not a URL.`, 'download', { key: 'notUrl', url });
   }
   onProgress({ phase: 'downloading', loadedBytes: 0 });
   let response: Response;
@@ -357,12 +387,13 @@ async function download(
     response = await fetch(parsed, { signal });
   } catch (error) {
     if (signal.aborted) throw new LoadCancelled();
-    throw new LoadFailure(await downloadFailure(parsed, error), 'download');
+    throw await downloadFailure(parsed, error);
   }
   if (!response.ok)
     throw new LoadFailure(
       `The download failed: the server answered ${response.status} ${response.statusText}.`,
       'download',
+      { key: 'httpStatus', status: response.status, statusText: response.statusText },
     );
   const total = Number(response.headers.get('content-length')) || undefined;
   if (total !== undefined && total > budget.bytes) {
@@ -370,6 +401,7 @@ async function download(
       `This model is too large for memory: the file alone is ${formatBytes(total)} and ${budget.reason} allows ` +
         `${formatBytes(budget.bytes)}. Pick a smaller or more quantized model.`,
       'too-large',
+      { key: 'tooLargeFile', fileBytes: total, budget: budget.why, allowsBytes: budget.bytes },
     );
   }
   if (!response.body) return response.blob();
@@ -386,6 +418,7 @@ async function download(
         throw new LoadFailure(
           `This model is too large for memory: more than ${formatBytes(budget.bytes)} (${budget.reason}).`,
           'too-large',
+          { key: 'tooLargeStream', budget: budget.why, allowsBytes: budget.bytes },
         );
       }
       onProgress({ phase: 'downloading', loadedBytes: loaded, ...(total !== undefined ? { totalBytes: total } : {}) });
@@ -394,10 +427,8 @@ async function download(
     void reader.cancel().catch(() => undefined);
     if (error instanceof LoadFailure) throw error;
     if (signal.aborted) throw new LoadCancelled();
-    throw new LoadFailure(
-      `The download was interrupted: ${error instanceof Error ? error.message : String(error)}.`,
-      'download',
-    );
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new LoadFailure(`The download was interrupted: ${detail}.`, 'download', { key: 'interrupted', detail });
   }
   return new Blob(chunks);
 }

@@ -3,25 +3,18 @@
  * load progress with Cancel; once ready, what was loaded, which backend ran and Unload; errors as clear text.
  * Everything shown is plain text (file names and URLs are untrusted); every control has an accessible name.
  */
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { formatBytes } from './gguf/model-check';
+import { useFormat, useT, type Formatters } from '../../i18n';
 import type { CachedGguf } from './gguf-cache';
 import { cacheKey, fileNameFromUrl } from './gguf-cache';
-import type { LoadProgress, UrlCacheOutcome } from './wllama-loader';
+import type { BudgetWhy, LoadText } from './load-text';
+import type { UrlCacheOutcome } from './wllama-loader';
 import { RecommendedModels } from './recommended-models-list';
 import { threadSupport } from './wllama-loader';
 import { wllamaStore } from './wllama-store';
 import './wllama-panel.css';
-
-const PHASE_TEXT: Record<LoadProgress['phase'], string> = {
-  generating: 'Generating the tiny model',
-  reading: 'Reading',
-  downloading: 'Downloading',
-  checking: 'Checking the GGUF header',
-  loading: 'Loading into llama.cpp',
-  caching: 'Saving for offline use',
-};
 
 /** The cache entry for the URL typed in the field, if any (matching how the cache keys it). */
 function entryFor(url: string, entries: readonly CachedGguf[] | null): CachedGguf | null {
@@ -34,14 +27,13 @@ function entryFor(url: string, entries: readonly CachedGguf[] | null): CachedGgu
   }
 }
 
-function cacheOutcomeText(outcome: UrlCacheOutcome): string {
+function cacheOutcomeText(outcome: UrlCacheOutcome, t: TFunction<'cpu'>, format: Formatters): string {
   switch (outcome.kind) {
     case 'hit':
-      return `Loaded from the offline cache (${formatBytes(outcome.bytes)}), no download`;
     case 'stored':
-      return `Downloaded and saved for offline use (${formatBytes(outcome.bytes)})`;
+      return t(`cacheOutcome.${outcome.kind}`, { size: format.bytes(outcome.bytes, { binary: true }) });
     case 'not-stored':
-      return `Downloaded, but not saved for offline use: ${outcome.reason}`;
+      return t('cacheOutcome.not-stored', { reason: outcome.reason });
     default: {
       const never: never = outcome;
       return never;
@@ -49,7 +41,72 @@ function cacheOutcomeText(outcome: UrlCacheOutcome): string {
   }
 }
 
+function budgetText(budget: BudgetWhy, t: TFunction<'cpu'>, format: Formatters): string {
+  return budget.kind === 'device'
+    ? t('failure.budgetDevice', { gb: format.number(budget.gb) })
+    : t('failure.budgetWasm');
+}
+
+/** Why a model did not load, in the page's language (sizes through the page's number format). */
+function failureText(text: LoadText, t: TFunction<'cpu'>, format: Formatters): string {
+  const size = (bytes: number) => format.bytes(bytes, { binary: true });
+  switch (text.key) {
+    case 'empty':
+    case 'truncatedHeader':
+    case 'noArchitecture':
+    case 'offline':
+      return t(`failure.${text.key}`);
+    case 'notGguf':
+      return t('failure.notGguf', { start: text.start });
+    case 'unsupportedVersion':
+      return t('failure.unsupportedVersion', { version: text.version });
+    case 'truncatedData':
+      return t('failure.truncatedData', { described: size(text.describedBytes), file: size(text.fileBytes) });
+    case 'tooLarge':
+      return t('failure.tooLarge', {
+        needs: size(text.needsBytes),
+        weights: size(text.weightsBytes),
+        kvCache: size(text.kvCacheBytes),
+        nCtx: text.nCtx,
+        budget: budgetText(text.budget, t, format),
+        allows: size(text.allowsBytes),
+      });
+    case 'tooLargeFile':
+      return t('failure.tooLargeFile', {
+        file: size(text.fileBytes),
+        budget: budgetText(text.budget, t, format),
+        allows: size(text.allowsBytes),
+      });
+    case 'tooLargeStream':
+      return t('failure.tooLargeStream', {
+        allows: size(text.allowsBytes),
+        budget: budgetText(text.budget, t, format),
+      });
+    case 'missingHyperparameters':
+      return t('failure.missingHyperparameters', { count: text.keys.length, keys: text.keys.join(', ') });
+    case 'notUrl':
+      return t('failure.notUrl', { url: text.url });
+    case 'httpStatus':
+      return t('failure.httpStatus', { status: text.status, statusText: text.statusText });
+    case 'cors':
+      return t('failure.cors', { host: text.host });
+    case 'unreachable':
+      return t('failure.unreachable', { host: text.host, detail: text.detail });
+    case 'interrupted':
+    case 'library':
+    case 'failed':
+      return t(`failure.${text.key}`, { detail: text.detail });
+    default: {
+      const never: never = text;
+      return never;
+    }
+  }
+}
+
 export function WllamaPanel() {
+  const { t } = useT('cpu');
+  const format = useFormat();
+  const size = (bytes: number) => format.bytes(bytes, { binary: true });
   const { status, settings, cached } = useStore(wllamaStore.store);
   const { actions } = wllamaStore;
   const [url, setUrl] = useState('');
@@ -62,17 +119,13 @@ export function WllamaPanel() {
   useEffect(() => void actions.refreshCache(), [actions]);
 
   return (
-    <section className="wllama-panel" aria-label="CPU runtime (wllama)">
-      <h3 className="wllama-title">CPU · wllama (llama.cpp in WebAssembly)</h3>
-      <p className="wllama-intro">
-        Runs a GGUF model on the CPU, no WebGPU needed (Chrome or Edge 137+). Pick a small chat model in ChatML format,
-        e.g. a Qwen2.5 0.5B–1.5B Instruct Q4 file. Tool calls use the app’s own protocol, constrained by a grammar so
-        every call parses.
-      </p>
+    <section className="wllama-panel" aria-label={t('panelLabel')}>
+      <h3 className="wllama-title">{t('title')}</h3>
+      <p className="wllama-intro">{t('intro')}</p>
 
-      <div className="wllama-sources" role="group" aria-label="Model source">
+      <div className="wllama-sources" role="group" aria-label={t('source')}>
         <div className="wllama-row">
-          <label htmlFor={ids.file}>GGUF file</label>
+          <label htmlFor={ids.file}>{t('file')}</label>
           <input
             id={ids.file}
             ref={fileInput}
@@ -93,23 +146,21 @@ export function WllamaPanel() {
             if (url.trim() !== '') void actions.load({ kind: 'url', url: url.trim() });
           }}
         >
-          <label htmlFor={ids.url}>Model URL</label>
+          <label htmlFor={ids.url}>{t('url')}</label>
           <input
             id={ids.url}
             type="url"
-            placeholder="https://…/model-q4_k_m.gguf"
+            placeholder={t('urlPlaceholder')}
             value={url}
             disabled={busy}
             onChange={(e) => setUrl(e.target.value)}
           />
           <button type="submit" disabled={busy || url.trim() === ''}>
-            Load from URL
+            {t('loadUrl')}
           </button>
           {url.trim() !== '' && cached.available && (
             <p className="wllama-note wllama-url-cache" data-testid="wllama-url-cache">
-              {typedEntry
-                ? `Cached for offline use (${formatBytes(typedEntry.bytes)}): loads without the network.`
-                : 'Not cached: the first successful load downloads it and keeps it for offline use.'}
+              {typedEntry ? t('urlCached', { size: size(typedEntry.bytes) }) : t('urlNotCached')}
             </p>
           )}
         </form>
@@ -127,9 +178,9 @@ export function WllamaPanel() {
             disabled={busy}
             onClick={() => void actions.load({ kind: 'tiny', seed: settings.tinySeed })}
           >
-            Generate tiny random test model
+            {t('tiny')}
           </button>
-          <label htmlFor={ids.seed}>Seed</label>
+          <label htmlFor={ids.seed}>{t('seed')}</label>
           <input
             id={ids.seed}
             className="wllama-seed"
@@ -143,32 +194,27 @@ export function WllamaPanel() {
               if (Number.isInteger(seed) && seed >= 0) actions.updateSettings({ tinySeed: seed });
             }}
           />
-          <p className="wllama-note">
-            About 0.5 MB of random weights, built in your browser. Its text is nonsense by design: it exists to run the
-            real inference path (load, tokenize, decode, grammar-constrained tool calls) anywhere.
-          </p>
+          <p className="wllama-note">{t('tinyNote')}</p>
         </div>
       </div>
 
-      <div className="wllama-cache" role="region" aria-label="Offline GGUF cache">
-        <h4 className="wllama-subtitle">Cached for offline use</h4>
+      <div className="wllama-cache" role="region" aria-label={t('cache.label')}>
+        <h4 className="wllama-subtitle">{t('cache.title')}</h4>
         {!cached.available ? (
-          <p className="wllama-note">
-            This page has no Cache Storage (it needs https or localhost): URL loads are not kept.
-          </p>
+          <p className="wllama-note">{t('cache.unavailable')}</p>
         ) : cached.entries === null ? (
-          <p className="wllama-note">Reading the cache…</p>
+          <p className="wllama-note">{t('cache.reading')}</p>
         ) : cached.entries.length === 0 ? (
-          <p className="wllama-note">No GGUF files cached. A model loaded from a URL is kept here for offline use.</p>
+          <p className="wllama-note">{t('cache.empty')}</p>
         ) : (
-          <ul className="wllama-cache-list" aria-label="Cached GGUF models">
+          <ul className="wllama-cache-list" aria-label={t('cache.listLabel')}>
             {cached.entries.map((entry) => (
               <li key={entry.url} aria-label={entry.url}>
                 <span className="wllama-cache-name" title={entry.url}>
                   {fileNameFromUrl(entry.url)}
                 </span>{' '}
                 <span className="wllama-cache-size" data-testid="wllama-cache-size">
-                  {formatBytes(entry.bytes)}
+                  {size(entry.bytes)}
                 </span>
                 <span className="wllama-cache-url">{entry.url}</span>
                 <span className="wllama-cache-actions">
@@ -180,10 +226,10 @@ export function WllamaPanel() {
                       void actions.load({ kind: 'url', url: entry.url });
                     }}
                   >
-                    Load
+                    {t('cache.load')}
                   </button>
                   <button type="button" disabled={busy} onClick={() => void actions.deleteCached(entry.url)}>
-                    Delete from cache
+                    {t('cache.delete')}
                   </button>
                 </span>
               </li>
@@ -192,15 +238,17 @@ export function WllamaPanel() {
         )}
         {cached.error && (
           <p className="wllama-error" role="alert">
-            {cached.error}
+            {t(cached.error.action === 'read' ? 'cache.readFailed' : 'cache.deleteFailed', {
+              detail: cached.error.detail,
+            })}
           </p>
         )}
       </div>
 
       <details className="wllama-options">
-        <summary>Options</summary>
+        <summary>{t('options.title')}</summary>
         <div className="wllama-row">
-          <label htmlFor={ids.threads}>Threads</label>
+          <label htmlFor={ids.threads}>{t('options.threads')}</label>
           <select
             id={ids.threads}
             value={settings.threads}
@@ -215,12 +263,12 @@ export function WllamaPanel() {
           </select>
           <span className="wllama-note">
             {threads.isolated
-              ? `Cross-origin isolated: up to ${threads.maxThreads}; ${threads.recommended} recommended here.`
-              : 'One thread: more need a cross-origin isolated page (and rarely help on few cores).'}
+              ? t('options.isolated', { max: threads.maxThreads, recommended: threads.recommended })
+              : t('options.oneThread')}
           </span>
         </div>
         <div className="wllama-row">
-          <label htmlFor={ids.ctx}>Context (tokens)</label>
+          <label htmlFor={ids.ctx}>{t('options.context')}</label>
           <select
             id={ids.ctx}
             value={settings.nCtx}
@@ -229,7 +277,7 @@ export function WllamaPanel() {
           >
             {[2048, 4096, 8192, 16384].map((n) => (
               <option key={n} value={n}>
-                {n}
+                {format.number(n)}
               </option>
             ))}
           </select>
@@ -241,20 +289,28 @@ export function WllamaPanel() {
             disabled={busy || !hasWebGpu}
             onChange={(e) => actions.updateSettings({ gpuOffload: e.target.checked })}
           />
-          Offload layers to WebGPU {hasWebGpu ? '(llama.cpp’s WebGPU backend)' : '(this browser has no WebGPU)'}
+          {hasWebGpu ? t('options.offload') : t('options.offloadNone')}
         </label>
       </details>
 
       {status.kind === 'loading' && (
-        <div className="wllama-progress" role="region" aria-label="Load progress">
+        <div className="wllama-progress" role="region" aria-label={t('progress.label')}>
           <p role="status">
-            {PHASE_TEXT[status.progress.phase]} {status.sourceLabel}
+            {t('progress.line', {
+              phase: t(`phase.${status.progress.phase}`),
+              source: status.sourceLabel || t('tinySource'),
+            })}
             {status.progress.loadedBytes !== undefined && status.progress.phase === 'downloading'
-              ? ` · ${formatBytes(status.progress.loadedBytes)}${status.progress.totalBytes ? ` of ${formatBytes(status.progress.totalBytes)}` : ''}`
+              ? status.progress.totalBytes
+                ? t('progress.bytesOf', {
+                    loaded: size(status.progress.loadedBytes),
+                    total: size(status.progress.totalBytes),
+                  })
+                : t('progress.bytes', { loaded: size(status.progress.loadedBytes) })
               : ''}
           </p>
           <progress
-            aria-label="Model load progress"
+            aria-label={t('progress.bar')}
             max={
               status.progress.totalBytes && status.progress.phase === 'downloading'
                 ? status.progress.totalBytes
@@ -267,66 +323,75 @@ export function WllamaPanel() {
             }
           />
           <button type="button" onClick={() => actions.cancel()}>
-            Cancel load
+            {t('progress.cancel')}
           </button>
         </div>
       )}
 
       {status.kind === 'ready' && (
-        <div className="wllama-ready" role="region" aria-label="Loaded model">
+        <div className="wllama-ready" role="region" aria-label={t('ready.label')}>
           <p role="status" className="wllama-ready-line">
-            Ready: {status.model.sourceLabel}
+            {t('ready.line', {
+              source:
+                status.model.tinySeed !== undefined
+                  ? t('tinySourceSeed', { seed: status.model.tinySeed })
+                  : status.model.sourceLabel,
+            })}
           </p>
-          {status.model.isTinyModel && (
-            <p className="wllama-nonsense">Tiny random test model: its text is nonsense by design.</p>
-          )}
+          {status.model.isTinyModel && <p className="wllama-nonsense">{t('ready.nonsense')}</p>}
           <dl className="wllama-facts">
-            <dt>Backend</dt>
+            <dt>{t('ready.backend')}</dt>
             <dd data-testid="wllama-backend">{status.model.backend}</dd>
-            <dt>Model</dt>
+            <dt>{t('ready.model')}</dt>
             <dd>
-              {status.model.summary.name ?? 'unnamed'} · {status.model.summary.architecture} ·{' '}
+              {status.model.summary.name ?? t('ready.unnamed')} · {status.model.summary.architecture} ·{' '}
               {status.model.summary.tensorTypes.join(', ')}
             </dd>
-            <dt>Size</dt>
+            <dt>{t('ready.size')}</dt>
             <dd>
-              {formatBytes(status.model.summary.fileBytes)} file · about{' '}
-              {formatBytes(status.model.summary.memory.totalBytes)} in memory
+              {t('ready.sizeValue', {
+                file: size(status.model.summary.fileBytes),
+                memory: size(status.model.summary.memory.totalBytes),
+              })}
             </dd>
-            <dt>Context</dt>
+            <dt>{t('ready.context')}</dt>
             <dd>
-              {status.model.nCtx} tokens
-              {status.model.summary.contextLength !== null ? ` (trained ${status.model.summary.contextLength})` : ''}
+              {status.model.summary.contextLength !== null
+                ? t('ready.contextTrained', {
+                    tokens: format.number(status.model.nCtx),
+                    trained: format.number(status.model.summary.contextLength),
+                  })
+                : t('ready.contextValue', { tokens: format.number(status.model.nCtx) })}
             </dd>
-            <dt>Load time</dt>
-            <dd>{Math.round(status.model.loadMs)} ms</dd>
+            <dt>{t('ready.loadTime')}</dt>
+            <dd>{format.duration(status.model.loadMs)}</dd>
             {status.model.cache && (
               <>
-                <dt>Offline</dt>
-                <dd data-testid="wllama-cache-outcome">{cacheOutcomeText(status.model.cache)}</dd>
+                <dt>{t('ready.offline')}</dt>
+                <dd data-testid="wllama-cache-outcome">{cacheOutcomeText(status.model.cache, t, format)}</dd>
               </>
             )}
           </dl>
           {status.model.log.length > 0 && (
             <details>
-              <summary>llama.cpp log ({status.model.log.length})</summary>
+              <summary>{t('ready.log', { count: status.model.log.length })}</summary>
               <pre className="wllama-log">{status.model.log.join('\n')}</pre>
             </details>
           )}
           <button type="button" onClick={() => void actions.unload()}>
-            Unload
+            {t('ready.unload')}
           </button>
         </div>
       )}
 
       {status.kind === 'error' && (
         <p className="wllama-error" role="alert">
-          {status.message}
+          {status.text ? failureText(status.text, t, format) : status.message}
         </p>
       )}
       {status.kind === 'idle' && status.note && (
         <p className="wllama-note" role="status">
-          {status.note}
+          {t(`note.${status.note}`)}
         </p>
       )}
     </section>

@@ -15,14 +15,24 @@ export const wllamaProvider: RuntimeProvider = {
     if (runtime) return { runtime };
     switch (status.kind) {
       case 'loading':
-        return { runtime: null, reason: 'The CPU model is still loading.' };
+        return {
+          runtime: null,
+          reason: 'The CPU model is still loading.',
+          reasonLine: { ns: 'cpu', key: 'readiness.loading' },
+        };
       case 'error':
-        return { runtime: null, reason: `No CPU model loaded: ${status.message}` };
+        return {
+          runtime: null,
+          reason: `No CPU model loaded: ${status.message}`,
+          // The failure itself is worded in the page's language in the Model panel.
+          reasonLine: { ns: 'cpu', key: 'readiness.failed', values: { message: status.message } },
+        };
       case 'idle':
       case 'ready':
         return {
           runtime: null,
           reason: 'Load a GGUF model, or generate the tiny random test model, in the Model panel first.',
+          reasonLine: { ns: 'cpu', key: 'readiness.none' },
         };
       default: {
         const never: never = status;

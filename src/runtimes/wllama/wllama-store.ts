@@ -8,6 +8,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { ChatRuntime } from '../../engine/runtime';
 import type { CachedGguf, GgufCache } from './gguf-cache';
+import type { LoadText } from './load-text';
 import { ggufCache } from './gguf-cache';
 import type { LoadedModel, LoadProgress, ModelSource } from './wllama-loader';
 import { threadSupport } from './threads';
@@ -31,15 +32,27 @@ export interface GgufCacheView {
   readonly available: boolean;
   /** Null until first read. */
   readonly entries: readonly CachedGguf[] | null;
-  /** Why the last read or delete failed. */
-  readonly error?: string;
+  /** Why the last read or delete failed (the panel words it). */
+  readonly error?: { readonly action: 'read' | 'delete'; readonly detail: string };
 }
 
 export type WllamaStatus =
-  | { readonly kind: 'idle'; readonly note?: string }
-  | { readonly kind: 'loading'; readonly sourceLabel: string; readonly progress: LoadProgress }
+  | { readonly kind: 'idle'; readonly note?: 'cancelled' | 'unloaded' }
+  | {
+      readonly kind: 'loading';
+      /** A file name or URL; empty for the tiny random test model (the panel names it). */
+      readonly sourceLabel: string;
+      readonly progress: LoadProgress;
+    }
   | { readonly kind: 'ready'; readonly model: ReadyModel }
-  | { readonly kind: 'error'; readonly message: string; readonly problem: string };
+  | {
+      readonly kind: 'error';
+      /** In English (a crash's message is also the run's failure). */
+      readonly message: string;
+      readonly problem: string;
+      /** The same as data, for the panel to word in the page's language (absent: llama.cpp's own words). */
+      readonly text?: LoadText;
+    };
 
 export interface WllamaState {
   readonly status: WllamaStatus;
@@ -83,8 +96,7 @@ export function createWllamaStore(now: () => number = () => performance.now(), c
       await dropModel();
       const controller = new AbortController();
       loading = controller;
-      const sourceLabel =
-        source.kind === 'file' ? source.name : source.kind === 'url' ? source.url : 'tiny random test model';
+      const sourceLabel = source.kind === 'file' ? source.name : source.kind === 'url' ? source.url : '';
       store.setState({ status: { kind: 'loading', sourceLabel, progress: { phase: 'reading' } } });
       const { settings } = store.getState();
       // The loader (the GGUF reader, the tiny-model builder, the wasm's URL) is its own chunk, loaded with the
@@ -135,12 +147,26 @@ export function createWllamaStore(now: () => number = () => performance.now(), c
         if (loading !== controller) return;
         loading = null;
         if (loader && error instanceof loader.LoadCancelled) {
-          store.setState({ status: { kind: 'idle', note: 'Loading was cancelled.' } });
+          store.setState({ status: { kind: 'idle', note: 'cancelled' } });
         } else if (loader && error instanceof loader.LoadFailure) {
-          store.setState({ status: { kind: 'error', message: error.message, problem: error.problem } });
+          store.setState({
+            status: {
+              kind: 'error',
+              message: error.message,
+              problem: error.problem,
+              ...(error.text ? { text: error.text } : {}),
+            },
+          });
         } else {
           const message = error instanceof Error ? error.message : String(error);
-          store.setState({ status: { kind: 'error', message: `Loading failed: ${message}`, problem: 'unknown' } });
+          store.setState({
+            status: {
+              kind: 'error',
+              message: `Loading failed: ${message}`,
+              problem: 'unknown',
+              text: { key: 'failed', detail: message },
+            },
+          });
         }
       }
     },
@@ -149,12 +175,12 @@ export function createWllamaStore(now: () => number = () => performance.now(), c
       if (!controller) return;
       loading = null;
       controller.abort();
-      store.setState({ status: { kind: 'idle', note: 'Loading was cancelled.' } });
+      store.setState({ status: { kind: 'idle', note: 'cancelled' } });
     },
     async unload() {
       actions.cancel();
       await dropModel();
-      store.setState({ status: { kind: 'idle', note: 'The model was unloaded.' } });
+      store.setState({ status: { kind: 'idle', note: 'unloaded' } });
     },
     updateSettings(patch) {
       store.setState((state) => ({ settings: { ...state.settings, ...patch } }));
@@ -165,7 +191,7 @@ export function createWllamaStore(now: () => number = () => performance.now(), c
         store.setState({ cached: { available: cache.available, entries } });
       } catch (error) {
         store.setState((state) => ({
-          cached: { ...state.cached, error: `Could not read the offline cache: ${errorText(error)}` },
+          cached: { ...state.cached, error: { action: 'read', detail: errorText(error) } },
         }));
       }
     },
@@ -174,7 +200,7 @@ export function createWllamaStore(now: () => number = () => performance.now(), c
         await cache.remove(url);
       } catch (error) {
         store.setState((state) => ({
-          cached: { ...state.cached, error: `Could not delete from the offline cache: ${errorText(error)}` },
+          cached: { ...state.cached, error: { action: 'delete', detail: errorText(error) } },
         }));
         return;
       }

@@ -1,10 +1,12 @@
 /** The "Keyboard shortcuts" list, in a modal dialog opened by its button or by `?`. */
 import { useEffect, useRef } from 'react';
+import { useT } from '../../i18n';
 import { selectShortcutsOpen } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { SHORTCUTS } from './shortcuts';
 
 export function ShortcutsButton() {
+  const { t } = useT('shell');
   const { actions } = usePlaygroundApi();
   return (
     <button
@@ -13,12 +15,13 @@ export function ShortcutsButton() {
       aria-keyshortcuts="?"
       onClick={actions.openShortcuts}
     >
-      Keyboard shortcuts <kbd>?</kbd>
+      {t('shortcuts.button')} <kbd>?</kbd>
     </button>
   );
 }
 
 export function ShortcutsDialog() {
+  const { t } = useT('shell');
   const { actions } = usePlaygroundApi();
   const open = usePlayground(selectShortcutsOpen);
   const ref = useRef<HTMLDialogElement>(null);
@@ -35,13 +38,13 @@ export function ShortcutsDialog() {
       aria-labelledby="keyboard-dialog-title"
       onClose={actions.closeShortcuts}
     >
-      <h2 id="keyboard-dialog-title">Keyboard shortcuts</h2>
-      <p className="small muted">Single keys work when the focus is not in a text field. Tab moves between controls.</p>
-      <table className="table" aria-label="Keyboard shortcuts">
+      <h2 id="keyboard-dialog-title">{t('shortcuts.title')}</h2>
+      <p className="small muted">{t('shortcuts.intro')}</p>
+      <table className="table" aria-label={t('shortcuts.title')}>
         <thead>
           <tr>
-            <th scope="col">keys</th>
-            <th scope="col">action</th>
+            <th scope="col">{t('shortcuts.keys')}</th>
+            <th scope="col">{t('shortcuts.action')}</th>
           </tr>
         </thead>
         <tbody>
@@ -50,18 +53,18 @@ export function ShortcutsDialog() {
               <td>
                 {s.keys.map((k, i) => (
                   <span key={k}>
-                    {i > 0 && ' or '}
+                    {i > 0 && t('shortcuts.or')}
                     <kbd>{k}</kbd>
                   </span>
                 ))}
               </td>
-              <td>{s.label}</td>
+              <td>{t(`shortcut.${s.id}`)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <button type="button" className="button" onClick={actions.closeShortcuts}>
-        Close
+        {t('shortcuts.close')}
       </button>
     </dialog>
   );

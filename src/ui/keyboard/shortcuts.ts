@@ -8,10 +8,15 @@ import type { Playground } from '../../store/playground';
 import { focusAfterDecision } from '../loop/decision-focus';
 import { togglePresenter } from '../presenter/presenter-mode';
 
+/** Each shortcut's id: its line in the dialog is `shell:shortcut.<id>` in the catalogs. */
+export type ShortcutId =
+  'step' | 'run' | 'stop' | 'send' | 'approve' | 'approve-all' | 'deny' | 'pause' | 'presenter' | 'new-run' | 'help';
+
 export interface Shortcut {
-  readonly id: string;
+  readonly id: ShortcutId;
   /** How the keys are shown, e.g. ["S", "F10"]. */
   readonly keys: readonly string[];
+  /** What it does, in English (the dialog shows the catalog's line in the page's language). */
   readonly label: string;
   /** Fires also while typing in a field (it needs a modifier, so it cannot clash with text). */
   readonly inFields?: boolean;

@@ -1,10 +1,12 @@
 /** Two runs side by side: the transcripts message by message (the first difference marked) and the metrics. */
 import { useEffect, useRef } from 'react';
 import type { Message } from '../../engine/messages';
+import { useT } from '../../i18n';
 import { selectRunFiles } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 
 export function CompareDialog() {
+  const { t } = useT('runs');
   const { runFiles: runFileActions } = usePlaygroundApi();
   const selection = usePlayground(selectRunFiles).compare;
   const ref = useRef<HTMLDialogElement>(null);
@@ -24,39 +26,42 @@ export function CompareDialog() {
       {selection && (
         <>
           <div className="runs-compare-head">
-            <h2 id="runs-compare-title">Compare runs</h2>
+            <h2 id="runs-compare-title">{t('compare.title')}</h2>
             <button type="button" className="button" onClick={() => runFileActions.closeCompare()}>
-              Close
+              {t('compare.close')}
             </button>
           </div>
           <p className="small" data-testid="compare-divergence">
             {selection.comparison.divergesAt === null
-              ? 'The transcripts are the same.'
-              : `The transcripts are the same up to message ${selection.comparison.divergesAt}; they differ from message ${selection.comparison.divergesAt + 1} on.`}
+              ? t('compare.same')
+              : t('compare.differ', {
+                  last: selection.comparison.divergesAt,
+                  first: selection.comparison.divergesAt + 1,
+                })}
           </p>
-          <table className="table runs-compare-metrics" aria-label="Metrics compared">
+          <table className="table runs-compare-metrics" aria-label={t('compare.metricsLabel')}>
             <thead>
               <tr>
-                <th scope="col">metric</th>
-                <th scope="col">A: {selection.a.title}</th>
-                <th scope="col">B: {selection.b.title}</th>
+                <th scope="col">{t('compare.metric')}</th>
+                <th scope="col">{t('compare.sideA', { title: selection.a.title })}</th>
+                <th scope="col">{t('compare.sideB', { title: selection.b.title })}</th>
               </tr>
             </thead>
             <tbody>
               {selection.comparison.metrics.map((m) => (
                 <tr key={m.label} className={m.same ? undefined : 'runs-differs'} data-testid={`metric-${m.label}`}>
-                  <th scope="row">{m.label}</th>
+                  <th scope="row">{t(`compare.metrics.${m.id}`)}</th>
                   <td>{m.a}</td>
                   <td>{m.b}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <div className="runs-compare-columns" role="table" aria-label="Transcripts side by side">
+          <div className="runs-compare-columns" role="table" aria-label={t('compare.columnsLabel')}>
             <div role="row" className="runs-compare-row runs-compare-header">
               <span role="columnheader">#</span>
-              <span role="columnheader">A: {selection.a.title}</span>
-              <span role="columnheader">B: {selection.b.title}</span>
+              <span role="columnheader">{t('compare.sideA', { title: selection.a.title })}</span>
+              <span role="columnheader">{t('compare.sideB', { title: selection.b.title })}</span>
             </div>
             {selection.comparison.rows.map((row) => (
               <div

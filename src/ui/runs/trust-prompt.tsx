@@ -4,11 +4,13 @@
  * run only in the sandbox, like any user tool.
  */
 import { exportUserTools } from '../../engine/user-tools';
+import { useT } from '../../i18n';
 import { selectRunFiles } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { CodeTrustView } from '../tool-studio/code-trust-view';
 
 export function TrustPrompt() {
+  const { t } = useT('runs');
   const playground = usePlaygroundApi();
   const { runFiles: runFileActions, userTools } = playground;
   const pending = usePlayground(selectRunFiles).pendingTrust;
@@ -22,16 +24,16 @@ export function TrustPrompt() {
     await runFileActions.reopen(pending.runId);
     runFileActions.say({
       kind: studio.notice?.kind ?? 'info',
-      text: `${studio.notice?.text ?? 'Added the tools.'} ${studio.problems.join(' ')}`.trim(),
+      text: `${studio.notice?.text ?? t('trust.added')} ${studio.problems.join(' ')}`.trim(),
     });
   };
   return (
     <CodeTrustView
-      label="Imported tool code"
-      title={`This file carries code for ${pending.specs.length} tool(s)`}
-      intro="Read it before you trust it. Until then nothing of it runs: calls to these tools get an “unknown tool” result. Trusted tools join My tools and run in the sandbox, within their time and memory limits."
+      label={t('trust.label')}
+      title={t('trust.title', { count: pending.specs.length })}
+      intro={t('trust.intro')}
       specs={pending.specs}
-      trustLabel="Trust and add to My tools"
+      trustLabel={t('trust.trust')}
       onTrust={() => void trust()}
       onDismiss={() => runFileActions.dismissTrust()}
     />

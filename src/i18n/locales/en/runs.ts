@@ -28,6 +28,43 @@ export const runs = {
     delete: 'Delete',
     deleteOf: 'Delete run {{title}}',
   },
+  compare: {
+    title: 'Compare runs',
+    close: 'Close',
+    same: 'The transcripts are the same.',
+    differ: 'The transcripts are the same up to message {{last}}; they differ from message {{first}} on.',
+    metricsLabel: 'Metrics compared',
+    metric: 'metric',
+    sideA: 'A: {{title}}',
+    sideB: 'B: {{title}}',
+    columnsLabel: 'Transcripts side by side',
+    metrics: {
+      rounds: 'Model calls (rounds)',
+      toolCalls: 'Tool calls',
+      promptTokens: 'Prompt tokens',
+      completionTokens: 'Completion tokens',
+      toolTime: 'Tool time',
+      messages: 'Messages',
+      ended: 'Ended',
+      finalAnswer: 'Final answer',
+    },
+  },
+  fork: {
+    button: 'Fork here',
+    label: 'Fork here at turn {{turn}}',
+    titleTools:
+      'New branch with the history up to turn {{turn}}’s response, paused before its tools run (change a result, then continue)',
+    titleModel: 'New branch with the history up to turn {{turn}}’s model call (the model answers again)',
+  },
+  trust: {
+    label: 'Imported tool code',
+    title_one: 'This file carries code for {{count}} tool',
+    title_other: 'This file carries code for {{count}} tools',
+    intro:
+      'Read it before you trust it. Until then nothing of it runs: calls to these tools get an “unknown tool” result. Trusted tools join My tools and run in the sandbox, within their time and memory limits.',
+    trust: 'Trust and add to My tools',
+    added: 'Added the tools.',
+  },
   outcome: {
     'final-answer': 'final answer',
     'return-direct': 'returnDirect',

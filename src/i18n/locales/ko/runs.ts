@@ -29,6 +29,43 @@ export const runs: Catalog['runs'] = {
     delete: '삭제',
     deleteOf: '실행 {{title}} 삭제',
   },
+  compare: {
+    title: '실행 비교',
+    close: '닫기',
+    same: '두 대화 기록이 같습니다.',
+    differ: '두 대화 기록은 {{last}}번째 메시지까지 같고, {{first}}번째 메시지부터 다릅니다.',
+    metricsLabel: '지표 비교',
+    metric: '지표',
+    sideA: 'A: {{title}}',
+    sideB: 'B: {{title}}',
+    columnsLabel: '대화 기록 나란히 보기',
+    metrics: {
+      rounds: '모델 호출 (라운드)',
+      toolCalls: '도구 호출',
+      promptTokens: '프롬프트 토큰',
+      completionTokens: '완성 토큰 (completion)',
+      toolTime: '도구 실행 시간',
+      messages: '메시지',
+      ended: '종료',
+      finalAnswer: '최종 답변',
+    },
+  },
+  fork: {
+    button: '여기서 포크',
+    label: '{{turn}}번째 턴에서 포크',
+    titleTools:
+      '{{turn}}번째 턴의 응답까지의 기록으로 새 분기를 만들고, 도구가 실행되기 전에 멈춥니다 (결과를 바꾼 뒤 계속하세요)',
+    titleModel: '{{turn}}번째 턴의 모델 호출 직전까지의 기록으로 새 분기를 만듭니다 (모델이 다시 답합니다)',
+  },
+  trust: {
+    label: '가져온 도구 코드',
+    title_one: '이 파일에는 도구 {{count}}개의 코드가 들어 있습니다',
+    title_other: '이 파일에는 도구 {{count}}개의 코드가 들어 있습니다',
+    intro:
+      '신뢰하기 전에 코드를 읽어 보세요. 신뢰하기 전까지는 아무것도 실행되지 않으며, 이 도구를 부르는 호출은 “unknown tool” 결과를 받습니다. 신뢰한 도구는 내 도구(My tools)에 추가되어 시간·메모리 제한 안에서 샌드박스로 실행됩니다.',
+    trust: '신뢰하고 내 도구에 추가',
+    added: '도구를 추가했습니다.',
+  },
   outcome: {
     'final-answer': '최종 답변',
     'return-direct': 'returnDirect',

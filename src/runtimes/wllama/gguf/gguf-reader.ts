@@ -60,8 +60,8 @@ export interface GgufHeader {
 }
 
 export type GgufHeaderProblem =
-  | { readonly kind: 'not-gguf'; readonly message: string }
-  | { readonly kind: 'unsupported-version'; readonly message: string }
+  | { readonly kind: 'not-gguf'; readonly message: string; readonly start: string }
+  | { readonly kind: 'unsupported-version'; readonly message: string; readonly version: number }
   | { readonly kind: 'malformed'; readonly message: string }
   /** The file ends inside the header or before its last tensor's data. */
   | { readonly kind: 'truncated'; readonly message: string }
@@ -87,6 +87,7 @@ export function readGgufHeader(bytes: Uint8Array, fileSize: number = bytes.lengt
       error: {
         kind: 'not-gguf',
         message: `This is not a GGUF model file: it starts with "${start}", a GGUF file starts with "GGUF".`,
+        start,
       },
     };
   }
@@ -100,6 +101,7 @@ export function readGgufHeader(bytes: Uint8Array, fileSize: number = bytes.lengt
         error: {
           kind: 'unsupported-version',
           message: `This GGUF file has version ${version}; llama.cpp reads versions 2 and 3.`,
+          version,
         },
       };
     }

@@ -87,6 +87,11 @@ describe('what llama.cpp requires of the header', () => {
         message: expect.stringContaining(
           'lacks hyperparameters llama.cpp needs to build the model: llama.context_length, llama.embedding_length, llama.block_count',
         ),
+        // The same as data, for the panel to word in the page's language.
+        text: {
+          key: 'missingHyperparameters',
+          keys: ['llama.context_length', 'llama.embedding_length', 'llama.block_count'],
+        },
       },
     });
   });

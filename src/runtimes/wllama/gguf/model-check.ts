@@ -6,6 +6,7 @@
 import type { GgufHeader, GgufHeaderResult } from './gguf-reader';
 import { metaNumber, metaString, tensorTypeNames } from './gguf-reader';
 import { type Result } from '../../../engine/result';
+import type { BudgetWhy, LoadText } from '../load-text';
 
 export interface ModelSummary {
   readonly architecture: string;
@@ -38,7 +39,16 @@ export type ModelCheckProblem =
  */
 export const REQUIRED_HYPERPARAMETERS = ['context_length', 'embedding_length', 'block_count'] as const;
 
-export type ModelCheck = Result<ModelSummary, { readonly problem: ModelCheckProblem; readonly message: string }>;
+export type ModelCheck = Result<
+  ModelSummary,
+  {
+    readonly problem: ModelCheckProblem;
+    /** In English. */
+    readonly message: string;
+    /** The same, as data for the panel to word (absent where the text is llama.cpp's or a parser's own). */
+    readonly text?: LoadText;
+  }
+>;
 
 export interface ModelCheckOptions {
   /** The context size the runtime will ask for. */
@@ -46,6 +56,8 @@ export interface ModelCheckOptions {
   /** What the runtime can use, in bytes, and where that limit comes from (for the message). */
   readonly memoryBudgetBytes: number;
   readonly memoryBudgetReason: string;
+  /** The same reason as data (for the panel's language); absent: the WebAssembly limit. */
+  readonly memoryBudgetWhy?: BudgetWhy;
 }
 
 /** Bytes of an f16 KV cache entry; wllama's default cache type. */
@@ -57,7 +69,23 @@ export function checkModelFile(parsed: GgufHeaderResult, fileBytes: number, opti
   if (!parsed.ok) {
     switch (parsed.error.kind) {
       case 'not-gguf':
+        return {
+          ok: false,
+          error: {
+            problem: 'not-gguf',
+            message: parsed.error.message,
+            text: { key: 'notGguf', start: parsed.error.start },
+          },
+        };
       case 'unsupported-version':
+        return {
+          ok: false,
+          error: {
+            problem: 'unsupported-version',
+            message: parsed.error.message,
+            text: { key: 'unsupportedVersion', version: parsed.error.version },
+          },
+        };
       case 'malformed':
       case 'truncated':
         return { ok: false, error: { problem: parsed.error.kind, message: parsed.error.message } };
@@ -68,6 +96,7 @@ export function checkModelFile(parsed: GgufHeaderResult, fileBytes: number, opti
           error: {
             problem: 'truncated',
             message: 'This GGUF file is truncated: it ends inside its header. Download it again.',
+            text: { key: 'truncatedHeader' },
           },
         };
       default: {
@@ -78,7 +107,17 @@ export function checkModelFile(parsed: GgufHeaderResult, fileBytes: number, opti
   }
   const header = parsed.value;
   const missing = missingHyperparameters(header);
-  if (missing) return { ok: false, error: { problem: 'missing-hyperparameters', message: missing } };
+  if (missing) {
+    const absent = absentHyperparameters(header);
+    return {
+      ok: false,
+      error: {
+        problem: 'missing-hyperparameters',
+        message: missing,
+        text: absent === null ? { key: 'noArchitecture' } : { key: 'missingHyperparameters', keys: absent },
+      },
+    };
+  }
   const memory = estimateMemory(header, options.nCtx);
   if (memory.totalBytes > options.memoryBudgetBytes) {
     return {
@@ -90,6 +129,15 @@ export function checkModelFile(parsed: GgufHeaderResult, fileBytes: number, opti
           `(weights ${formatBytes(memory.weightsBytes)}, context cache ${formatBytes(memory.kvCacheBytes)} for ` +
           `${memory.nCtx} tokens), and ${options.memoryBudgetReason} allows ${formatBytes(options.memoryBudgetBytes)}. ` +
           'Pick a smaller or more quantized model (for example a 0.5B–1.5B Q4 GGUF).',
+        text: {
+          key: 'tooLarge',
+          needsBytes: memory.totalBytes,
+          weightsBytes: memory.weightsBytes,
+          kvCacheBytes: memory.kvCacheBytes,
+          nCtx: memory.nCtx,
+          budget: options.memoryBudgetWhy ?? { kind: 'wasm' },
+          allowsBytes: options.memoryBudgetBytes,
+        },
       },
     };
   }
@@ -101,10 +149,18 @@ export function checkModelFile(parsed: GgufHeaderResult, fileBytes: number, opti
         message:
           `This GGUF file is truncated: its header describes ${formatBytes(header.dataEnd)} of data but the file ` +
           `has only ${formatBytes(fileBytes)}. The download was probably cut off: download it again.`,
+        text: { key: 'truncatedData', describedBytes: header.dataEnd, fileBytes },
       },
     };
   }
   return { ok: true, value: summarize(header, fileBytes, memory) };
+}
+
+/** The required keys a header lacks (empty when it has them all); null when it names no architecture. */
+function absentHyperparameters(header: GgufHeader): string[] | null {
+  const arch = metaString(header, 'general.architecture');
+  if (arch === undefined) return null;
+  return REQUIRED_HYPERPARAMETERS.map((key) => `${arch}.${key}`).filter((key) => metaNumber(header, key) === undefined);
 }
 
 /** The reason a header lacks what llama.cpp needs to build any model; null when it has it. */
