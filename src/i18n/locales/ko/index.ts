@@ -6,6 +6,7 @@ import { code } from './code';
 import { common } from './common';
 import { cpu } from './cpu';
 import { endpoint } from './endpoint';
+import { engine } from './engine';
 import { exchange } from './exchange';
 import { human } from './human';
 import { intro } from './intro';
@@ -37,6 +38,7 @@ export const ko: Catalog = {
   common,
   cpu,
   endpoint,
+  engine,
   exchange,
   human,
   intro,
