@@ -18,6 +18,7 @@ import type { LoopState } from './state';
 import type { Workspace } from './workspace';
 import { withOverride } from './workspace';
 import { augmentDefinition } from '../augmentation';
+import { REFUSALS } from './refusals';
 
 export interface RequestContext {
   readonly workspace: Workspace;
@@ -35,8 +36,8 @@ export interface RequestStep {
   readonly apply: (request: ModelRequest, context: RequestContext) => ModelRequest;
 }
 
-export const RUN_ENDED =
-  'The run has ended: write a new message and Send to continue the conversation, or start a new run.';
+/** Why a finished run sends nothing more (the `runEnded` refusal). */
+export const RUN_ENDED = REFUSALS.runEnded;
 
 /** Why a phase has no next request (null where it has one). */
 export function noRequestReason(state: LoopState): string | null {

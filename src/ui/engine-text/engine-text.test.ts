@@ -15,6 +15,8 @@ import {
   OUTCOME_CODES,
   TURN_ACTION_KINDS,
 } from '../../engine/loop/projections';
+import { stepRefusal } from '../../engine/loop/controller-core';
+import { REFUSAL_CODES, REFUSALS, refuse } from '../../engine/loop/refusals';
 import type { Anomaly } from '../../engine/stop-reasons';
 import { ANOMALY_KIND_LIST, deriveStop } from '../../engine/stop-reasons';
 import { createI18n, formatters } from '../../i18n';
@@ -26,6 +28,8 @@ import {
   faultText,
   finishLabel,
   interruptionText,
+  noticeText,
+  refusalText,
   turnActionsText,
   turnActionText,
   workspaceChangeText,
@@ -188,5 +192,26 @@ describe('advisor order refusals', () => {
       expect(en.advisors.orderErrors[r.code]).toBe(r.error);
       expect(ko.advisors.orderErrors[r.code]).toMatch(hangul);
     }
+  });
+});
+
+describe('refusals', () => {
+  it('each code has the engine’s English sentence and a Korean one', () => {
+    for (const code of REFUSAL_CODES) {
+      expect(refusalText(english, { text: 'x', code })).toBe(REFUSALS[code]);
+      expect(refuse(code)).toEqual({ ok: false, error: REFUSALS[code], code });
+      expect(refusalText(korean, { text: 'x', code }), code).toMatch(hangul);
+    }
+    expect(refusalText(korean, { text: 'No pending tool call call_9.' })).toBe('No pending tool call call_9.');
+  });
+
+  it('a step refused at the end of a run says so in Korean, through the store’s notice', () => {
+    const step = stepRefusal('done');
+    expect(step).toBe('runEnded');
+    const notice = { text: REFUSALS.runEnded, code: step! };
+    expect(noticeText(english, notice)).toBe(REFUSALS.runEnded);
+    expect(noticeText(korean, notice)).toContain('실행이 끝났습니다');
+    const interruption = { what: 'model-call' as const, round: 2, unfinished: 0, finished: 0 };
+    expect(noticeText(korean, { text: 'English', interruption })).toContain('2번째 턴');
   });
 });

@@ -10,6 +10,7 @@ import type { Fault } from '../../engine/lab/types';
 import type { FinishReasonKind } from '../../engine/loop/events';
 import type { TurnAction, WorkspaceChange } from '../../engine/loop/projections';
 import type { Anomaly } from '../../engine/stop-reasons';
+import type { RefusalCode } from '../../engine/loop/refusals';
 import { assertNever } from '../../engine/result';
 import { useFormat, useT, type Formatters } from '../../i18n';
 
@@ -127,6 +128,19 @@ export function workspaceChangeText(t: EngineT, change: WorkspaceChange): string
   return t('workspace.changed', { parts: parts.join(t('workspace.separator')) });
 }
 
+/** A refused command in the page's words (a refusal without a code keeps its English sentence). */
+export function refusalText(t: EngineT, refusal: { readonly text: string; readonly code?: RefusalCode }): string {
+  return refusal.code === undefined ? refusal.text : t(`refusal.${refusal.code}`);
+}
+
+/** A notice beside the controls: a coded refusal, a restore's interruption, or the sentence as it came. */
+export function noticeText(
+  t: EngineT,
+  notice: { readonly text: string; readonly code?: RefusalCode; readonly interruption?: InterruptionFacts },
+): string {
+  return notice.interruption ? interruptionText(t, notice.interruption) : refusalText(t, notice);
+}
+
 /** The wording functions bound to the page's language. */
 export function useEngineText() {
   const { t } = useT('engine');
@@ -141,6 +155,7 @@ export function useEngineText() {
       anomaly: (anomaly: Anomaly) => anomalyText(t, anomaly),
       interruption: (facts: InterruptionFacts) => interruptionText(t, facts),
       workspaceChange: (change: WorkspaceChange) => workspaceChangeText(t, change),
+      notice: (notice: Parameters<typeof noticeText>[1]) => noticeText(t, notice),
     };
   }, [t, lab, format]);
 }

@@ -1,7 +1,6 @@
 /** Middle column: prompts, the debugger controls, the loop's phase, and the transcript. */
 import type { MalformedCallMode } from '../../engine/protocol/interpret';
 import type { ToolChoice } from '../../engine/runtime';
-import { RUN_ENDED } from '../../engine/loop/request';
 import type { ExceptionMode } from '../../engine/tool-execution';
 import {
   selectBusy,
@@ -25,6 +24,7 @@ import { PhaseDiagram } from './phase-diagram';
 import { ScriptedWarning } from './scripted-warning';
 import { TranscriptView } from './transcript-view';
 import { LabPanel } from '../lab/lab-panel';
+import { useEngineText } from '../engine-text/engine-text';
 
 export function LoopPanel() {
   const { t } = useT('loop');
@@ -37,6 +37,7 @@ export function LoopPanel() {
   const busy = usePlayground(selectBusy);
   const running = usePlayground(selectRunning);
   const notice = usePlayground(selectNotice);
+  const words = useEngineText();
   const hasRun = usePlayground(selectHasRun);
   const exposed = usePlayground(selectExposed);
   const runtimeKind = usePlayground(selectRuntimeKind);
@@ -124,11 +125,16 @@ export function LoopPanel() {
       <DanglingChoice />
       {ended && (
         <p id="run-ended-reason" className="small loop-reason" data-testid="run-ended-reason">
-          {RUN_ENDED}
+          {words.t('refusal.runEnded')}
         </p>
       )}
       {notice && (
-        <Notice notice={notice} onDismiss={actions.clearNotice} dismissLabel={t('dismiss')} testId="loop-notice" />
+        <Notice
+          notice={{ kind: notice.kind, text: words.notice(notice) }}
+          onDismiss={actions.clearNotice}
+          dismissLabel={t('dismiss')}
+          testId="loop-notice"
+        />
       )}
       <div className="loop-settings">
         <label className="checkbox">
