@@ -1,7 +1,7 @@
 // Issue #18 in Korean: the pause with its four decisions (approve, edit, deny, write the result) taken through the
 // Korean page, each one's effect in the transcript, the turn table and the next request; then the Advisors tab in
 // Korean, an advisor toggled and moved across the loop boundary. Screenshots at 1440×900 and 1280×720 of both.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { callCard, openScenario } from './helpers';
 
@@ -14,9 +14,11 @@ function koButton(scope: Page | ReturnType<Page['locator']>, name: string) {
   return scope.getByRole('button', { name, exact: true });
 }
 
-async function screens(page: Page, name: string): Promise<void> {
+/** Both sizes, with `focus` scrolled into view at each (the layout reflows when the viewport changes). */
+async function screens(page: Page, name: string, focus: Locator, block: 'start' | 'end'): Promise<void> {
   for (const [width, height] of SIZES) {
     await page.setViewportSize({ width, height });
+    await focus.evaluate((el, at) => el.scrollIntoView({ block: at }), block);
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -37,7 +39,8 @@ test.describe('한국어: 일시 정지와 advisor', () => {
     // Approve the clock, edit the multiplication: 128 × 8 instead of what the model wrote.
     const time = callCard(page, 'call_1');
     const math = callCard(page, 'call_2');
-    await expect(time.getByText('결정을 기다리는 중')).toBeVisible();
+    await expect(time.getByText('결정 대기')).toBeVisible();
+    await screens(page, 'ko-pause', math, 'end');
     await koButton(time, '승인').click();
     await koButton(math, '인수 편집').click();
     await math.getByLabel('call_2의 인수').fill('{"operation": "multiply", "a": 128, "b": 8}');
@@ -56,8 +59,6 @@ test.describe('한국어: 일시 정지와 advisor', () => {
     await expect(last).toContainText('1024');
     await expect(koButton(last, '거부')).toBeVisible();
     await expect(koButton(last, '결과 직접 작성')).toBeVisible();
-    await last.scrollIntoViewIfNeeded();
-    await screens(page, 'ko-pause');
 
     await koButton(last, '결과 직접 작성').click();
     await last.getByRole('textbox', { name: 'call_3의 결과', exact: true }).fill('999');
@@ -148,7 +149,6 @@ test.describe('한국어: 일시 정지와 advisor', () => {
     await expect(page.getByTestId('advisor-count-memory')).toHaveText('3×');
     await expect(page.getByTestId('memory-stored')).toContainText('assistant (도구 호출: current_time call_1');
     await expect(page.getByRole('heading', { name: '채팅 메모리가 저장한 내용' })).toBeVisible();
-    await page.locator('.advisors').scrollIntoViewIfNeeded();
-    await screens(page, 'ko-advisors');
+    await screens(page, 'ko-advisors', page.getByTestId('internal-history'), 'start');
   });
 });

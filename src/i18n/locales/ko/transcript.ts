@@ -34,7 +34,7 @@ export const transcript: Catalog['transcript'] = {
   nothing: '(텍스트도, 도구 호출도 없음)',
   callLabel: '도구 호출 {{id}} {{name}}',
   noName: '(이름 없음)',
-  waiting: '결정을 기다리는 중',
+  waiting: '결정 대기',
   needsApproval: '승인 필요',
   callInterrupted: '중단됨 — 다시 실행 / 오류 결과로 건너뛰기 / 결과 직접 작성',
   unparsed: '파싱할 수 없음: {{error}}',
