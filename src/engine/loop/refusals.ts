@@ -26,6 +26,10 @@ export const REFUSALS = {
   stopBeforeControl: 'Stop the run before switching the loop control.',
   stopBeforeScenario: 'Stop the run before switching the scenario.',
   busyOpenRun: 'Wait for the current step to finish, or press Stop, before opening another run.',
+  // Why a phase has no next request (`noRequestReason`).
+  nextWhileModel: 'The model is answering; the next request is built once its response is handled.',
+  nextAfterDecisions: 'Decide every pending tool call first: the next request carries their results.',
+  nextAfterExecution: 'Step runs the pending tool calls first: the next request carries their results.',
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;
@@ -40,6 +44,16 @@ export interface Refusal {
 
 export function refuse(code: RefusalCode): Refusal {
   return { ok: false, error: REFUSALS[code], code };
+}
+
+const BY_SENTENCE = new Map<string, RefusalCode>(REFUSAL_CODES.map((code) => [REFUSALS[code], code]));
+
+/**
+ * The code of a refusal known only by its sentence (a reason that travelled as a plain `Result`, such as the
+ * next request's): the sentences are unique, so the sentence is its key.
+ */
+export function codeOfSentence(text: string): RefusalCode | undefined {
+  return BY_SENTENCE.get(text);
 }
 
 /** The code of a refusal, if the result carries one. */

@@ -16,7 +16,9 @@ import {
   TURN_ACTION_KINDS,
 } from '../../engine/loop/projections';
 import { stepRefusal } from '../../engine/loop/controller-core';
-import { REFUSAL_CODES, REFUSALS, refuse } from '../../engine/loop/refusals';
+import { codeOfSentence, REFUSAL_CODES, REFUSALS, refuse } from '../../engine/loop/refusals';
+import { noRequestReason } from '../../engine/loop/request';
+import { INITIAL_STATE } from '../../engine/loop/state';
 import type { Anomaly } from '../../engine/stop-reasons';
 import { ANOMALY_KIND_LIST, deriveStop } from '../../engine/stop-reasons';
 import { createI18n, formatters } from '../../i18n';
@@ -213,5 +215,19 @@ describe('refusals', () => {
     expect(noticeText(korean, notice)).toContain('실행이 끝났습니다');
     const interruption = { what: 'model-call' as const, round: 2, unfinished: 0, finished: 0 };
     expect(noticeText(korean, { text: 'English', interruption })).toContain('2번째 턴');
+  });
+});
+
+describe('why there is no next request', () => {
+  it('each phase without one names a refusal the page words in Korean', () => {
+    for (const phase of ['model', 'approve', 'execute', 'done'] as const) {
+      const reason = noRequestReason({ ...INITIAL_STATE, phase });
+      const code = codeOfSentence(reason!);
+      expect(code, phase).toBeDefined();
+      expect(refusalText(english, { text: reason!, code: code! })).toBe(reason);
+      expect(refusalText(korean, { text: reason!, code: code! }), phase).toMatch(hangul);
+    }
+    expect(noRequestReason({ ...INITIAL_STATE, phase: 'prompt' })).toBeNull();
+    expect(codeOfSentence('The max-rounds guard (3 model calls) ends the run')).toBeUndefined();
   });
 });

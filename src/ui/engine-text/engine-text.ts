@@ -11,6 +11,7 @@ import type { FinishReasonKind } from '../../engine/loop/events';
 import type { TurnAction, WorkspaceChange } from '../../engine/loop/projections';
 import type { Anomaly } from '../../engine/stop-reasons';
 import type { RefusalCode } from '../../engine/loop/refusals';
+import { codeOfSentence } from '../../engine/loop/refusals';
 import { assertNever } from '../../engine/result';
 import { useFormat, useT, type Formatters } from '../../i18n';
 
@@ -141,6 +142,10 @@ export function noticeText(
   return notice.interruption ? interruptionText(t, notice.interruption) : refusalText(t, notice);
 }
 
+function optionalCode(code: RefusalCode | undefined): { code?: RefusalCode } {
+  return code === undefined ? {} : { code };
+}
+
 /** The wording functions bound to the page's language. */
 export function useEngineText() {
   const { t } = useT('engine');
@@ -156,6 +161,8 @@ export function useEngineText() {
       interruption: (facts: InterruptionFacts) => interruptionText(t, facts),
       workspaceChange: (change: WorkspaceChange) => workspaceChangeText(t, change),
       notice: (notice: Parameters<typeof noticeText>[1]) => noticeText(t, notice),
+      /** A reason known by its sentence only (the next request's): worded when it is a known refusal. */
+      refusal: (text: string) => refusalText(t, { text, ...optionalCode(codeOfSentence(text)) }),
     };
   }, [t, lab, format]);
 }

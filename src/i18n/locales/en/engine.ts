@@ -108,5 +108,8 @@ export const engine = {
     stopBeforeControl: 'Stop the run before switching the loop control.',
     stopBeforeScenario: 'Stop the run before switching the scenario.',
     busyOpenRun: 'Wait for the current step to finish, or press Stop, before opening another run.',
+    nextWhileModel: 'The model is answering; the next request is built once its response is handled.',
+    nextAfterDecisions: 'Decide every pending tool call first: the next request carries their results.',
+    nextAfterExecution: 'Step runs the pending tool calls first: the next request carries their results.',
   },
 };

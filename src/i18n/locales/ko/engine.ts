@@ -106,5 +106,8 @@ export const engine: Catalog['engine'] = {
     stopBeforeControl: '루프 제어를 바꾸기 전에 실행을 멈추세요.',
     stopBeforeScenario: '시나리오를 바꾸기 전에 실행을 멈추세요.',
     busyOpenRun: '다른 실행을 열기 전에 지금 단계가 끝날 때까지 기다리거나 멈춤을 누르세요.',
+    nextWhileModel: '모델이 답하는 중입니다. 다음 요청은 응답을 처리한 뒤에 만들어집니다.',
+    nextAfterDecisions: '대기 중인 도구 호출을 먼저 모두 결정하세요. 다음 요청에 그 결과가 담깁니다.',
+    nextAfterExecution: '한 단계를 누르면 대기 중인 도구 호출을 먼저 실행합니다. 다음 요청에 그 결과가 담깁니다.',
   },
 };
