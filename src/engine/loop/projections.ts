@@ -251,6 +251,13 @@ export interface TurnRow {
    */
   readonly toolNames: readonly string[];
   readonly response: string;
+  /**
+   * What `response` says in words rather than quoting the model (the page words it): nothing came back, only
+   * reasoning or markup came back, or the call failed (`response` is then "error: …").
+   */
+  readonly responseNote: 'empty' | 'no-visible-text' | 'failed' | null;
+  /** The runtime's error when the call failed. */
+  readonly error?: string;
   readonly stop: DerivedStop | null;
   /** What the harness did after this response: ran tools, paused, ended the loop… (the page words each). */
   readonly actions: readonly TurnAction[];
@@ -303,14 +310,18 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
   const rows: TurnRow[] = [];
   let current: { turn: number; messagesSent: number; toolNames: readonly string[] } | null = null;
   let response = '';
+  let responseNote: TurnRow['responseNote'] = null;
+  let error: string | undefined;
   let stop: DerivedStop | null = null;
   let actions: TurnAction[] = [];
   const flush = () => {
     if (!current) return;
     const codeDid = actions.length > 0 ? actions.map(describeTurnAction).join('; ') : '—';
-    rows.push({ ...current, response, stop, actions, codeDid });
+    rows.push({ ...current, response, responseNote, ...optional('error', error), stop, actions, codeDid });
     current = null;
     response = '';
+    responseNote = null;
+    error = undefined;
     stop = null;
     actions = [];
   };
@@ -323,11 +334,14 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
         break;
       case 'model-responded':
         response = summarizeResponse(event.message, event.response);
+        responseNote = responseNoteOf(event.message, event.response);
         stop = event.stop;
         if (current && event.response.trace?.toolsSent) current.toolNames = event.response.trace.toolsSent;
         break;
       case 'model-failed':
         response = `error: ${event.error}`;
+        responseNote = 'failed';
+        error = event.error;
         break;
       case 'tools-paused':
         actions.push({ kind: 'paused', count: event.callIds.length });
@@ -486,6 +500,11 @@ function summarizeResponse(message: AssistantMessage, response: Pick<ModelRespon
   if (calls.length > 0) parts.push(calls.join(', '));
   if (parts.length === 0) parts.push(response.raw.trim() === '' ? '(empty)' : '(no visible text)');
   return parts.join(' + ');
+}
+
+function responseNoteOf(message: AssistantMessage, response: Pick<ModelResponse, 'raw'>): TurnRow['responseNote'] {
+  if (message.content.trim() !== '' || message.toolCalls.length > 0) return null;
+  return response.raw.trim() === '' ? 'empty' : 'no-visible-text';
 }
 
 function describeCall(call: ToolCall): string {

@@ -47,7 +47,11 @@ export function TurnTable() {
               <div className="muted small">{t('turns.tools', { count: row.toolNames.length })}</div>
             </td>
             <td>
-              <div className="small">{row.response || '…'}</div>
+              <div className="small">
+                {row.responseNote === null
+                  ? row.response || '…'
+                  : t(`turns.note.${row.responseNote}`, { error: row.error ?? '' })}
+              </div>
               {row.stop && <StopBadge stop={row.stop} />}
               <TurnWhy round={row.turn} />
             </td>

@@ -78,5 +78,10 @@ export const metrics = {
     showRequest: 'Show request of turn {{turn}}',
     messages: '{{count}} msgs',
     tools: '{{count}} tools',
+    note: {
+      empty: '(empty)',
+      'no-visible-text': '(no visible text)',
+      failed: 'error: {{error}}',
+    },
   },
 };

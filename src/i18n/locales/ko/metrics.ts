@@ -77,5 +77,10 @@ export const metrics: Catalog['metrics'] = {
     showRequest: '{{turn}}번째 턴의 요청 보기',
     messages: '메시지 {{count}}개',
     tools: '도구 {{count}}개',
+    note: {
+      empty: '(비어 있음)',
+      'no-visible-text': '(보이는 텍스트 없음)',
+      failed: '오류: {{error}}',
+    },
   },
 };
