@@ -34,7 +34,9 @@ export function ValidationSchemaField({ spec, name, onSchema }: FieldProps) {
     setDraft(next);
     const parsed = parseOutputSchema(next);
     if (!parsed.ok) {
-      setError(parsed.error);
+      setError(
+        parsed.code === undefined ? parsed.error : t(`schemaErrors.${parsed.code}`, { detail: parsed.detail ?? '' }),
+      );
       return;
     }
     setError(onSchema(parsed.value));

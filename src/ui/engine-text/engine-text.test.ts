@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { ORDER_ERROR_CODES, parseOrder } from '../../engine/advisors/order';
+import { OUTPUT_SCHEMA_ERROR_CODES, parseOutputSchema } from '../../engine/advisors/setup';
 import type { FinishReasonKind } from '../../engine/loop/events';
 import { describeInterruption } from '../../engine/loop/interruption';
 import type { TurnAction, TurnActionKind, WorkspaceChange } from '../../engine/loop/projections';
@@ -229,5 +230,21 @@ describe('why there is no next request', () => {
     }
     expect(noRequestReason({ ...INITIAL_STATE, phase: 'prompt' })).toBeNull();
     expect(codeOfSentence('The max-rounds guard (3 model calls) ends the run')).toBeUndefined();
+  });
+});
+
+describe('output schema refusals', () => {
+  it('each code has the engine’s English sentence and a Korean one', () => {
+    const advisors = englishT('advisors');
+    const refusals = ['  ', '{"type": ', '[1]', '{"type": "array"}'].map(parseOutputSchema);
+    expect(refusals.map((r) => (r.ok ? null : r.code)).sort()).toEqual([...OUTPUT_SCHEMA_ERROR_CODES].sort());
+    for (const r of refusals) {
+      if (r.ok || r.code === undefined) throw new Error('expected a coded refusal');
+      expect(advisors(`schemaErrors.${r.code}`, { detail: r.detail ?? '' })).toBe(r.error);
+      expect(ko.advisors.schemaErrors[r.code]).toMatch(hangul);
+    }
+    // A schema zod refuses keeps the validator's own sentence.
+    const zod = parseOutputSchema('{"type": "object", "properties": {"a": {"type": "numbr"}}}');
+    expect(zod.ok ? null : zod.code).toBeUndefined();
   });
 });

@@ -108,6 +108,12 @@ export const advisors = {
     format: 'Write an order as a whole number, or as HIGHEST_PRECEDENCE + n / LOWEST_PRECEDENCE - n.',
     range: 'An order must lie between HIGHEST_PRECEDENCE and LOWEST_PRECEDENCE (a Java int).',
   },
+  schemaErrors: {
+    empty: 'The output schema is empty: write a JSON Schema object.',
+    'not-json': 'Not valid JSON: {{detail}}',
+    'not-object': 'The output schema must be a JSON object, e.g. {"type": "object", …}.',
+    'not-object-type': 'The output schema must describe a JSON object ("type": "object"), not {{detail}}.',
+  },
   stored: {
     toolCalls: 'assistant (tool calls: {{calls}})',
   },

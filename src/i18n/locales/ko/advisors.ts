@@ -110,6 +110,12 @@ export const advisors: Catalog['advisors'] = {
     format: 'order는 정수로 쓰거나 HIGHEST_PRECEDENCE + n / LOWEST_PRECEDENCE - n 형태로 쓰세요.',
     range: 'order는 HIGHEST_PRECEDENCE와 LOWEST_PRECEDENCE 사이(Java int 범위)여야 합니다.',
   },
+  schemaErrors: {
+    empty: '출력 스키마가 비어 있습니다. JSON Schema 객체를 쓰세요.',
+    'not-json': '유효한 JSON이 아닙니다: {{detail}}',
+    'not-object': '출력 스키마는 JSON 객체여야 합니다. 예: {"type": "object", …}.',
+    'not-object-type': '출력 스키마는 JSON 객체("type": "object")를 설명해야 합니다. {{detail}}은(는) 안 됩니다.',
+  },
   stored: {
     toolCalls: 'assistant (도구 호출: {{calls}})',
   },
