@@ -102,6 +102,10 @@ describe('deriveStop', () => {
       {
         kind: 'parse-issues',
         detail: 'Parser notes: parameters_key (forgiven: read as a call), prose_mention (flagged).',
+        issues: [
+          { kind: 'parameters_key', recovered: true },
+          { kind: 'prose_mention', recovered: false },
+        ],
       },
     ]);
     expect(kinds({ issues: [] })).toEqual([]);

@@ -71,17 +71,38 @@ export const ANTHROPIC_LOOP_ACTION: Record<AnthropicStopReason, string> = {
   model_context_window_exceeded: 'the context window is full: treat as truncated',
 };
 
-/** Something unusual about a response that the learner should notice. */
+/**
+ * Something unusual about a response that the learner should notice. `detail` is the English sentence (stored in
+ * the run as it was said); the page words the anomaly from its `kind` and the fields beside it (absent in runs
+ * recorded before they existed: the page then shows `detail`).
+ */
 export type Anomaly =
   | { kind: 'tool-call-cut-by-length'; detail: string }
   | { kind: 'tool-calls-without-calls'; detail: string }
   | { kind: 'text-with-tool-calls'; detail: string }
   | { kind: 'unterminated-tool-call'; detail: string }
-  | { kind: 'malformed-tool-call'; detail: string }
-  | { kind: 'calls-cut-by-length'; detail: string }
-  | { kind: 'tool-calls-ignored'; detail: string }
+  | { kind: 'malformed-tool-call'; detail: string; count?: number; mode?: MalformedCallMode }
+  | { kind: 'calls-cut-by-length'; detail: string; count?: number }
+  | { kind: 'tool-calls-ignored'; detail: string; raw?: FinishReason }
   /** The turn's summary of what the parser forgave or flagged (each issue is also a note beside its call or text). */
-  | { kind: 'parse-issues'; detail: string };
+  | { kind: 'parse-issues'; detail: string; issues?: readonly AnomalyIssue[] };
+
+/** One parser note as the `parse-issues` anomaly lists it. */
+export interface AnomalyIssue {
+  readonly kind: ParseIssue['kind'];
+  readonly recovered: boolean;
+}
+
+export const ANOMALY_KIND_LIST: readonly Anomaly['kind'][] = [
+  'tool-call-cut-by-length',
+  'tool-calls-without-calls',
+  'text-with-tool-calls',
+  'unterminated-tool-call',
+  'malformed-tool-call',
+  'calls-cut-by-length',
+  'tool-calls-ignored',
+  'parse-issues',
+];
 
 export interface DerivedStop {
   readonly raw: FinishReason;
@@ -143,6 +164,7 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
           anomalies.push({
             kind: 'calls-cut-by-length',
             detail: `The response was cut by the token limit; its ${complete} complete call(s) were not run.`,
+            count: complete,
           });
         }
       }
@@ -160,13 +182,16 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
     });
   }
   if (input.malformedCalls > 0) {
+    const mode = input.malformedMode ?? 'error-result';
     const answer =
-      (input.malformedMode ?? 'error-result') === 'error-result'
+      mode === 'error-result'
         ? 'the model receives an error result so it can retry'
         : 'nothing is sent back for them (setting: treat malformed calls as text)';
     anomalies.push({
       kind: 'malformed-tool-call',
       detail: `${input.malformedCalls} call attempt(s) could not be read; they stay in the text as written and ${answer}.`,
+      count: input.malformedCalls,
+      mode,
     });
   }
   if (derived === 'tool_calls' && input.text.trim() !== '') {
@@ -176,11 +201,16 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
     anomalies.push({
       kind: 'tool-calls-ignored',
       detail: `The response ended with ${input.raw}: its tool calls are not executed.`,
+      raw: input.raw,
     });
   }
   if (input.issues && input.issues.length > 0) {
     const listed = input.issues.map((i) => `${i.kind} (${i.recovered ? 'forgiven: read as a call' : 'flagged'})`);
-    anomalies.push({ kind: 'parse-issues', detail: `Parser notes: ${listed.join(', ')}.` });
+    anomalies.push({
+      kind: 'parse-issues',
+      detail: `Parser notes: ${listed.join(', ')}.`,
+      issues: input.issues.map((i) => ({ kind: i.kind, recovered: i.recovered })),
+    });
   }
   return { raw: input.raw, derived, anomalies };
 }

@@ -18,7 +18,9 @@ import type { LoopEvent, LoopSettings } from '../engine/loop/events';
 import type { InterruptedEvent } from '../engine/loop/interruption';
 import { describeInterruption } from '../engine/loop/interruption';
 import type { RequestStep } from '../engine/loop/request';
-import { createRequestMemo, exposedDefinitions, noRequestReason, RUN_ENDED } from '../engine/loop/request';
+import { createRequestMemo, exposedDefinitions, noRequestReason } from '../engine/loop/request';
+import type { RefusalCode } from '../engine/loop/refusals';
+import { refusalCode, refuse } from '../engine/loop/refusals';
 import type { LoopState } from '../engine/loop/state';
 import { INITIAL_STATE } from '../engine/loop/state';
 import type { LoopControl, Workspace } from '../engine/loop/workspace';
@@ -67,7 +69,27 @@ import { createUserTools, INITIAL_STUDIO } from './user-tools-store';
 import type { ToolLanguage } from '../engine/scenarios/tool-language';
 import { withToolLanguage } from '../engine/scenarios/tool-language';
 
-export type Notice = { readonly kind: 'error' | 'info'; readonly text: string };
+/**
+ * A notice beside the debugger controls. `text` is the English sentence; `code` (a refusal) or `interruption` (a
+ * restore's) lets the page word it in its own language.
+ */
+export type Notice = {
+  readonly kind: 'error' | 'info';
+  readonly text: string;
+  readonly code?: RefusalCode;
+  readonly interruption?: {
+    readonly what: 'model-call' | 'tool-batch';
+    readonly round: number;
+    readonly unfinished: number;
+    readonly finished: number;
+  };
+};
+
+/** The notice of a refused command, with its code when it has one. */
+function noticeOf(result: { readonly ok: false; readonly error: string }): Notice {
+  const code = refusalCode(result);
+  return { kind: 'error', text: result.error, ...(code ? { code } : {}) };
+}
 
 export type InspectorTab =
   'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search' | 'mcp' | 'code';
@@ -351,7 +373,7 @@ export function createPlayground(deps: PlaygroundDeps) {
 
   /** Shows a refused command as a notice; a command that went through clears the last one (it is stale now). */
   function report(result: Result): boolean {
-    if (!result.ok) patch('run', { notice: { kind: 'error', text: result.error } });
+    if (!result.ok) patch('run', { notice: noticeOf(result) });
     else if (get().run.notice) patch('run', { notice: null });
     return result.ok;
   }
@@ -456,7 +478,14 @@ export function createPlayground(deps: PlaygroundDeps) {
     const last = controller.getEvents().at(-1);
     if (last?.type === 'interrupted') {
       const finished = controller.getState().pending ? Object.keys(controller.getState().pending!.finished).length : 0;
-      patch('run', { notice: { kind: 'info', text: describeInterruption(last as InterruptedEvent, finished) } });
+      const event = last as InterruptedEvent;
+      patch('run', {
+        notice: {
+          kind: 'info',
+          text: describeInterruption(event, finished),
+          interruption: { what: event.what, round: event.round, unfinished: event.callIds.length, finished },
+        },
+      });
     } else {
       patch('run', { notice: null });
     }
@@ -584,7 +613,7 @@ export function createPlayground(deps: PlaygroundDeps) {
      */
     selectScenario(id: string): void {
       if (controller.isBusy()) {
-        patch('run', { notice: { kind: 'error', text: 'Stop the run before switching the scenario.' } });
+        patch('run', { notice: noticeOf(refuse('stopBeforeScenario')) });
         return;
       }
       const previous = controller.getState().runId;
@@ -605,7 +634,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     /** The system prompt belongs to a run from its start: it can change only while no run is open. */
     setSystem(system: string): void {
       if (controller.getState().runId !== null) {
-        report(err('The system prompt is part of this run: press New run to change it.'));
+        report(refuse('systemLocked'));
         return;
       }
       setWorkspace({ ...get().workspace, system });
@@ -623,7 +652,7 @@ export function createPlayground(deps: PlaygroundDeps) {
 
     setRuntime(runtimeKind: RuntimeKind): void {
       if (controller.isBusy()) {
-        report(err('Wait for the current step to finish, or press Stop, before switching the runtime.'));
+        report(refuse('busyRuntime'));
         return;
       }
       setWorkspace({ ...get().workspace, runtimeKind });
@@ -632,7 +661,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     /** Ticks or unticks a tool: the next request carries exactly the ticked tools. */
     toggleTool(name: string, on: boolean): void {
       if (controller.isBusy()) {
-        report(err('Wait for the current step to finish before changing the exposed tools.'));
+        report(refuse('busyTools'));
         return;
       }
       const before = get().workspace;
@@ -648,7 +677,7 @@ export function createPlayground(deps: PlaygroundDeps) {
      */
     setToolLanguage(language: ToolLanguage): void {
       if (controller.isBusy()) {
-        report(err('Wait for the current step to finish before changing the tool descriptions.'));
+        report(refuse('busyDescriptions'));
         return;
       }
       setWorkspace(withToolLanguage(get().workspace, language));
@@ -657,7 +686,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     /** Switches who drives the loop; the next Send starts a fresh run with it. */
     setLoopControl(loopControl: LoopControl): void {
       if (controller.isBusy() || controller.isRunning()) {
-        report(err('Stop the run before switching the loop control.'));
+        report(refuse('stopBeforeControl'));
         return;
       }
       detachRun();
@@ -678,9 +707,9 @@ export function createPlayground(deps: PlaygroundDeps) {
      * engine/loop/dangling-calls.ts); without it such a Send is refused, saying why.
      */
     send(dangling?: DanglingChoice): boolean {
-      if (controller.isBusy()) return report(err('Wait for the current step to finish, or press Stop.'));
+      if (controller.isBusy()) return report(refuse('busy'));
       const workspace = get().workspace;
-      if (workspace.userDraft.trim() === '') return report(err('Write a user message first.'));
+      if (workspace.userDraft.trim() === '') return report(refuse('writeUserMessage'));
       const loop = controller.getState();
       if (loop.runId === null || loop.phase === 'idle') {
         const tools = exposedTools(sources(), workspace);
@@ -700,14 +729,14 @@ export function createPlayground(deps: PlaygroundDeps) {
     /** One phase. At idle it sends the draft first; at the end of a run it refuses, saying why. */
     async step(): Promise<void> {
       const phase = controller.getState().phase;
-      if (phase === 'done') return void report(err(RUN_ENDED));
+      if (phase === 'done') return void report(refuse('runEnded'));
       if (phase === 'idle' && !actions.send()) return;
       report(await controller.step());
     },
 
     async runToEnd(): Promise<void> {
       const phase = controller.getState().phase;
-      if (phase === 'done') return void report(err(RUN_ENDED));
+      if (phase === 'done') return void report(refuse('runEnded'));
       if (phase === 'idle' && !actions.send()) return;
       report(await controller.runToEnd());
     },
@@ -750,7 +779,7 @@ export function createPlayground(deps: PlaygroundDeps) {
 
     async openRun(runId: string): Promise<void> {
       if (controller.isBusy()) {
-        report(err('Wait for the current step to finish, or press Stop, before opening another run.'));
+        report(refuse('busyOpenRun'));
         return;
       }
       const run = await storage.loadRun(runId).catch((error: unknown) =>

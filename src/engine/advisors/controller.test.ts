@@ -87,7 +87,7 @@ describe('AdvisorLoopController on seoul-time-math', () => {
       phases.push(`${controller.getState().phase}@${controller.getWaitingAt() ?? '-'}`);
     }
     expect(phases).toEqual(['execute@tools', 'prompt@model', 'execute@tools', 'prompt@model', 'done@-']);
-    expect(await controller.step()).toEqual({ ok: false, error: expect.stringContaining('ended') });
+    expect(await controller.step()).toEqual({ ok: false, error: expect.stringContaining('ended'), code: 'runEnded' });
   });
 
   it('pause before tools: approve, edit arguments, then run to end resumes after the decisions', async () => {

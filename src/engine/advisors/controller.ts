@@ -22,6 +22,7 @@ import { responseVerdict } from '../loop/response-ending';
 import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
 import type { CommandResult, LoopControllerDeps } from '../loop/controller-core';
 import { ControllerCore, fail, OK, stepRefusal } from '../loop/controller-core';
+import { refuse } from '../loop/refusals';
 import { ChatMemory } from './built-ins';
 import { AdvisorChain, describeAdvisor } from './chain';
 import type { AdvisorConfig } from './setup';
@@ -134,9 +135,9 @@ export class AdvisorLoopController extends ControllerCore {
 
   /** Advances to the next gate: one model call, or one tool batch, with the hooks around it. */
   async step(): Promise<CommandResult> {
-    if (this.isBusy()) return fail('A step is already in progress.');
+    if (this.isBusy()) return refuse('stepInProgress');
     const refused = stepRefusal(this.state.phase);
-    if (refused !== null) return fail(refused);
+    if (refused !== null) return refuse(refused);
     this.stepping = true;
     this.notify();
     try {
@@ -153,7 +154,7 @@ export class AdvisorLoopController extends ControllerCore {
       const process = this.process;
       if (!process) return OK; // the chain ended before reaching a gate
       const gate = process.gate;
-      if (!gate) return fail('The chain is not waiting at a step.');
+      if (!gate) return refuse('chainNotWaiting');
       if (gate.kind === 'model' && gate.advised) {
         const refusal = this.refusalOf(this.deps.runtime(), this.gateRequest(gate.advised));
         if (refusal !== null) return fail(refusal);

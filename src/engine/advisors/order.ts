@@ -1,4 +1,3 @@
-import { type Result } from '../result';
 /**
  * Advisor orders, Spring's `Ordered` convention: the chain is sorted ascending, so a lower order is closer to the
  * caller (first on the request, last on the response). Orders are Java ints; the built-ins sit a few hundred
@@ -31,7 +30,18 @@ export function formatOrder(order: number): string {
   return String(order);
 }
 
-export type ParsedOrder = Result<number>;
+/** Why an order was refused: `format` (not an order at all) or `range` (outside the Java int range). */
+export type OrderErrorCode = 'format' | 'range';
+export const ORDER_ERROR_CODES: readonly OrderErrorCode[] = ['format', 'range'];
+
+/** A refusal carries its English sentence (`error`) and a `code` the UI words in the page's language. */
+export type ParsedOrder =
+  | { readonly ok: true; readonly value: number }
+  | {
+      readonly ok: false;
+      readonly error: string;
+      readonly code: OrderErrorCode;
+    };
 
 /**
  * Reads an order as a person writes it: `HIGHEST_PRECEDENCE + 400`, `H+400`, `LOWEST_PRECEDENCE - 2000`, `L-2000`,
@@ -44,6 +54,7 @@ export function parseOrder(text: string): ParsedOrder {
     return {
       ok: false,
       error: 'Write an order as a whole number, or as HIGHEST_PRECEDENCE + n / LOWEST_PRECEDENCE - n.',
+      code: 'format',
     };
   }
   const base = match[1]?.toUpperCase();
@@ -51,7 +62,11 @@ export function parseOrder(text: string): ParsedOrder {
   const start = base === undefined ? 0 : base.startsWith('H') ? HIGHEST_PRECEDENCE : LOWEST_PRECEDENCE;
   const order = start + offset;
   if (!Number.isSafeInteger(order) || order < HIGHEST_PRECEDENCE || order > LOWEST_PRECEDENCE) {
-    return { ok: false, error: 'An order must lie between HIGHEST_PRECEDENCE and LOWEST_PRECEDENCE (a Java int).' };
+    return {
+      ok: false,
+      error: 'An order must lie between HIGHEST_PRECEDENCE and LOWEST_PRECEDENCE (a Java int).',
+      code: 'range',
+    };
   }
   return { ok: true, value: order };
 }

@@ -67,7 +67,22 @@ export const FAILING_DEMO_SCHEMA: JsonSchema = {
   required: ['answer'],
 };
 
-export type OutputSchemaCheck = Result<JsonSchema>;
+/**
+ * Why an output schema was refused, for the page to word: empty, not JSON (`detail`: the parser's message), not a
+ * JSON object, or describing something other than an object (`detail`: the type, as JSON). A schema that zod
+ * refuses carries no code: its sentence names the problem in the validator's words.
+ */
+export type OutputSchemaErrorCode = 'empty' | 'not-json' | 'not-object' | 'not-object-type';
+export const OUTPUT_SCHEMA_ERROR_CODES: readonly OutputSchemaErrorCode[] = [
+  'empty',
+  'not-json',
+  'not-object',
+  'not-object-type',
+];
+
+export type OutputSchemaCheck =
+  | { readonly ok: true; readonly value: JsonSchema }
+  | { readonly ok: false; readonly error: string; readonly code?: OutputSchemaErrorCode; readonly detail?: string };
 
 /**
  * Checks a validation advisor's output schema: a JSON object describing an object ("type": "object" or no type)
@@ -75,7 +90,11 @@ export type OutputSchemaCheck = Result<JsonSchema>;
  */
 export function checkOutputSchema(schema: unknown): OutputSchemaCheck {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    return { ok: false, error: 'The output schema must be a JSON object, e.g. {"type": "object", …}.' };
+    return {
+      ok: false,
+      error: 'The output schema must be a JSON object, e.g. {"type": "object", …}.',
+      code: 'not-object',
+    };
   }
   const json = schema as JsonSchema;
   // Checked here, not by jsonSchemaValidator, so that the message speaks of the output rather than a tool's input.
@@ -83,6 +102,8 @@ export function checkOutputSchema(schema: unknown): OutputSchemaCheck {
     return {
       ok: false,
       error: `The output schema must describe a JSON object ("type": "object"), not ${JSON.stringify(json.type)}.`,
+      code: 'not-object-type',
+      detail: JSON.stringify(json.type),
     };
   }
   const validator = jsonSchemaValidator(json);
@@ -91,12 +112,19 @@ export function checkOutputSchema(schema: unknown): OutputSchemaCheck {
 
 /** Parses the text of the schema field: not JSON, or JSON that is not a usable schema, is refused with a reason. */
 export function parseOutputSchema(text: string): OutputSchemaCheck {
-  if (text.trim() === '') return { ok: false, error: 'The output schema is empty: write a JSON Schema object.' };
+  if (text.trim() === '') {
+    return { ok: false, error: 'The output schema is empty: write a JSON Schema object.', code: 'empty' };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `Not valid JSON: ${errorMessage(error)}` };
+    return {
+      ok: false,
+      error: `Not valid JSON: ${errorMessage(error)}`,
+      code: 'not-json',
+      detail: errorMessage(error),
+    };
   }
   return checkOutputSchema(value);
 }

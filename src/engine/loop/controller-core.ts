@@ -23,7 +23,9 @@ import { closingResults, danglingCalls, danglingRefusal } from './dangling-calls
 import { isDecidable } from './decisions';
 import { interruptionOf } from './interruption';
 import type { RequestStep } from './request';
-import { createRequestMemo, RUN_ENDED } from './request';
+import { createRequestMemo } from './request';
+import type { RefusalCode } from './refusals';
+import { refuse } from './refusals';
 import { EMPTY_WORKSPACE } from './workspace';
 import type { ToolRegistry } from '../tool-registry';
 import { createToolRegistry } from '../tool-registry';
@@ -100,14 +102,14 @@ export function predictFirst(round: number): string {
 }
 
 /** Why Step cannot start in a phase where neither controller can move (null where a controller may step). */
-export function stepRefusal(phase: Phase): string | null {
+export function stepRefusal(phase: Phase): RefusalCode | null {
   switch (phase) {
     case 'approve':
-      return 'Decide every pending tool call first: Approve, Edit arguments, Deny or Write result.';
+      return 'decideFirst';
     case 'idle':
-      return 'Send a user message first.';
+      return 'sendFirst';
     case 'done':
-      return RUN_ENDED;
+      return 'runEnded';
     case 'prompt':
     case 'model':
     case 'execute':
@@ -190,7 +192,7 @@ export abstract class ControllerCore {
 
   /** Starts a new run (the previous one stays in its own log). Refuses duplicate tool names, naming both. */
   startRun(options: StartRunOptions): CommandResult {
-    if (this.isBusy()) return fail('Wait for the current step to finish, or press Stop.');
+    if (this.isBusy()) return refuse('busy');
     let registry: ToolRegistry;
     try {
       registry = createToolRegistry(options.tools);
@@ -220,7 +222,7 @@ export abstract class ControllerCore {
    * event is appended so the run waits where a person can decide (see loop/interruption.ts).
    */
   restore(events: readonly LoopEvent[], tools: readonly Tool[]): CommandResult {
-    if (this.isBusy()) return fail('Wait for the current step to finish, or press Stop.');
+    if (this.isBusy()) return refuse('busy');
     this.log.reset(events);
     // Take the first given tool of each name the run exposes (names may repeat across tool sources, but never
     // within a run).
@@ -254,12 +256,12 @@ export abstract class ControllerCore {
    * `decide` puts them back at a pause, and the message follows once they have run. Without it, refused.
    */
   send(content: string, dangling?: DanglingChoice): CommandResult {
-    if (!this.state.runId) return fail('Start a run first.');
-    if (this.isBusy()) return fail('Wait for the current step to finish, or press Stop.');
+    if (!this.state.runId) return refuse('startRunFirst');
+    if (this.isBusy()) return refuse('busy');
     if (this.state.phase !== 'idle' && this.state.phase !== 'done') {
-      return fail('The run is still going: step it to the end or press Stop before sending another message.');
+      return refuse('stillGoing');
     }
-    if (content.trim() === '') return fail('Write a user message first.');
+    if (content.trim() === '') return refuse('writeUserMessage');
     const open = this.state.phase === 'done' ? danglingCalls(this.log.all()) : null;
     if (open) {
       if (dangling === undefined) return fail(danglingRefusal(open));
@@ -290,9 +292,9 @@ export abstract class ControllerCore {
 
   /** Steps until the run ends; at a pause it waits and resumes once every pending call is decided. */
   async runToEnd(): Promise<CommandResult> {
-    if (this.isBusy()) return fail('A step is already in progress.');
-    if (this.state.phase === 'done') return fail(RUN_ENDED);
-    if (this.state.phase === 'idle') return fail('Send a user message first.');
+    if (this.isBusy()) return refuse('stepInProgress');
+    if (this.state.phase === 'done') return refuse('runEnded');
+    if (this.state.phase === 'idle') return refuse('sendFirst');
     this.running = true;
     this.notify();
     return this.drive();
@@ -373,8 +375,8 @@ export abstract class ControllerCore {
       );
     }
     if (prediction.kind === 'calls') {
-      if (prediction.calls.length === 0) return fail('Add at least one tool call, or predict a final answer.');
-      if (prediction.calls.some((c) => c.name.trim() === '')) return fail('Every predicted call needs a tool.');
+      if (prediction.calls.length === 0) return refuse('predictCallOrAnswer');
+      if (prediction.calls.some((c) => c.name.trim() === '')) return refuse('predictNeedsTool');
     }
     this.append({ type: 'prediction-made', at: this.deps.now(), round, prediction });
     if (this.running) return this.drive();
@@ -412,7 +414,7 @@ export abstract class ControllerCore {
         `The result of ${callId} was already sent (or the call is not pending): change it before it goes back.`,
       );
     }
-    if (sentId !== null && sentId.trim() === '') return fail('Write the id to send, or choose "no id".');
+    if (sentId !== null && sentId.trim() === '') return refuse('writeSentId');
     this.append({ type: 'result-id-set', at: this.deps.now(), callId, sentId: sentId === null ? null : sentId.trim() });
     return OK;
   }
@@ -440,7 +442,7 @@ export abstract class ControllerCore {
    */
   protected async runReopened(): Promise<CommandResult> {
     const pending = this.state.pending;
-    if (!pending || pending.userMessageAfter === undefined) return fail('Nothing to execute.');
+    if (!pending || pending.userMessageAfter === undefined) return refuse('nothingToExecute');
     const message = pending.userMessageAfter;
     const result = await this.executeBatch(pending.round, pending.calls, pending.decisions);
     switch (result.kind) {

@@ -115,8 +115,8 @@ describe('the manual loop with a live workspace', () => {
     await first;
     expect(controller.getState().phase).toBe('done');
     const before = controller.getEvents().length;
-    expect(await controller.step()).toEqual({ ok: false, error: RUN_ENDED });
-    expect(await controller.runToEnd()).toEqual({ ok: false, error: RUN_ENDED });
+    expect(await controller.step()).toEqual({ ok: false, error: RUN_ENDED, code: 'runEnded' });
+    expect(await controller.runToEnd()).toEqual({ ok: false, error: RUN_ENDED, code: 'runEnded' });
     expect(controller.getEvents()).toHaveLength(before);
 
     expect(controller.send('What was the product I just reserved?')).toEqual({ ok: true, value: undefined });

@@ -15,6 +15,7 @@
  */
 import type { CommandResult } from './controller-core';
 import { ControllerCore, fail, OK, predictFirst, stepRefusal } from './controller-core';
+import { refuse } from './refusals';
 import { responseVerdict, RETURN_DIRECT_DETAIL, returnDirectAnswer } from './response-ending';
 import { assertNever } from '../result';
 import { hardStopDetail, hardTripAfterResponse, softTripsAfterBatch } from '../lab/guards';
@@ -25,16 +26,16 @@ export type { LoopListener } from './event-log';
 export class LoopController extends ControllerCore {
   /** Advances one phase. */
   async step(): Promise<CommandResult> {
-    if (this.busy) return fail('A step is already in progress.');
+    if (this.busy) return refuse('stepInProgress');
     const refused = stepRefusal(this.state.phase);
-    if (refused !== null) return fail(refused);
+    if (refused !== null) return refuse(refused);
     switch (this.state.phase) {
       case 'prompt':
         return this.callModelStep();
       case 'execute':
         return this.state.pending?.userMessageAfter !== undefined ? this.runReopened() : this.executePending();
       case 'model':
-        return fail('The model is still answering.');
+        return refuse('modelAnswering');
       default:
         return fail('Unknown phase.');
     }
@@ -111,7 +112,7 @@ export class LoopController extends ControllerCore {
   /** The `execute` phase: the pending calls in order, then their results, or the end of the run. */
   private async executePending(): Promise<CommandResult> {
     const pending = this.state.pending;
-    if (!pending) return fail('Nothing to execute.');
+    if (!pending) return refuse('nothingToExecute');
     const result = await this.executeBatch(pending.round, pending.calls, pending.decisions);
     switch (result.kind) {
       case 'ended':

@@ -79,6 +79,33 @@ describe('projections of the event log', () => {
     expect(rows[0]!.codeDid).toContain('appended 2 tool result(s)');
     expect(rows[1]!.messagesSent).toBe(5);
     expect(rows[1]!.codeDid).toContain('ended: final answer');
+    // The same, as codes the page words: the first row's actions in order, the second row's end.
+    expect(rows[0]!.actions.map((a) => a.kind)).toEqual(['paused', 'decided', 'outcome', 'outcome', 'appended']);
+    expect(rows[0]!.actions[1]).toEqual({ kind: 'decided', callId: 'call_2', decision: 'deny' });
+    expect(rows[0]!.actions[3]).toEqual({ kind: 'outcome', name: 'calculate', result: 'denied' });
+    expect(rows[1]!.actions).toEqual([{ kind: 'ended', reason: 'final-answer' }]);
+    expect(rows.map((r) => r.responseNote)).toEqual([null, null]);
+  });
+
+  it('a row notes an empty response and a failed call instead of quoting them', () => {
+    const events = [
+      { type: 'model-called', at: 0, round: 1, messageCount: 2, toolNames: [] },
+      {
+        type: 'model-responded',
+        at: 1,
+        round: 1,
+        message: { role: 'assistant', content: '', toolCalls: [] },
+        response: { raw: '', finishReason: 'stop' },
+        stop: { raw: 'stop', derived: 'stop', anomalies: [] },
+      },
+      { type: 'model-called', at: 2, round: 2, messageCount: 2, toolNames: [] },
+      { type: 'model-failed', at: 3, round: 2, error: 'The GPU device was lost.' },
+    ] as unknown as Parameters<typeof turnTable>[0];
+    const rows = turnTable(events);
+    expect(rows.map((r) => [r.response, r.responseNote, r.error])).toEqual([
+      ['(empty)', 'empty', undefined],
+      ['error: The GPU device was lost.', 'failed', 'The GPU device was lost.'],
+    ]);
   });
 
   it('usage totals add up the rounds and count calls per tool', async () => {

@@ -19,6 +19,16 @@ import { applyResultIds } from '../lab/id-pairing';
 import type { PredictionScore } from '../lab/predict';
 import { predictionSummary } from '../lab/predict';
 
+/** What a `workspace-changed` event changed, as the transcript names it. */
+export interface WorkspaceChange {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  /** The tool list was sent again with the same names: some definition changed. */
+  readonly updated: boolean;
+  /** The runtime's label, when the runtime changed. */
+  readonly runtime?: string;
+}
+
 export type TranscriptEntry =
   | { readonly kind: 'system'; readonly index: number; readonly content: string }
   | { readonly kind: 'user'; readonly index: number; readonly content: string }
@@ -52,10 +62,23 @@ export type TranscriptEntry =
       readonly finalAnswer?: string;
     }
   | { readonly kind: 'error'; readonly index: number; readonly round: number; readonly error: string }
-  /** A reload cut a model call or a tool batch (see the `interrupted` event). */
-  | { readonly kind: 'interrupted'; readonly index: number; readonly round: number; readonly text: string }
-  /** The tools or the runtime changed between two model calls. */
-  | { readonly kind: 'workspace'; readonly index: number; readonly text: string }
+  /**
+   * A reload cut a model call or a tool batch (see the `interrupted` event). `text` is the English sentence;
+   * `what`, `unfinished` and `finished` let the page word it in its own language.
+   */
+  | {
+      readonly kind: 'interrupted';
+      readonly index: number;
+      readonly round: number;
+      readonly text: string;
+      readonly what: 'model-call' | 'tool-batch';
+      /** Calls of the batch that did not finish. */
+      readonly unfinished: number;
+      /** Calls of the batch that had finished and were kept. */
+      readonly finished: number;
+    }
+  /** The tools or the runtime changed between two model calls (`text` in English; `change` for the page). */
+  | { readonly kind: 'workspace'; readonly index: number; readonly text: string; readonly change: WorkspaceChange }
   /** The teaching lab: a prediction (scored once its response is in) or a loop guard that tripped. */
   | { readonly kind: 'lab'; readonly index: number; readonly note: LabNote };
 
@@ -104,23 +127,29 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
         if (event.config.system.trim() !== '') entries.push({ kind: 'system', index, content: event.config.system });
         break;
       case 'workspace-changed': {
-        const parts: string[] = [];
+        let change: WorkspaceChange = { added: [], removed: [], updated: false };
         if (event.tools) {
           const now = event.tools.map((t) => t.name);
           const added = now.filter((n) => !tools.includes(n));
           const removed = tools.filter((n) => !now.includes(n));
-          if (added.length > 0) parts.push(`exposed ${added.join(', ')}`);
-          if (removed.length > 0) parts.push(`no longer exposed: ${removed.join(', ')}`);
-          if (added.length === 0 && removed.length === 0) parts.push('tool definitions updated');
+          change = { added, removed, updated: added.length === 0 && removed.length === 0 };
           tools = now;
         }
-        if (event.runtime) parts.push(`runtime: ${event.runtime.label}`);
-        entries.push({ kind: 'workspace', index, text: `Workspace changed: ${parts.join('; ')}.` });
+        if (event.runtime) change = { ...change, runtime: event.runtime.label };
+        entries.push({ kind: 'workspace', index, text: describeWorkspaceChange(change), change });
         break;
       }
       case 'interrupted': {
         const finished = event.what === 'tool-batch' ? finishedInRound(events, event.round) : 0;
-        entries.push({ kind: 'interrupted', index, round: event.round, text: describeInterruption(event, finished) });
+        entries.push({
+          kind: 'interrupted',
+          index,
+          round: event.round,
+          text: describeInterruption(event, finished),
+          what: event.what,
+          unfinished: event.callIds.length,
+          finished,
+        });
         break;
       }
       case 'user-message':
@@ -222,23 +251,77 @@ export interface TurnRow {
    */
   readonly toolNames: readonly string[];
   readonly response: string;
+  /**
+   * What `response` says in words rather than quoting the model (the page words it): nothing came back, only
+   * reasoning or markup came back, or the call failed (`response` is then "error: …").
+   */
+  readonly responseNote: 'empty' | 'no-visible-text' | 'failed' | null;
+  /** The runtime's error when the call failed. */
+  readonly error?: string;
   readonly stop: DerivedStop | null;
-  /** What the harness did after this response: ran tools, paused, ended the loop… */
+  /** What the harness did after this response: ran tools, paused, ended the loop… (the page words each). */
+  readonly actions: readonly TurnAction[];
+  /** The same in English, joined with "; " ("—" when it did nothing). */
   readonly codeDid: string;
 }
+
+/**
+ * One thing the harness did after a response, as a code with its parameters: the page words it in its own
+ * language (`describeTurnAction` is the English sentence, kept for text exports and tests).
+ */
+export type TurnAction =
+  | { readonly kind: 'paused'; readonly count: number }
+  | { readonly kind: 'decided'; readonly callId: string; readonly decision: CallDecision['kind'] }
+  | { readonly kind: 'outcome'; readonly name: string; readonly result: OutcomeCode }
+  | { readonly kind: 'appended'; readonly count: number }
+  | { readonly kind: 'ended'; readonly reason: FinishReasonKind }
+  | { readonly kind: 'interrupted'; readonly what: 'model-call' | 'tool-batch' }
+  | { readonly kind: 'reopened'; readonly count: number }
+  | { readonly kind: 'injected'; readonly fault: Fault; readonly callId: string; readonly name: string }
+  | {
+      readonly kind: 'guard';
+      readonly guard: GuardKind;
+      readonly value: number;
+      readonly level: GuardLevel;
+    }
+  | { readonly kind: 'result-id'; readonly callId: string; readonly sentId: string | null }
+  | { readonly kind: 'policy-denied'; readonly callId: string; readonly name: string };
+
+export type TurnActionKind = TurnAction['kind'];
+export const TURN_ACTION_KINDS: readonly TurnActionKind[] = [
+  'paused',
+  'decided',
+  'outcome',
+  'appended',
+  'ended',
+  'interrupted',
+  'reopened',
+  'injected',
+  'guard',
+  'result-id',
+  'policy-denied',
+];
+
+/** How a call ended, as the turn table names it: a disposition, or `stop` (the call stopped the loop). */
+export type OutcomeCode = Extract<CallOutcome, { kind: 'result' }>['disposition'] | 'stop';
 
 /** One row per model call. */
 export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
   const rows: TurnRow[] = [];
   let current: { turn: number; messagesSent: number; toolNames: readonly string[] } | null = null;
   let response = '';
+  let responseNote: TurnRow['responseNote'] = null;
+  let error: string | undefined;
   let stop: DerivedStop | null = null;
-  let actions: string[] = [];
+  let actions: TurnAction[] = [];
   const flush = () => {
     if (!current) return;
-    rows.push({ ...current, response, stop, codeDid: actions.length > 0 ? actions.join('; ') : '—' });
+    const codeDid = actions.length > 0 ? actions.map(describeTurnAction).join('; ') : '—';
+    rows.push({ ...current, response, responseNote, ...optional('error', error), stop, actions, codeDid });
     current = null;
     response = '';
+    responseNote = null;
+    error = undefined;
     stop = null;
     actions = [];
   };
@@ -251,52 +334,53 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
         break;
       case 'model-responded':
         response = summarizeResponse(event.message, event.response);
+        responseNote = responseNoteOf(event.message, event.response);
         stop = event.stop;
         if (current && event.response.trace?.toolsSent) current.toolNames = event.response.trace.toolsSent;
         break;
       case 'model-failed':
         response = `error: ${event.error}`;
+        responseNote = 'failed';
+        error = event.error;
         break;
       case 'tools-paused':
-        actions.push(`paused for approval of ${event.callIds.length} call(s)`);
+        actions.push({ kind: 'paused', count: event.callIds.length });
         break;
       case 'call-decided':
-        if (event.decision.kind !== 'approve') actions.push(describeDecision(event.callId, event.decision));
+        if (event.decision.kind !== 'approve') {
+          actions.push({ kind: 'decided', callId: event.callId, decision: event.decision.kind });
+        }
         break;
       case 'call-finished':
-        actions.push(describeOutcome(event.outcome));
+        actions.push({
+          kind: 'outcome',
+          name: event.outcome.name,
+          result: event.outcome.kind === 'stop' ? 'stop' : event.outcome.disposition,
+        });
         break;
       case 'results-appended':
-        actions.push(`appended ${event.messages.length} tool result(s)`);
+        actions.push({ kind: 'appended', count: event.messages.length });
         break;
       case 'run-finished':
-        if (current) actions.push(`ended: ${FINISH_LABELS[event.reason]}`);
+        if (current) actions.push({ kind: 'ended', reason: event.reason });
         break;
       case 'interrupted':
-        actions.push(event.what === 'model-call' ? 'interrupted by a reload' : 'tool batch interrupted by a reload');
+        actions.push({ kind: 'interrupted', what: event.what });
         break;
       case 'calls-reopened':
-        actions.push(`reopened ${event.callIds.length} unanswered call(s) before a new user message`);
+        actions.push({ kind: 'reopened', count: event.callIds.length });
         break;
       case 'fault-injected':
-        actions.push(`injected: ${describeFault(event.fault)} into ${event.callId} (${event.name})`);
+        actions.push({ kind: 'injected', fault: event.fault, callId: event.callId, name: event.name });
         break;
       case 'guard-tripped':
-        actions.push(
-          event.level === 'warn'
-            ? `loop guard (${event.guard}) at ${event.value}: asked the model to answer now`
-            : `loop guard (${event.guard}) at ${event.value}: stopped the loop`,
-        );
+        actions.push({ kind: 'guard', guard: event.guard, value: event.value, level: event.level });
         break;
       case 'result-id-set':
-        actions.push(
-          event.sentId === event.callId
-            ? `result of ${event.callId} sent with its own id again`
-            : `result of ${event.callId} to be sent with ${event.sentId === null ? 'no tool_call_id' : `tool_call_id ${event.sentId}`}`,
-        );
+        actions.push({ kind: 'result-id', callId: event.callId, sentId: event.sentId });
         break;
       case 'execution-event':
-        if (event.kind === 'denied') actions.push(`the policy denied ${event.name} (${event.callId})`);
+        if (event.kind === 'denied') actions.push({ kind: 'policy-denied', callId: event.callId, name: event.name });
         break;
       case 'prediction-made':
       case 'run-started':
@@ -418,13 +502,62 @@ function summarizeResponse(message: AssistantMessage, response: Pick<ModelRespon
   return parts.join(' + ');
 }
 
+function responseNoteOf(message: AssistantMessage, response: Pick<ModelResponse, 'raw'>): TurnRow['responseNote'] {
+  if (message.content.trim() !== '' || message.toolCalls.length > 0) return null;
+  return response.raw.trim() === '' ? 'empty' : 'no-visible-text';
+}
+
 function describeCall(call: ToolCall): string {
   if (call.parseError !== undefined) return `${call.name || '?'}(unparsed)`;
   return `${call.name}(${call.argumentsText.length > 40 ? call.argumentsText.slice(0, 37) + '…' : call.argumentsText})`;
 }
 
-function describeDecision(callId: string, decision: CallDecision): string {
-  switch (decision.kind) {
+/** A workspace change in English ("Workspace changed: exposed a, b; runtime: X."). */
+export function describeWorkspaceChange(change: WorkspaceChange): string {
+  const parts: string[] = [];
+  if (change.added.length > 0) parts.push(`exposed ${change.added.join(', ')}`);
+  if (change.removed.length > 0) parts.push(`no longer exposed: ${change.removed.join(', ')}`);
+  if (change.updated) parts.push('tool definitions updated');
+  if (change.runtime !== undefined) parts.push(`runtime: ${change.runtime}`);
+  return `Workspace changed: ${parts.join('; ')}.`;
+}
+
+/** A turn action in English (the sentence the turn table showed before it was worded per language). */
+export function describeTurnAction(action: TurnAction): string {
+  switch (action.kind) {
+    case 'paused':
+      return `paused for approval of ${action.count} call(s)`;
+    case 'decided':
+      return describeDecision(action.callId, action.decision);
+    case 'outcome':
+      return describeOutcome(action.name, action.result);
+    case 'appended':
+      return `appended ${action.count} tool result(s)`;
+    case 'ended':
+      return `ended: ${FINISH_LABELS[action.reason]}`;
+    case 'interrupted':
+      return action.what === 'model-call' ? 'interrupted by a reload' : 'tool batch interrupted by a reload';
+    case 'reopened':
+      return `reopened ${action.count} unanswered call(s) before a new user message`;
+    case 'injected':
+      return `injected: ${describeFault(action.fault)} into ${action.callId} (${action.name})`;
+    case 'guard':
+      return action.level === 'warn'
+        ? `loop guard (${action.guard}) at ${action.value}: asked the model to answer now`
+        : `loop guard (${action.guard}) at ${action.value}: stopped the loop`;
+    case 'result-id':
+      return action.sentId === action.callId
+        ? `result of ${action.callId} sent with its own id again`
+        : `result of ${action.callId} to be sent with ${action.sentId === null ? 'no tool_call_id' : `tool_call_id ${action.sentId}`}`;
+    case 'policy-denied':
+      return `the policy denied ${action.name} (${action.callId})`;
+    default:
+      return assertNever(action);
+  }
+}
+
+function describeDecision(callId: string, decision: CallDecision['kind']): string {
+  switch (decision) {
     case 'approve':
       return `approved ${callId}`;
     case 'edit':
@@ -438,29 +571,43 @@ function describeDecision(callId: string, decision: CallDecision): string {
   }
 }
 
-function describeOutcome(outcome: CallOutcome): string {
-  if (outcome.kind === 'stop') return `${outcome.name} failed: loop stopped`;
-  switch (outcome.disposition) {
+function describeOutcome(name: string, result: OutcomeCode): string {
+  switch (result) {
+    case 'stop':
+      return `${name} failed: loop stopped`;
     case 'executed':
-      return `ran ${outcome.name}`;
+      return `ran ${name}`;
     case 'tool-error':
-      return `ran ${outcome.name}: error sent to the model`;
+      return `ran ${name}: error sent to the model`;
     case 'invalid-json':
-      return `${outcome.name}: arguments not JSON, error sent`;
+      return `${name}: arguments not JSON, error sent`;
     case 'invalid-arguments':
-      return `${outcome.name}: arguments invalid, error sent`;
+      return `${name}: arguments invalid, error sent`;
     case 'unknown-tool':
-      return `unknown tool ${outcome.name}: error sent`;
+      return `unknown tool ${name}: error sent`;
     case 'unparsed-call':
       return 'unparsable call: error sent';
     case 'denied':
-      return `${outcome.name}: denial sent`;
+      return `${name}: denial sent`;
     case 'written-by-hand':
-      return `${outcome.name}: hand-written result sent`;
+      return `${name}: hand-written result sent`;
     default:
-      return assertNever(outcome);
+      return assertNever(result);
   }
 }
+
+/** Every outcome code, for the catalog checks. */
+export const OUTCOME_CODES: readonly OutcomeCode[] = [
+  'stop',
+  'executed',
+  'tool-error',
+  'invalid-json',
+  'invalid-arguments',
+  'unknown-tool',
+  'unparsed-call',
+  'denied',
+  'written-by-hand',
+];
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });

@@ -18,6 +18,7 @@ import type { LoopState } from './state';
 import type { Workspace } from './workspace';
 import { withOverride } from './workspace';
 import { augmentDefinition } from '../augmentation';
+import { REFUSALS } from './refusals';
 
 export interface RequestContext {
   readonly workspace: Workspace;
@@ -35,8 +36,8 @@ export interface RequestStep {
   readonly apply: (request: ModelRequest, context: RequestContext) => ModelRequest;
 }
 
-export const RUN_ENDED =
-  'The run has ended: write a new message and Send to continue the conversation, or start a new run.';
+/** Why a finished run sends nothing more (the `runEnded` refusal). */
+export const RUN_ENDED = REFUSALS.runEnded;
 
 /** Why a phase has no next request (null where it has one). */
 export function noRequestReason(state: LoopState): string | null {
@@ -45,11 +46,11 @@ export function noRequestReason(state: LoopState): string | null {
     case 'prompt':
       return null;
     case 'model':
-      return 'The model is answering; the next request is built once its response is handled.';
+      return REFUSALS.nextWhileModel;
     case 'approve':
-      return 'Decide every pending tool call first: the next request carries their results.';
+      return REFUSALS.nextAfterDecisions;
     case 'execute':
-      return 'Step runs the pending tool calls first: the next request carries their results.';
+      return REFUSALS.nextAfterExecution;
     case 'done':
       return RUN_ENDED;
   }
@@ -104,7 +105,7 @@ export function nextRequest(context: RequestContext, steps: readonly RequestStep
   const round = state.round + 1;
   let messages: readonly Message[];
   if (state.phase === 'idle') {
-    if (workspace.userDraft.trim() === '') return err('Write a user message first.');
+    if (workspace.userDraft.trim() === '') return err(REFUSALS.writeUserMessage);
     messages = [
       ...(workspace.system.trim() === '' ? [] : [{ role: 'system' as const, content: workspace.system }]),
       { role: 'user', content: workspace.userDraft },

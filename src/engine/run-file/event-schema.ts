@@ -215,7 +215,17 @@ function fullTraceSchema() {
 const derivedStopSchema = z.object({
   raw: finishReasonSchema,
   derived: finishReasonSchema,
-  anomalies: z.array(z.object({ kind: z.enum(ANOMALY_KINDS), detail: z.string() })),
+  anomalies: z.array(
+    z.object({
+      kind: z.enum(ANOMALY_KINDS),
+      detail: z.string(),
+      // The fields the page words an anomaly from (see `Anomaly`); absent in runs recorded before them.
+      count: z.number().int().nonnegative().optional(),
+      mode: z.enum(['error-result', 'text']).optional(),
+      raw: finishReasonSchema.optional(),
+      issues: z.array(z.object({ kind: z.enum(PARSE_ISSUE_KINDS), recovered: z.boolean() })).optional(),
+    }),
+  ),
 });
 
 export const toolDefinitionSchema = z.object({

@@ -1,38 +1,41 @@
 /** The metrics panel fed by the loop-metrics advisor: what *it* saw, which depends on where it sits. */
 import type { LoopMetrics } from '../../engine/advisors/projections';
 import { formatOrder } from '../../engine/advisors/order';
+import { useFormat, useT } from '../../i18n';
 
-export function AdvisorMetrics({ metrics }: { readonly metrics: LoopMetrics | null }) {
-  if (!metrics) {
-    return (
-      <p className="muted">
-        Turn the loop-metrics advisor on and run with the advisor-controlled loop to see its numbers.
-      </p>
-    );
-  }
+export function AdvisorMetrics({
+  metrics,
+  labelOf = (name) => name,
+}: {
+  readonly metrics: LoopMetrics | null;
+  /** The advisor's name in the page's language (see `useAdvisorLabels`). */
+  readonly labelOf?: (name: string) => string;
+}) {
+  const { t } = useT('advisors');
+  const format = useFormat();
+  if (!metrics) return <p className="muted">{t('metricsPanel.off')}</p>;
   const tools = Object.entries(metrics.callsPerTool);
   return (
     <div className="advisors-metrics" data-testid="advisor-metrics">
       <p className="muted small">
-        Fed by {metrics.advisor} at {formatOrder(metrics.order)}: it counts the passes it sees, so inside the loop it
-        sees every round and outside only the request’s one summed pass.
+        {t('metricsPanel.fedBy', { advisor: labelOf(metrics.advisor), order: formatOrder(metrics.order) })}
       </p>
       <dl className="advisors-metric-grid">
         <div>
-          <dt>rounds seen</dt>
+          <dt>{t('metricsPanel.rounds')}</dt>
           <dd data-testid="advisor-metrics-rounds">{metrics.rounds}</dd>
         </div>
         <div>
-          <dt>tool calls seen</dt>
-          <dd>{tools.reduce((n, [, c]) => n + c, 0)}</dd>
+          <dt>{t('metricsPanel.toolCalls')}</dt>
+          <dd>{format.number(tools.reduce((n, [, c]) => n + c, 0))}</dd>
         </div>
       </dl>
-      <table className="table" aria-label="Tokens per round seen by the metrics advisor">
+      <table className="table" aria-label={t('metricsPanel.tableLabel')}>
         <thead>
           <tr>
-            <th scope="col">round</th>
-            <th scope="col">prompt</th>
-            <th scope="col">completion</th>
+            <th scope="col">{t('metricsPanel.round')}</th>
+            <th scope="col">{t('metricsPanel.prompt')}</th>
+            <th scope="col">{t('metricsPanel.completion')}</th>
           </tr>
         </thead>
         <tbody>
@@ -40,20 +43,20 @@ export function AdvisorMetrics({ metrics }: { readonly metrics: LoopMetrics | nu
             <tr key={r.round}>
               <td>{r.round}</td>
               <td>
-                {r.prompt}
+                {format.number(r.prompt)}
                 {r.estimated ? ' ≈' : ''}
               </td>
               <td>
-                {r.completion}
+                {format.number(r.completion)}
                 {r.estimated ? ' ≈' : ''}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h4>Calls per tool</h4>
+      <h4>{t('metricsPanel.callsPerTool')}</h4>
       {tools.length === 0 ? (
-        <p className="muted small">No tool calls seen: an advisor outside the loop only sees the final answer.</p>
+        <p className="muted small">{t('metricsPanel.noCalls')}</p>
       ) : (
         <ul className="advisors-plain">
           {tools.map(([name, count]) => (

@@ -30,6 +30,7 @@ import type { JsonSchema } from '../../engine/tool';
 import { sequenceDiagram } from '../../engine/advisors/sequence';
 import type { AdvisorHook } from '../../engine/advisors/types';
 import { useT } from '../../i18n';
+import { useAdvisorLabels } from './advisor-labels';
 import { AdvisorMetrics } from './advisor-metrics';
 import type { ComparisonSourceResult } from './compare-panel';
 import { ComparePanel } from './compare-panel';
@@ -72,6 +73,7 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
   const [error, setError] = useState<string | null>(null);
 
   const names = useMemo(() => advisorNames(config), [config]);
+  const labels = useAdvisorLabels(config);
   const lanes = useMemo(() => assignLanes(config), [config]);
   const loopOrder = loopOrderOf(config);
   const activity = useMemo(() => chainActivity(events, scope), [events, scope]);
@@ -107,7 +109,7 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
     <div className="advisors">
       {loopControl && onLoopControlChange && (
         <fieldset className="advisors-control">
-          <legend>Loop control</legend>
+          <legend>{t('control.legend')}</legend>
           <label>
             <input
               type="radio"
@@ -115,7 +117,7 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
               checked={loopControl === 'manual'}
               onChange={() => onLoopControlChange('manual')}
             />
-            Manual (you drive the model and the tools; no advisors)
+            {t('control.manual')}
           </label>
           <label>
             <input
@@ -124,13 +126,13 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
               checked={loopControl === 'advisor'}
               onChange={() => onLoopControlChange('advisor')}
             />
-            Advisor-controlled (the chain drives; the same Step / Run to end / Stop)
+            {t('control.advisor')}
           </label>
         </fieldset>
       )}
 
-      <div className="advisors-toolbar" role="group" aria-label="Counts for">
-        <span className="muted small">Counts for</span>
+      <div className="advisors-toolbar" role="group" aria-label={t('scope.label')}>
+        <span className="muted small">{t('scope.label')}</span>
         <label className="advisors-radio">
           <input
             type="radio"
@@ -138,14 +140,14 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
             checked={scope === 'request'}
             onChange={() => setScope('request')}
           />
-          this request
+          {t('scope.request')}
         </label>
         <label className="advisors-radio">
           <input type="radio" name="advisors-scope" checked={scope === 'run'} onChange={() => setScope('run')} />
-          whole run
+          {t('scope.run')}
         </label>
         <span className="muted small" data-testid="advisors-model-calls">
-          {activity.modelCalls} model call(s)
+          {t('scope.modelCalls', { count: activity.modelCalls })}
         </span>
       </div>
 
@@ -165,17 +167,15 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
                 ? t('history.off')
                 : t('history.on')}
         </strong>
-        {requestChanged && (
-          <span className="muted"> · the chain changed since the last request: the counts are from the old one</span>
-        )}
+        {requestChanged && <span className="muted">{t('chainChanged')}</span>}
       </p>
 
       {ties.map((tie) => (
         <p key={tie.order} role="status" className="notice advisors-tie" data-testid="advisors-tie">
           {t('ties.warning', {
-            names: tie.ids.map((id) => names.get(id) ?? id).join(', '),
+            names: tie.ids.map((id) => labels.byId.get(id) ?? id).join(', '),
             order: formatOrderShort(tie.order),
-            first: names.get(tie.ids[0]!) ?? tie.ids[0],
+            first: labels.byId.get(tie.ids[0]!) ?? tie.ids[0],
           })}
         </p>
       ))}
@@ -199,7 +199,7 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
                 <AdvisorCard
                   key={spec.id}
                   spec={spec}
-                  name={names.get(spec.id)!}
+                  name={labels.byId.get(spec.id)!}
                   lane={lane}
                   loopOrder={loopOrder}
                   activity={activity.advisors.find((a) => a.name === names.get(spec.id))}
@@ -216,57 +216,47 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
         ))}
       </div>
 
-      <p className="muted small">
-        Orders: H = HIGHEST_PRECEDENCE ({HIGHEST_PRECEDENCE}), L = LOWEST_PRECEDENCE ({LOWEST_PRECEDENCE}); lower runs
-        first on the request and last on the response. Type an order (H+400, L-2000, 0) and press Enter, use the move
-        buttons, or drag a card to the other lane. Changes apply to the next request.
-      </p>
+      <p className="muted small">{t('ordersHelp', { highest: HIGHEST_PRECEDENCE, lowest: LOWEST_PRECEDENCE })}</p>
 
-      <section className="advisors-section" aria-label="Chat memory">
-        <h3>What the chat memory stored</h3>
+      <section className="advisors-section" aria-label={t('memory.label')}>
+        <h3>{t('memory.title')}</h3>
         {stores.length === 0 ? (
-          <p className="muted small">Nothing yet: run with the advisor-controlled loop and the memory advisor on.</p>
+          <p className="muted small">{t('memory.empty')}</p>
         ) : (
           <ol className="advisors-plain small" data-testid="memory-stored">
             {stores.flatMap((s, i) =>
               s.stored.map((m, j) => (
                 <li key={`${i}-${j}`}>
-                  <span className="muted">
-                    [{s.hook}, after {s.round} model call(s)]
-                  </span>{' '}
-                  {describeStoredMessage(m)}
+                  <span className="muted">{t('memory.when', { hook: hookLabel(t, s.hook), round: s.round })}</span>{' '}
+                  {describeStoredMessage(m, t)}
                 </li>
               )),
             )}
           </ol>
         )}
-        <p className="muted small">
-          Outside the loop the memory stores the user message and the final answer once; move it inside (an order above
-          the loop advisor) and it stores every tool call and tool result, while the loop’s internal history switches
-          off.
-        </p>
+        <p className="muted small">{t('memory.explain')}</p>
       </section>
 
       {validation.length > 0 && (
-        <section className="advisors-section" aria-label="Validation checks">
-          <h3>Structured-output validation checks</h3>
-          <ValidationChecks reports={validation} />
+        <section className="advisors-section" aria-label={t('sections.validation')}>
+          <h3>{t('sections.validationTitle')}</h3>
+          <ValidationChecks reports={validation} labelOf={labels.ofName} />
         </section>
       )}
 
-      <section className="advisors-section" aria-label="Sequence diagram">
-        <h3>Sequence diagram</h3>
+      <section className="advisors-section" aria-label={t('sections.sequence')}>
+        <h3>{t('sections.sequence')}</h3>
         <SequenceDiagramView diagram={diagram} fileStem={`sequence-${scope}`} />
       </section>
 
-      <section className="advisors-section" aria-label="Loop metrics">
-        <h3>Loop metrics (from the metrics advisor)</h3>
-        <AdvisorMetrics metrics={metrics} />
+      <section className="advisors-section" aria-label={t('sections.metrics')}>
+        <h3>{t('sections.metricsTitle')}</h3>
+        <AdvisorMetrics metrics={metrics} labelOf={labels.ofName} />
       </section>
 
       {comparisonSource && (
-        <section className="advisors-section" aria-label="Side by side">
-          <h3>Side by side</h3>
+        <section className="advisors-section" aria-label={t('sections.compare')}>
+          <h3>{t('sections.compare')}</h3>
           <ComparePanel config={config} source={comparisonSource} />
         </section>
       )}
@@ -290,17 +280,26 @@ function sameChain(
   return JSON.stringify(now) === JSON.stringify(ran.map((a) => `${a.name}@${a.order}`).sort());
 }
 
-const HOOK_LABELS: Partial<Record<AdvisorHook, string>> = {
-  before: 'before',
-  after: 'after',
-  'initialize-loop': 'initialize',
-  'before-call': 'before call',
-  'after-call': 'after call',
-  'next-instructions': 'next instructions',
-  'finalize-loop': 'finalize',
-  attempt: 'attempt',
-  validate: 'validate',
-};
+/** The hooks the view names; any other hook shows as the engine spells it. */
+const LABELLED_HOOKS = [
+  'before',
+  'after',
+  'initialize-loop',
+  'before-call',
+  'after-call',
+  'next-instructions',
+  'finalize-loop',
+  'attempt',
+  'validate',
+] as const satisfies readonly AdvisorHook[];
+
+type AdvisorsT = ReturnType<typeof useT<'advisors'>>['t'];
+
+export function hookLabel(t: AdvisorsT, hook: string): string {
+  return (LABELLED_HOOKS as readonly string[]).includes(hook)
+    ? t(`hooks.${hook as (typeof LABELLED_HOOKS)[number]}`)
+    : hook;
+}
 
 interface CardProps {
   readonly spec: AdvisorSpec;
@@ -329,6 +328,7 @@ function AdvisorCard({
   onShorten,
   onMove,
 }: CardProps) {
+  const { t } = useT('advisors');
   const [draft, setDraft] = useState<string | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
   const ran = activity ? timesRan(activity) : 0;
@@ -338,7 +338,7 @@ function AdvisorCard({
     if (draft === null) return;
     const parsed = parseOrder(draft);
     if (!parsed.ok) {
-      setOrderError(parsed.error);
+      setOrderError(t(`orderErrors.${parsed.code}`));
       return;
     }
     const refused = onOrder(parsed.value);
@@ -358,20 +358,16 @@ function AdvisorCard({
           <input type="checkbox" checked={spec.enabled} onChange={(e) => onToggle(e.target.checked)} />
           <span>{name}</span>
         </label>
-        <span
-          className="advisors-count"
-          data-testid={`advisor-count-${spec.id}`}
-          title="times it ran in the runs shown"
-        >
+        <span className="advisors-count" data-testid={`advisor-count-${spec.id}`} title={t('card.timesRan')}>
           {ran}×
         </span>
       </div>
       <label className="advisors-order">
-        <span className="muted small">order</span>
+        <span className="muted small">{t('card.order')}</span>
         <input
           type="text"
           spellCheck={false}
-          aria-label={`Order of ${name}`}
+          aria-label={t('card.orderOf', { name })}
           aria-invalid={orderError !== null}
           title={formatOrder(spec.order)}
           value={draft ?? formatOrderShort(spec.order)}
@@ -395,20 +391,20 @@ function AdvisorCard({
         <button
           type="button"
           className="button button-quiet advisors-move"
-          aria-label={lane === 'inside' ? `Move ${name} outside the loop` : `Move ${name} inside the loop`}
+          aria-label={lane === 'inside' ? t('card.moveOutsideLabel', { name }) : t('card.moveInsideLabel', { name })}
           onClick={() => onMove(lane === 'inside' ? 'outside' : 'inside')}
         >
-          {lane === 'inside' ? '← move outside' : 'move inside →'}
+          {lane === 'inside' ? t('card.moveOutside') : t('card.moveInside')}
         </button>
       )}
       {spec.kind === 'validation' && (
         <label className="advisors-order">
-          <span className="muted small">retries</span>
+          <span className="muted small">{t('card.retries')}</span>
           <input
             type="number"
             min={0}
             max={10}
-            aria-label={`Retries of ${name}`}
+            aria-label={t('card.retriesOf', { name })}
             value={spec.maxRepeatAttempts ?? 3}
             onChange={(e) => onRetries(Math.max(0, Math.min(10, Math.trunc(Number(e.target.value) || 0))))}
           />
@@ -419,18 +415,18 @@ function AdvisorCard({
       {activity && (
         <p className="small advisors-hooks" data-testid={`advisor-hooks-${spec.id}`}>
           {Object.entries(activity.counts)
-            .map(([hook, count]) => `${HOOK_LABELS[hook as AdvisorHook] ?? hook} ${count}×`)
+            .map(([hook, count]) => t('card.hookCount', { hook: hookLabel(t, hook), count }))
             .join(' · ')}
         </p>
       )}
       {activity && activity.hooks.length > 0 && (
         <details className="advisors-seen">
-          <summary>What {name} saw</summary>
+          <summary>{t('card.saw', { name })}</summary>
           <ol className="advisors-plain small">
             {activity.hooks.map((h, i) => (
               <li key={i}>
                 <span className="muted">
-                  {HOOK_LABELS[h.hook] ?? h.hook} · after {h.round} call(s) · [{h.sees.roles.join(', ')}]
+                  {t('card.seenAt', { hook: hookLabel(t, h.hook), round: h.round, roles: h.sees.roles.join(', ') })}
                 </span>{' '}
                 {h.sees.summary}
               </li>

@@ -11,6 +11,7 @@ import type { AdvisorConfig } from '../../engine/advisors/setup';
 import { loopOrderOf } from '../../engine/advisors/setup';
 import type { LoopEvent } from '../../engine/loop/events';
 import { errorMessage } from '../../engine/tool';
+import { useT } from '../../i18n';
 import { describeStoredMessage } from './describe';
 
 type Column =
@@ -26,13 +27,14 @@ export function ComparePanel({
   readonly config: AdvisorConfig;
   readonly source: () => ComparisonSourceResult;
 }) {
+  const { t } = useT('advisors');
   const [columns, setColumns] = useState<readonly Column[] | null>(null);
   const [busy, setBusy] = useState(false);
 
   const compare = async (kind: 'memory' | 'control') => {
     const src = source();
     if ('error' in src) {
-      setColumns([{ title: 'Cannot compare', error: src.error }]);
+      setColumns([{ title: t('compare.cannot'), error: src.error }]);
       return;
     }
     setBusy(true);
@@ -45,14 +47,14 @@ export function ComparePanel({
         kind === 'memory'
           ? ([
               [
-                'Memory outside the loop',
+                t('compare.memoryOutside'),
                 { control: 'advisor', config: withMemory(Math.min(loop - 100, HIGHEST_PRECEDENCE + 200)) },
               ],
-              ['Memory inside the loop', { control: 'advisor', config: withMemory(loop + 100) }],
+              [t('compare.memoryInside'), { control: 'advisor', config: withMemory(loop + 100) }],
             ] as const)
           : ([
-              ['Manual loop', { control: 'manual' }],
-              ['Advisor-controlled loop', { control: 'advisor', config }],
+              [t('compare.manual'), { control: 'manual' }],
+              [t('compare.advisor'), { control: 'advisor', config }],
             ] as const);
       const results: Column[] = [];
       for (const [title, mode] of modes) {
@@ -61,7 +63,7 @@ export function ComparePanel({
       }
       setColumns(results);
     } catch (error) {
-      setColumns([{ title: 'Comparison failed', error: errorMessage(error) }]);
+      setColumns([{ title: t('compare.failed'), error: errorMessage(error) }]);
     } finally {
       setBusy(false);
     }
@@ -71,12 +73,12 @@ export function ComparePanel({
     <div className="advisors-compare">
       <div className="advisors-toolbar">
         <button type="button" className="button" disabled={busy} onClick={() => void compare('memory')}>
-          Compare memory outside vs inside
+          {t('compare.memory')}
         </button>
         <button type="button" className="button" disabled={busy} onClick={() => void compare('control')}>
-          Compare manual vs advisor-controlled
+          {t('compare.control')}
         </button>
-        {busy && <span className="muted small">running…</span>}
+        {busy && <span className="muted small">{t('compare.running')}</span>}
       </div>
       {columns && (
         <div className="advisors-compare-columns" data-testid="compare-columns">
@@ -93,6 +95,8 @@ export function ComparePanel({
 }
 
 function ColumnBody({ events }: { readonly events: readonly LoopEvent[] }) {
+  const { t } = useT('advisors');
+  const { t: tEngine } = useT('engine');
   const calls = events.filter((e) => e.type === 'model-called');
   const finished = events.find((e) => e.type === 'run-finished');
   const activity = chainActivity(events, 'run');
@@ -101,10 +105,16 @@ function ColumnBody({ events }: { readonly events: readonly LoopEvent[] }) {
   return (
     <>
       <p className="small">
-        {calls.length} model call(s), messages sent:{' '}
-        {calls.map((e) => (e.type === 'model-called' ? e.messageCount : 0)).join(' → ')}
+        {t('compare.calls', {
+          count: calls.length,
+          sent: calls.map((e) => (e.type === 'model-called' ? e.messageCount : 0)).join(' → '),
+        })}
       </p>
-      {chain && <p className="small muted">internal history {chain.conversationHistoryEnabled ? 'on' : 'off'}</p>}
+      {chain && (
+        <p className="small muted">
+          {chain.conversationHistoryEnabled ? t('compare.historyOn') : t('compare.historyOff')}
+        </p>
+      )}
       {activity.advisors.length > 0 && (
         <ul className="advisors-plain small">
           {activity.advisors.map((a) => (
@@ -116,17 +126,17 @@ function ColumnBody({ events }: { readonly events: readonly LoopEvent[] }) {
       )}
       {chain && (
         <>
-          <p className="small">memory holds {memory.length} message(s):</p>
+          <p className="small">{t('compare.memoryHolds', { count: memory.length })}</p>
           <ol className="advisors-plain small">
             {memory.map((m, i) => (
-              <li key={i}>{describeStoredMessage(m)}</li>
+              <li key={i}>{describeStoredMessage(m, t)}</li>
             ))}
           </ol>
         </>
       )}
       {finished?.type === 'run-finished' && (
         <p className="small">
-          ended: {finished.reason}
+          {t('compare.ended', { reason: tEngine(`finish.${finished.reason}`) })}
           {finished.finalAnswer ? ` — ${finished.finalAnswer}` : ''}
         </p>
       )}

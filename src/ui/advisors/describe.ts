@@ -1,7 +1,11 @@
-/** One line per stored message, for the memory lists (plain text, never HTML). */
+/**
+ * One line per stored message, for the memory lists (plain text, never HTML). Roles stay as the API spells them;
+ * the rest is worded by the page's `advisors` catalog.
+ */
+import type { TFunction } from 'i18next';
 import type { Message } from '../../engine/messages';
 
-export function describeStoredMessage(message: Message): string {
+export function describeStoredMessage(message: Message, t: TFunction<'advisors'>): string {
   switch (message.role) {
     case 'system':
       return `system: ${short(message.content)}`;
@@ -9,7 +13,7 @@ export function describeStoredMessage(message: Message): string {
       return `user: ${short(message.content)}`;
     case 'assistant':
       return message.toolCalls.length > 0
-        ? `assistant (tool calls: ${message.toolCalls.map((c) => `${c.name} ${c.id}`).join(', ')})`
+        ? t('stored.toolCalls', { calls: message.toolCalls.map((c) => `${c.name} ${c.id}`).join(', ') })
         : `assistant: ${short(message.content)}`;
     case 'tool':
       return `tool ${message.name} (${message.toolCallId}): ${short(message.content)}`;

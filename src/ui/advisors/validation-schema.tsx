@@ -9,6 +9,7 @@ import type { ValidationReport } from '../../engine/advisors/projections';
 import type { AdvisorSpec } from '../../engine/advisors/setup';
 import { DEFAULT_OUTPUT_SCHEMA, FAILING_DEMO_SCHEMA, parseOutputSchema } from '../../engine/advisors/setup';
 import type { JsonSchema } from '../../engine/tool';
+import { useT } from '../../i18n';
 
 export function formatSchema(schema: JsonSchema): string {
   return JSON.stringify(schema, null, 2);
@@ -22,6 +23,7 @@ interface FieldProps {
 }
 
 export function ValidationSchemaField({ spec, name, onSchema }: FieldProps) {
+  const { t } = useT('advisors');
   const applied = spec.outputSchema ?? DEFAULT_OUTPUT_SCHEMA;
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +34,9 @@ export function ValidationSchemaField({ spec, name, onSchema }: FieldProps) {
     setDraft(next);
     const parsed = parseOutputSchema(next);
     if (!parsed.ok) {
-      setError(parsed.error);
+      setError(
+        parsed.code === undefined ? parsed.error : t(`schemaErrors.${parsed.code}`, { detail: parsed.detail ?? '' }),
+      );
       return;
     }
     setError(onSchema(parsed.value));
@@ -42,14 +46,14 @@ export function ValidationSchemaField({ spec, name, onSchema }: FieldProps) {
   return (
     <div className="advisors-schema">
       <label className="advisors-schema-label" htmlFor={`${messageId}-field`}>
-        <span className="muted small">output JSON Schema</span>
+        <span className="muted small">{t('schema.label')}</span>
       </label>
       <textarea
         id={`${messageId}-field`}
         className="advisors-schema-field"
         spellCheck={false}
         rows={Math.min(12, Math.max(4, text.split('\n').length))}
-        aria-label={`Output schema of ${name}`}
+        aria-label={t('schema.of', { name })}
         aria-invalid={error !== null}
         aria-describedby={messageId}
         value={text}
@@ -57,41 +61,46 @@ export function ValidationSchemaField({ spec, name, onSchema }: FieldProps) {
       />
       {error ? (
         <p id={messageId} role="alert" className="advisors-error small" data-testid="validation-schema-error">
-          {error} The last valid schema stays in use.
+          {t('schema.invalid', { error })}
         </p>
       ) : (
         <p id={messageId} className="muted small" data-testid="validation-schema-status">
-          Valid: applies to the next request.
+          {t('schema.valid')}
         </p>
       )}
       <div className="advisors-schema-actions">
         <button type="button" className="button button-quiet" onClick={() => load(FAILING_DEMO_SCHEMA)}>
-          Try a schema the answer fails
+          {t('schema.failing')}
         </button>
         <button type="button" className="button button-quiet" onClick={() => load(DEFAULT_OUTPUT_SCHEMA)}>
-          Default schema
+          {t('schema.default')}
         </button>
       </div>
     </div>
   );
 }
 
-export function ValidationChecks({ reports }: { readonly reports: readonly ValidationReport[] }) {
+export function ValidationChecks({
+  reports,
+  labelOf = (name) => name,
+}: {
+  readonly reports: readonly ValidationReport[];
+  /** The advisor's name in the page's language (see `useAdvisorLabels`). */
+  readonly labelOf?: (name: string) => string;
+}) {
+  const { t } = useT('advisors');
   return (
     <div className="advisors-validation" data-testid="validation-checks">
       {reports.map((report) => (
         <div key={report.advisor}>
           <p className="small">
-            <strong>{report.advisor}</strong>
-            {report.settings ? (
-              <>
-                {' '}
-                ran with {report.settings.maxRepeatAttempts} retries (at most {1 + report.settings.maxRepeatAttempts}{' '}
-                model calls for the final answer) and this schema:
-              </>
-            ) : (
-              ' (this run did not record its schema)'
-            )}
+            <strong>{labelOf(report.advisor)}</strong>{' '}
+            {report.settings
+              ? t('schema.ranWith', {
+                  retries: report.settings.maxRepeatAttempts,
+                  calls: 1 + report.settings.maxRepeatAttempts,
+                })
+              : t('schema.notRecorded')}
           </p>
           {report.settings && (
             <pre className="advisors-schema-ran small" data-testid="validation-ran-schema">
@@ -99,20 +108,22 @@ export function ValidationChecks({ reports }: { readonly reports: readonly Valid
             </pre>
           )}
           {report.checks.length === 0 ? (
-            <p className="muted small">No final answer checked yet.</p>
+            <p className="muted small">{t('schema.none')}</p>
           ) : (
             <ol className="advisors-plain small" data-testid="validation-attempts">
               {report.checks.map((check, i) => (
                 <li key={i}>
                   <span className={check.ok ? 'advisors-ok' : 'advisors-bad'}>
-                    attempt {check.attempt}: {check.ok ? 'valid' : 'invalid'}
+                    {t('schema.attempt', {
+                      attempt: check.attempt,
+                      outcome: check.ok ? t('schema.outcomeValid') : t('schema.outcomeInvalid'),
+                    })}
                   </span>{' '}
-                  <span className="muted">(after {check.round} model call(s))</span>
+                  <span className="muted">{t('schema.after', { round: check.round })}</span>
                   {!check.ok && <> — {check.errors.join('; ')}</>}
                   {check.appended !== null && (
                     <div className="advisors-appended">
-                      <span className="muted">appended to the user message for the retry:</span>{' '}
-                      <code>{check.appended}</code>
+                      <span className="muted">{t('schema.appended')}</span> <code>{check.appended}</code>
                     </div>
                   )}
                 </li>

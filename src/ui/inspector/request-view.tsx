@@ -19,6 +19,7 @@ import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { HttpExchangeView } from './http-exchange';
 import { PromptDateField } from './prompt-date-field';
 import { PromptDiffView } from './prompt-diff-view';
+import { useEngineText } from '../engine-text/engine-text';
 
 const NEXT = 'next';
 
@@ -26,6 +27,7 @@ type Responded = Extract<EventWithFullTrace, { type: 'model-responded' }>;
 
 export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
   const { t } = useT('prompt');
+  const words = useEngineText();
   const { actions } = usePlaygroundApi();
   const events = usePlayground(selectEvents);
   const selected = usePlayground(selectSelectedRound);
@@ -82,7 +84,7 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
           </>
         ) : (
           <p className="muted" data-testid="next-request-reason">
-            {t('request.noNext', { reason: next.error })}
+            {t('request.noNext', { reason: words.refusal(next.error) })}
           </p>
         )}
       </div>

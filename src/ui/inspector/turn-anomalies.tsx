@@ -9,9 +9,11 @@ import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { StopBadge } from '../loop/stop-badge';
 import { ParseNotes } from '../loop/parse-notes';
 import './turn-anomalies.css';
+import { useEngineText } from '../engine-text/engine-text';
 
 export function TurnAnomalies() {
   const { t } = useT('stops');
+  const words = useEngineText();
   const { actions } = usePlaygroundApi();
   const events = usePlayground(selectEvents);
   const selected = usePlayground(selectSelectedRound);
@@ -42,7 +44,7 @@ export function TurnAnomalies() {
         <ul className="anomalies" aria-label={t('anomalies')}>
           {stop.anomalies.map((a) => (
             <li key={a.kind} className="anomaly">
-              ⚠ {a.detail}
+              ⚠ {words.anomaly(a)}
             </li>
           ))}
         </ul>

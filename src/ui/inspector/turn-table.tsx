@@ -6,22 +6,26 @@ import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ForkHereButton } from '../runs';
 import { StopBadge } from '../loop/stop-badge';
 import { TurnWhy } from '../lab/lab-entries';
+import { useT } from '../../i18n';
+import { useEngineText } from '../engine-text/engine-text';
 
 export function TurnTable() {
+  const { t } = useT('metrics');
+  const words = useEngineText();
   const { actions } = usePlaygroundApi();
   const events = usePlayground(selectEvents);
   const rows = useMemo(() => turnTable(events), [events]);
-  if (rows.length === 0) return <p className="muted">One row per model call appears here.</p>;
+  if (rows.length === 0) return <p className="muted">{t('turns.empty')}</p>;
   return (
-    <table className="table turn-table" aria-label="Turn table">
+    <table className="table turn-table" aria-label={t('turns.label')}>
       <thead>
         <tr>
-          <th scope="col">turn</th>
-          <th scope="col">messages sent</th>
-          <th scope="col">model response and stop reason</th>
-          <th scope="col">what our code did</th>
+          <th scope="col">{t('turns.turn')}</th>
+          <th scope="col">{t('turns.sent')}</th>
+          <th scope="col">{t('turns.response')}</th>
+          <th scope="col">{t('turns.codeDid')}</th>
           <th scope="col">
-            <span className="visually-hidden">fork</span>
+            <span className="visually-hidden">{t('turns.fork')}</span>
           </th>
         </tr>
       </thead>
@@ -32,22 +36,26 @@ export function TurnTable() {
               <button
                 type="button"
                 className="link"
-                aria-label={`Show request of turn ${row.turn}`}
+                aria-label={t('turns.showRequest', { turn: row.turn })}
                 onClick={() => actions.selectRound(row.turn)}
               >
                 {row.turn}
               </button>
             </td>
             <td>
-              {row.messagesSent} msgs
-              <div className="muted small">{row.toolNames.length} tools</div>
+              {t('turns.messages', { count: row.messagesSent })}
+              <div className="muted small">{t('turns.tools', { count: row.toolNames.length })}</div>
             </td>
             <td>
-              <div className="small">{row.response || '…'}</div>
+              <div className="small">
+                {row.responseNote === null
+                  ? row.response || '…'
+                  : t(`turns.note.${row.responseNote}`, { error: row.error ?? '' })}
+              </div>
               {row.stop && <StopBadge stop={row.stop} />}
               <TurnWhy round={row.turn} />
             </td>
-            <td className="small">{row.codeDid}</td>
+            <td className="small">{words.turnActions(row.actions)}</td>
             <td>
               <ForkHereButton turn={row.turn} hasTools={row.stop?.derived === 'tool_calls'} />
             </td>

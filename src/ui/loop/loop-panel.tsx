@@ -2,7 +2,6 @@
 import { lazy, Suspense } from 'react';
 import type { MalformedCallMode } from '../../engine/protocol/interpret';
 import type { ToolChoice } from '../../engine/runtime';
-import { RUN_ENDED } from '../../engine/loop/request';
 import type { ExceptionMode } from '../../engine/tool-execution';
 import {
   selectBusy,
@@ -31,6 +30,7 @@ import '../lab/lab.css';
 // The lab's controls (predict mode, guards, faults) load after the first paint, in their own chunk; a closed
 // "lab" line of the same height holds their place meanwhile.
 const LabPanel = lazy(() => import('../lab/lab-panel').then((m) => ({ default: m.LabPanel })));
+import { useEngineText } from '../engine-text/engine-text';
 
 export function LoopPanel() {
   const { t } = useT('loop');
@@ -43,6 +43,7 @@ export function LoopPanel() {
   const busy = usePlayground(selectBusy);
   const running = usePlayground(selectRunning);
   const notice = usePlayground(selectNotice);
+  const words = useEngineText();
   const hasRun = usePlayground(selectHasRun);
   const exposed = usePlayground(selectExposed);
   const runtimeKind = usePlayground(selectRuntimeKind);
@@ -130,11 +131,16 @@ export function LoopPanel() {
       <DanglingChoice />
       {ended && (
         <p id="run-ended-reason" className="small loop-reason" data-testid="run-ended-reason">
-          {RUN_ENDED}
+          {words.t('refusal.runEnded')}
         </p>
       )}
       {notice && (
-        <Notice notice={notice} onDismiss={actions.clearNotice} dismissLabel={t('dismiss')} testId="loop-notice" />
+        <Notice
+          notice={{ kind: notice.kind, text: words.notice(notice) }}
+          onDismiss={actions.clearNotice}
+          dismissLabel={t('dismiss')}
+          testId="loop-notice"
+        />
       )}
       <div className="loop-settings">
         <label className="checkbox">

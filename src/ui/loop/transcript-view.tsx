@@ -4,10 +4,11 @@
  */
 import { useMemo } from 'react';
 import type { TranscriptEntry } from '../../engine/loop/projections';
-import { FINISH_LABELS, transcript } from '../../engine/loop/projections';
+import { transcript } from '../../engine/loop/projections';
 import type { ParseIssue, ToolCall } from '../../engine/messages';
 import type { PlaygroundState } from '../../store/playground';
-import { useT } from '../../i18n';
+import { useFormat, useT, type Formatters } from '../../i18n';
+import { useEngineText } from '../engine-text/engine-text';
 import { selectEvents } from '../../store/selectors';
 import { usePlayground } from '../playground-context';
 import { ResultLessonNotes } from '../lessons/result-lesson-notes';
@@ -38,11 +39,14 @@ export function TranscriptView() {
 const renderEntry = (entry: TranscriptEntry) => <Entry entry={entry} />;
 
 function Entry({ entry }: { entry: TranscriptEntry }) {
+  const { t } = useT('transcript');
+  const format = useFormat();
+  const words = useEngineText();
   switch (entry.kind) {
     case 'system':
     case 'user':
       return (
-        <article className={`message message-${entry.kind}`} aria-label={`${entry.kind} message`}>
+        <article className={`message message-${entry.kind}`} aria-label={t('messageLabel', { role: entry.kind })}>
           <header className="message-head">
             <span className="role">{entry.kind}</span>
           </header>
@@ -55,21 +59,21 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
       return (
         <article
           className={`message message-tool${entry.message.isError ? ' message-tool-error' : ''}`}
-          aria-label={`tool result ${entry.message.toolCallId}`}
+          aria-label={t('toolResultLabel', { id: entry.message.toolCallId })}
           data-testid={`tool-result-${entry.message.toolCallId}`}
         >
           <header className="message-head">
-            <span className="role">tool</span>
+            <span className="role">{t('roleTool')}</span>
             <code>{entry.message.toolCallId}</code>
             <code className="tool-name">{entry.message.name}</code>
-            {entry.message.isError && <span className="badge badge-error">is_error</span>}
+            {entry.message.isError && <span className="badge badge-error">{t('isError')}</span>}
             {entry.outcome && (
               <span className="muted small">
-                {entry.outcome.disposition} · {formatMs(entry.outcome.durationMs)}
+                {t(`disposition.${entry.outcome.disposition}`)} · {formatMs(format, entry.outcome.durationMs)}
               </span>
             )}
             {entry.decision && entry.decision.kind !== 'approve' && (
-              <span className="badge badge-warn">{decisionLabel(entry.decision.kind)}</span>
+              <span className="badge badge-warn">{t(`decision.${entry.decision.kind}`)}</span>
             )}
             <LabResultMark injected={entry.injected} sentId={entry.sentId} />
           </header>
@@ -81,7 +85,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
     case 'finished':
       return (
         <div className={`run-end run-end-${entry.reason}`} role="status" data-testid="run-end">
-          <strong>Loop ended: {FINISH_LABELS[entry.reason]}.</strong>
+          <strong>{words.t('loopEnded', { reason: words.finish(entry.reason) })}</strong>
           {entry.detail && <span> {entry.detail}</span>}
           {entry.finalAnswer !== undefined && entry.reason === 'return-direct' && (
             <pre className="message-text">{entry.finalAnswer}</pre>
@@ -91,19 +95,19 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
     case 'error':
       return (
         <div className="notice notice-error" role="alert">
-          Model call {entry.round} failed: {entry.error}
+          {t('modelFailed', { round: entry.round, error: entry.error })}
         </div>
       );
     case 'interrupted':
       return (
         <div className="run-interrupted" role="status" data-testid="run-interrupted">
-          <strong>Interrupted.</strong> {entry.text}
+          <strong>{t('interrupted')}</strong> {words.interruption(entry)}
         </div>
       );
     case 'workspace':
       return (
         <p className="muted small workspace-change" data-testid="workspace-change">
-          {entry.text}
+          {words.workspaceChange(entry.change)}
         </p>
       );
     case 'lab':
@@ -114,47 +118,53 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
 }
 
 function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'assistant' }> }) {
+  const { t } = useT('transcript');
+  const format = useFormat();
+  const words = useEngineText();
   const { message, stop } = entry;
   const notes = splitNotes(message.parseIssues);
   return (
     <article
       className="message message-assistant"
-      aria-label={`assistant turn ${entry.round}`}
+      aria-label={t('assistantTurnLabel', { round: entry.round })}
       data-testid={`assistant-${entry.round}`}
     >
       <header className="message-head">
-        <span className="role">assistant</span>
-        <span className="muted">turn {entry.round}</span>
+        <span className="role">{t('assistant')}</span>
+        <span className="muted">{t('turn', { round: entry.round })}</span>
         <StopBadge stop={stop} />
         {entry.usage && (
           <span className="muted small">
-            {entry.usage.promptTokens} → {entry.usage.completionTokens} tokens
-            {entry.usage.estimated ? ' (estimated)' : ''}
+            {t('tokens', {
+              prompt: format.number(entry.usage.promptTokens),
+              completion: format.number(entry.usage.completionTokens),
+            })}
+            {entry.usage.estimated ? t('estimated') : ''}
           </span>
         )}
-        {entry.timings && <span className="muted small">{formatMs(entry.timings.totalMs)}</span>}
+        {entry.timings && <span className="muted small">{formatMs(format, entry.timings.totalMs)}</span>}
       </header>
       {stop.anomalies.length > 0 && (
-        <ul className="anomalies" aria-label="Anomalies">
+        <ul className="anomalies" aria-label={t('anomalies')}>
           {stop.anomalies.map((a) => (
             <li key={a.kind} className="anomaly">
-              ⚠ {a.detail}
+              ⚠ {words.anomaly(a)}
             </li>
           ))}
         </ul>
       )}
       <div className="assistant-columns">
         <div>
-          <h3 className="column-title">raw text</h3>
+          <h3 className="column-title">{t('rawText')}</h3>
           <pre className="raw" data-testid="raw-text" tabIndex={0}>
-            {message.raw || '(empty)'}
+            {message.raw || t('empty_')}
           </pre>
         </div>
         <div>
-          <h3 className="column-title">parsed</h3>
+          <h3 className="column-title">{t('parsed')}</h3>
           {message.reasoning !== undefined && (
             <details className="reasoning">
-              <summary>thinking (stripped from history)</summary>
+              <summary>{t('thinking')}</summary>
               <pre className="message-text">{message.reasoning}</pre>
             </details>
           )}
@@ -163,13 +173,11 @@ function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'as
               {message.content}
             </p>
           )}
-          <ParseNotes issues={notes.text} label="Parser notes on the text" />
+          <ParseNotes issues={notes.text} label={t('parserNotesText')} />
           {message.toolCalls.map((call) => (
             <CallCard key={call.id} call={call} notes={notes.byCall.get(call.id) ?? []} />
           ))}
-          {message.content === '' && message.toolCalls.length === 0 && (
-            <p className="muted">(no text, no tool calls)</p>
-          )}
+          {message.content === '' && message.toolCalls.length === 0 && <p className="muted">{t('nothing')}</p>}
         </div>
       </div>
     </article>
@@ -182,6 +190,7 @@ const needsApprovalOf = (name: string) => (s: PlaygroundState) =>
   s.run.loop.tools.find((t) => t.name === name)?.needsApproval === true;
 
 function CallCard({ call, notes }: { call: ToolCall; notes: readonly ParseIssue[] }) {
+  const { t } = useT('transcript');
   const awaiting = usePlayground(awaitingOf(call.id));
   const interrupted = usePlayground(interruptedOf(call.id));
   // Why it waits when the pause toggle is off: the run's definition of this tool asks for approval.
@@ -190,22 +199,22 @@ function CallCard({ call, notes }: { call: ToolCall; notes: readonly ParseIssue[
     <div
       className="call-card"
       role="group"
-      aria-label={`Tool call ${call.id} ${call.name}`}
+      aria-label={t('callLabel', { id: call.id, name: call.name })}
       data-testid={`call-${call.id}`}
     >
       <div className="call-head">
-        <code>{call.id}</code> <code className="tool-name">{call.name || '(no name)'}</code>
-        {awaiting && !interrupted && <span className="badge badge-warn">waiting for you</span>}
-        {needsApproval && <span className="badge badge-warn">needs approval</span>}
+        <code>{call.id}</code> <code className="tool-name">{call.name || t('noName')}</code>
+        {awaiting && !interrupted && <span className="badge badge-warn">{t('waiting')}</span>}
+        {needsApproval && <span className="badge badge-warn">{t('needsApproval')}</span>}
       </div>
       {awaiting && interrupted && (
         <p className="call-interrupted small" data-testid={`interrupted-${call.id}`}>
-          interrupted — run again / skip with an error result / write the result
+          {t('callInterrupted')}
         </p>
       )}
       <pre className="code-block">{prettyJson(call.argumentsText)}</pre>
-      {call.parseError !== undefined && <p className="anomaly">Could not parse: {call.parseError}</p>}
-      <ParseNotes issues={notes} label={`Parser notes on ${call.id}`} />
+      {call.parseError !== undefined && <p className="anomaly">{t('unparsed', { error: call.parseError })}</p>}
+      <ParseNotes issues={notes} label={t('parserNotesCall', { id: call.id })} />
       <McpCallProgress callId={call.id} />
       <LabCallCard call={call} />
       {/* Renders while the call can be decided, and shows its decision until the batch runs. */}
@@ -222,15 +231,7 @@ function prettyJson(text: string): string {
   }
 }
 
-function decisionLabel(kind: string): string {
-  if (kind === 'edit') return 'arguments edited';
-  if (kind === 'deny') return 'denied';
-  if (kind === 'write') return 'written by hand';
-  return kind;
-}
-
-export function formatMs(ms: number): string {
-  if (ms < 1) return '<1 ms';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(2)} s`;
+/** A tool's or a turn's time in the page's language; under a millisecond reads "<1 ms". */
+function formatMs(format: Formatters, ms: number): string {
+  return ms < 1 ? `<${format.duration(1)}` : format.duration(ms);
 }

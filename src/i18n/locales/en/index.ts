@@ -8,6 +8,7 @@ import { code } from './code';
 import { common } from './common';
 import { cpu } from './cpu';
 import { endpoint } from './endpoint';
+import { engine } from './engine';
 import { exchange } from './exchange';
 import { human } from './human';
 import { inspector } from './inspector';
@@ -42,6 +43,7 @@ export const en = {
   common,
   cpu,
   endpoint,
+  engine,
   exchange,
   human,
   inspector,

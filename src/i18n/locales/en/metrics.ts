@@ -67,4 +67,21 @@ export const metrics = {
     title: 'Calls per tool',
     none: 'no tool calls',
   },
+  turns: {
+    empty: 'One row per model call appears here.',
+    label: 'Turn table',
+    turn: 'turn',
+    sent: 'messages sent',
+    response: 'model response and stop reason',
+    codeDid: 'what our code did',
+    fork: 'fork',
+    showRequest: 'Show request of turn {{turn}}',
+    messages: '{{count}} msgs',
+    tools: '{{count}} tools',
+    note: {
+      empty: '(empty)',
+      'no-visible-text': '(no visible text)',
+      failed: 'error: {{error}}',
+    },
+  },
 };

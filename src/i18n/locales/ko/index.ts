@@ -6,6 +6,7 @@ import { code } from './code';
 import { common } from './common';
 import { cpu } from './cpu';
 import { endpoint } from './endpoint';
+import { engine } from './engine';
 import { exchange } from './exchange';
 import { human } from './human';
 import { inspector } from './inspector';
@@ -40,6 +41,7 @@ export const ko: Catalog = {
   common,
   cpu,
   endpoint,
+  engine,
   exchange,
   human,
   inspector,

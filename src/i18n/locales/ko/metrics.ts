@@ -66,4 +66,21 @@ export const metrics: Catalog['metrics'] = {
     title: '도구별 호출 수',
     none: '도구 호출 없음',
   },
+  turns: {
+    empty: '모델 호출마다 한 행씩 여기에 나타납니다.',
+    label: '턴 표',
+    turn: '턴',
+    sent: '보낸 메시지',
+    response: '모델 응답과 종료 이유',
+    codeDid: '우리 코드가 한 일',
+    fork: '포크',
+    showRequest: '{{turn}}번째 턴의 요청 보기',
+    messages: '메시지 {{count}}개',
+    tools: '도구 {{count}}개',
+    note: {
+      empty: '(비어 있음)',
+      'no-visible-text': '(보이는 텍스트 없음)',
+      failed: '오류: {{error}}',
+    },
+  },
 };

@@ -1,0 +1,250 @@
+/**
+ * Every code the engine hands the page has a catalog entry in English and Korean, and the English wording is the
+ * engine's own sentence (so a run reads the same in a text export, the event log and the English page).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { ORDER_ERROR_CODES, parseOrder } from '../../engine/advisors/order';
+import { OUTPUT_SCHEMA_ERROR_CODES, parseOutputSchema } from '../../engine/advisors/setup';
+import type { FinishReasonKind } from '../../engine/loop/events';
+import { describeInterruption } from '../../engine/loop/interruption';
+import type { TurnAction, TurnActionKind, WorkspaceChange } from '../../engine/loop/projections';
+import {
+  describeTurnAction,
+  describeWorkspaceChange,
+  FINISH_LABELS,
+  OUTCOME_CODES,
+  TURN_ACTION_KINDS,
+} from '../../engine/loop/projections';
+import { stepRefusal } from '../../engine/loop/controller-core';
+import { codeOfSentence, REFUSAL_CODES, REFUSALS, refuse } from '../../engine/loop/refusals';
+import { noRequestReason } from '../../engine/loop/request';
+import { INITIAL_STATE } from '../../engine/loop/state';
+import type { Anomaly } from '../../engine/stop-reasons';
+import { ANOMALY_KIND_LIST, deriveStop } from '../../engine/stop-reasons';
+import { createI18n, formatters } from '../../i18n';
+import { englishT } from '../../i18n/english';
+import { en } from '../../i18n/locales/en';
+import { ko } from '../../i18n/locales/ko';
+import {
+  anomalyText,
+  faultText,
+  finishLabel,
+  interruptionText,
+  noticeText,
+  refusalText,
+  turnActionsText,
+  turnActionText,
+  workspaceChangeText,
+} from './engine-text';
+
+const english = englishT('engine');
+const englishFault = (lab: TFunction<'lab'>) => faultText(lab, formatters('en'), { kind: 'throw' });
+let korean: TFunction<'engine'>;
+let koreanLab: TFunction<'lab'>;
+
+beforeAll(async () => {
+  const i18n = await createI18n('ko');
+  korean = i18n.getFixedT('ko', 'engine');
+  koreanLab = i18n.getFixedT('ko', 'lab');
+});
+
+/** True when the text is a Korean sentence, not an English fallback or a bare key. */
+const hangul = /[\uac00-\ud7a3]/;
+
+/** One action of every kind (the record fails to compile when a kind is missing). */
+const ACTIONS: Record<TurnActionKind, readonly TurnAction[]> = {
+  paused: [{ kind: 'paused', count: 2 }],
+  decided: (['approve', 'edit', 'deny', 'write'] as const).map((decision) => ({
+    kind: 'decided' as const,
+    callId: 'call_1',
+    decision,
+  })),
+  outcome: OUTCOME_CODES.map((result) => ({ kind: 'outcome' as const, name: 'calculate', result })),
+  appended: [{ kind: 'appended', count: 1 }],
+  ended: (Object.keys(FINISH_LABELS) as FinishReasonKind[]).map((reason) => ({ kind: 'ended' as const, reason })),
+  interrupted: [
+    { kind: 'interrupted', what: 'model-call' },
+    { kind: 'interrupted', what: 'tool-batch' },
+  ],
+  reopened: [{ kind: 'reopened', count: 3 }],
+  injected: [{ kind: 'injected', fault: { kind: 'throw' }, callId: 'call_2', name: 'weather' }],
+  guard: [
+    { kind: 'guard', guard: 'repeat', value: 3, level: 'warn' },
+    { kind: 'guard', guard: 'tokens', value: 9000, level: 'stop' },
+  ],
+  'result-id': [
+    { kind: 'result-id', callId: 'call_1', sentId: 'call_1' },
+    { kind: 'result-id', callId: 'call_1', sentId: null },
+    { kind: 'result-id', callId: 'call_1', sentId: 'call_9' },
+  ],
+  'policy-denied': [{ kind: 'policy-denied', callId: 'call_4', name: 'fetch_url' }],
+};
+
+describe('finish reasons', () => {
+  it('each has an English entry equal to the engine’s label and a Korean one', () => {
+    for (const [reason, label] of Object.entries(FINISH_LABELS) as [FinishReasonKind, string][]) {
+      expect(finishLabel(english, reason)).toBe(label);
+      expect(finishLabel(korean, reason), reason).toMatch(hangul);
+    }
+  });
+});
+
+describe('turn actions', () => {
+  it('cover every kind the engine lists', () => {
+    expect(Object.keys(ACTIONS).sort()).toEqual([...TURN_ACTION_KINDS].sort());
+  });
+
+  it('word each action in English as the engine does, and in Korean', () => {
+    for (const action of Object.values(ACTIONS).flat()) {
+      const label = JSON.stringify(action);
+      expect(
+        turnActionText(english, action, () => englishFault(englishT('lab'))),
+        label,
+      ).toBe(describeTurnAction(action));
+      const text = turnActionText(korean, action, () => faultText(koreanLab, formatters('ko'), { kind: 'throw' }));
+      expect(text, label).toMatch(hangul);
+      expect(text, label).not.toContain('action.');
+    }
+  });
+
+  it('join a row’s actions, and show a dash when the harness did nothing', () => {
+    const fault = () => 'throw';
+    expect(turnActionsText(english, [], fault)).toBe('—');
+    const row: TurnAction[] = [
+      { kind: 'paused', count: 1 },
+      { kind: 'outcome', name: 'calculate', result: 'executed' },
+    ];
+    expect(turnActionsText(english, row, fault)).toBe(row.map(describeTurnAction).join('; '));
+    expect(turnActionsText(korean, row, fault)).toBe('호출 1개의 승인을 기다리며 일시 정지; calculate 실행');
+  });
+});
+
+/** Inputs to `deriveStop` that raise every anomaly kind between them. */
+function everyAnomaly(): Anomaly[] {
+  const base = { text: '', unterminatedBlock: false, malformedCalls: 0 };
+  const stops = [
+    deriveStop({ ...base, raw: 'tool_calls', toolCallCount: 0 }),
+    deriveStop({ ...base, raw: 'length', toolCallCount: 3, unterminatedBlock: true, malformedCalls: 1 }),
+    deriveStop({ ...base, raw: 'stop', toolCallCount: 1, unterminatedBlock: true, text: 'Sure.' }),
+    deriveStop({ ...base, raw: 'stop', toolCallCount: 2, malformedCalls: 2 }),
+    deriveStop({ ...base, raw: 'stop', toolCallCount: 1, malformedCalls: 1, malformedMode: 'text' }),
+    deriveStop({ ...base, raw: 'abort', toolCallCount: 1 }),
+    deriveStop({
+      ...base,
+      raw: 'stop',
+      toolCallCount: 1,
+      issues: [
+        { kind: 'fenced_json', recovered: true, detail: 'x' },
+        { kind: 'stray_close_tag', recovered: false, detail: 'y' },
+      ],
+    }),
+  ];
+  return stops.flatMap((s) => s.anomalies);
+}
+
+describe('anomalies', () => {
+  it('every kind is raised by the inputs below', () => {
+    expect([...new Set(everyAnomaly().map((a) => a.kind))].sort()).toEqual([...ANOMALY_KIND_LIST].sort());
+  });
+
+  it('are worded in English as the engine stores them, and in Korean', () => {
+    for (const anomaly of everyAnomaly()) {
+      expect(anomalyText(english, anomaly)).toBe(anomaly.detail);
+      expect(anomalyText(korean, anomaly), anomaly.kind).toMatch(hangul);
+    }
+  });
+
+  it('fall back to the stored sentence for a run recorded without the fields', () => {
+    const old: Anomaly = { kind: 'calls-cut-by-length', detail: 'stored sentence' };
+    expect(anomalyText(korean, old)).toBe('stored sentence');
+  });
+});
+
+describe('interruptions and workspace changes', () => {
+  it('match the engine’s English sentences and have Korean ones', () => {
+    const cases = [
+      { what: 'model-call' as const, round: 2, unfinished: 0, finished: 0 },
+      { what: 'tool-batch' as const, round: 3, unfinished: 2, finished: 0 },
+      { what: 'tool-batch' as const, round: 3, unfinished: 1, finished: 2 },
+    ];
+    for (const c of cases) {
+      const event = { type: 'interrupted' as const, at: 0, round: c.round, what: c.what, callIds: [] as string[] };
+      for (let i = 0; i < c.unfinished; i += 1) event.callIds.push(`call_${i}`);
+      expect(interruptionText(english, c)).toBe(describeInterruption(event, c.finished));
+      expect(interruptionText(korean, c)).toMatch(hangul);
+    }
+    const changes: WorkspaceChange[] = [
+      { added: ['weather'], removed: ['calculate'], updated: false, runtime: 'WebLLM' },
+      { added: [], removed: [], updated: true },
+    ];
+    for (const change of changes) {
+      expect(workspaceChangeText(english, change)).toBe(describeWorkspaceChange(change));
+      expect(workspaceChangeText(korean, change)).toMatch(hangul);
+    }
+  });
+});
+
+describe('advisor order refusals', () => {
+  it('each code has the engine’s English sentence and a Korean one', () => {
+    const refusals = ['H++', '99999999999'].map(parseOrder);
+    const codes = refusals.map((r) => (r.ok ? null : r.code));
+    expect(codes.sort()).toEqual([...ORDER_ERROR_CODES].sort());
+    for (const r of refusals) {
+      if (r.ok) continue;
+      expect(en.advisors.orderErrors[r.code]).toBe(r.error);
+      expect(ko.advisors.orderErrors[r.code]).toMatch(hangul);
+    }
+  });
+});
+
+describe('refusals', () => {
+  it('each code has the engine’s English sentence and a Korean one', () => {
+    for (const code of REFUSAL_CODES) {
+      expect(refusalText(english, { text: 'x', code })).toBe(REFUSALS[code]);
+      expect(refuse(code)).toEqual({ ok: false, error: REFUSALS[code], code });
+      expect(refusalText(korean, { text: 'x', code }), code).toMatch(hangul);
+    }
+    expect(refusalText(korean, { text: 'No pending tool call call_9.' })).toBe('No pending tool call call_9.');
+  });
+
+  it('a step refused at the end of a run says so in Korean, through the store’s notice', () => {
+    const step = stepRefusal('done');
+    expect(step).toBe('runEnded');
+    const notice = { text: REFUSALS.runEnded, code: step! };
+    expect(noticeText(english, notice)).toBe(REFUSALS.runEnded);
+    expect(noticeText(korean, notice)).toContain('실행이 끝났습니다');
+    const interruption = { what: 'model-call' as const, round: 2, unfinished: 0, finished: 0 };
+    expect(noticeText(korean, { text: 'English', interruption })).toContain('2번째 턴');
+  });
+});
+
+describe('why there is no next request', () => {
+  it('each phase without one names a refusal the page words in Korean', () => {
+    for (const phase of ['model', 'approve', 'execute', 'done'] as const) {
+      const reason = noRequestReason({ ...INITIAL_STATE, phase });
+      const code = codeOfSentence(reason!);
+      expect(code, phase).toBeDefined();
+      expect(refusalText(english, { text: reason!, code: code! })).toBe(reason);
+      expect(refusalText(korean, { text: reason!, code: code! }), phase).toMatch(hangul);
+    }
+    expect(noRequestReason({ ...INITIAL_STATE, phase: 'prompt' })).toBeNull();
+    expect(codeOfSentence('The max-rounds guard (3 model calls) ends the run')).toBeUndefined();
+  });
+});
+
+describe('output schema refusals', () => {
+  it('each code has the engine’s English sentence and a Korean one', () => {
+    const advisors = englishT('advisors');
+    const refusals = ['  ', '{"type": ', '[1]', '{"type": "array"}'].map(parseOutputSchema);
+    expect(refusals.map((r) => (r.ok ? null : r.code)).sort()).toEqual([...OUTPUT_SCHEMA_ERROR_CODES].sort());
+    for (const r of refusals) {
+      if (r.ok || r.code === undefined) throw new Error('expected a coded refusal');
+      expect(advisors(`schemaErrors.${r.code}`, { detail: r.detail ?? '' })).toBe(r.error);
+      expect(ko.advisors.schemaErrors[r.code]).toMatch(hangul);
+    }
+    // A schema zod refuses keeps the validator's own sentence.
+    const zod = parseOutputSchema('{"type": "object", "properties": {"a": {"type": "numbr"}}}');
+    expect(zod.ok ? null : zod.code).toBeUndefined();
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * The engine's codes in the page's words. The engine names what happened with a code and its parameters (a
+ * finish reason, a turn action, an anomaly, an interruption, a workspace change) and keeps an English sentence
+ * in the run; the page words the code through the `engine` catalog, whose English is that same sentence.
+ * Plain functions of a `t` (so tests check every code against both catalogs) plus `useEngineText()`.
+ */
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import type { Fault } from '../../engine/lab/types';
+import type { FinishReasonKind } from '../../engine/loop/events';
+import type { TurnAction, WorkspaceChange } from '../../engine/loop/projections';
+import type { Anomaly } from '../../engine/stop-reasons';
+import type { RefusalCode } from '../../engine/loop/refusals';
+import { codeOfSentence } from '../../engine/loop/refusals';
+import { assertNever } from '../../engine/result';
+import { useFormat, useT, type Formatters } from '../../i18n';
+
+export type EngineT = TFunction<'engine'>;
+type LabT = TFunction<'lab'>;
+
+export function finishLabel(t: EngineT, reason: FinishReasonKind): string {
+  return t(`finish.${reason}`);
+}
+
+/** A fault as the turn table names it: "timeout (2,000 ms)". */
+export function faultText(lab: LabT, format: Formatters, fault: Fault): string {
+  const name = lab(`faultKinds.${fault.kind}`);
+  switch (fault.kind) {
+    case 'timeout':
+      return `${name} (${format.duration(fault.afterMs)})`;
+    case 'latency':
+      return `${name} (+${format.duration(fault.ms)})`;
+    case 'huge':
+      return `${name} (${format.number(fault.bytes)})`;
+    default:
+      return name;
+  }
+}
+
+export function turnActionText(t: EngineT, action: TurnAction, fault: (fault: Fault) => string): string {
+  switch (action.kind) {
+    case 'paused':
+      return t('action.paused', { count: action.count });
+    case 'decided':
+      return t(`action.decided.${action.decision}`, { callId: action.callId });
+    case 'outcome':
+      return t(`action.outcome.${action.result}`, { name: action.name });
+    case 'appended':
+      return t('action.appended', { count: action.count });
+    case 'ended':
+      return t('action.ended', { reason: finishLabel(t, action.reason) });
+    case 'interrupted':
+      return t(`action.interrupted.${action.what}`);
+    case 'reopened':
+      return t('action.reopened', { count: action.count });
+    case 'injected':
+      return t('action.injected', { fault: fault(action.fault), callId: action.callId, name: action.name });
+    case 'guard':
+      return t(`action.guard.${action.level}`, { guard: action.guard, value: action.value });
+    case 'result-id':
+      return action.sentId === action.callId
+        ? t('action.resultIdOwn', { callId: action.callId })
+        : action.sentId === null
+          ? t('action.resultIdNone', { callId: action.callId })
+          : t('action.resultIdOther', { callId: action.callId, sentId: action.sentId });
+    case 'policy-denied':
+      return t('action.policyDenied', { name: action.name, callId: action.callId });
+    default:
+      return assertNever(action);
+  }
+}
+
+/** "paused…; ran x; appended 1 tool result(s)", or "—" when the harness did nothing. */
+export function turnActionsText(t: EngineT, actions: readonly TurnAction[], fault: (fault: Fault) => string): string {
+  return actions.length === 0
+    ? t('action.none')
+    : actions.map((a) => turnActionText(t, a, fault)).join(t('action.separator'));
+}
+
+/** An anomaly in the page's words; a run recorded before an anomaly carried its fields shows its stored sentence. */
+export function anomalyText(t: EngineT, anomaly: Anomaly): string {
+  switch (anomaly.kind) {
+    case 'tool-call-cut-by-length':
+    case 'tool-calls-without-calls':
+    case 'text-with-tool-calls':
+    case 'unterminated-tool-call':
+      return t(`anomaly.${anomaly.kind}`);
+    case 'malformed-tool-call':
+      return anomaly.count === undefined || anomaly.mode === undefined
+        ? anomaly.detail
+        : t(`anomaly.malformed-tool-call.${anomaly.mode}`, { count: anomaly.count });
+    case 'calls-cut-by-length':
+      return anomaly.count === undefined ? anomaly.detail : t('anomaly.calls-cut-by-length', { count: anomaly.count });
+    case 'tool-calls-ignored':
+      return anomaly.raw === undefined ? anomaly.detail : t('anomaly.tool-calls-ignored', { raw: anomaly.raw });
+    case 'parse-issues':
+      return anomaly.issues === undefined
+        ? anomaly.detail
+        : t('anomaly.parse-issues', {
+            issues: anomaly.issues
+              .map((i) => t(i.recovered ? 'anomaly.issueForgiven' : 'anomaly.issueFlagged', { kind: i.kind }))
+              .join(', '),
+          });
+    default:
+      return assertNever(anomaly);
+  }
+}
+
+export interface InterruptionFacts {
+  readonly what: 'model-call' | 'tool-batch';
+  readonly round: number;
+  readonly unfinished: number;
+  readonly finished: number;
+}
+
+export function interruptionText(t: EngineT, facts: InterruptionFacts): string {
+  if (facts.what === 'model-call') return t('interrupted.modelCall', { round: facts.round });
+  return facts.finished > 0
+    ? t('interrupted.toolBatchKept', { round: facts.round, finished: facts.finished, unfinished: facts.unfinished })
+    : t('interrupted.toolBatch', { round: facts.round, unfinished: facts.unfinished });
+}
+
+export function workspaceChangeText(t: EngineT, change: WorkspaceChange): string {
+  const parts: string[] = [];
+  if (change.added.length > 0) parts.push(t('workspace.exposed', { names: change.added.join(', ') }));
+  if (change.removed.length > 0) parts.push(t('workspace.removed', { names: change.removed.join(', ') }));
+  if (change.updated) parts.push(t('workspace.updated'));
+  if (change.runtime !== undefined) parts.push(t('workspace.runtime', { label: change.runtime }));
+  return t('workspace.changed', { parts: parts.join(t('workspace.separator')) });
+}
+
+/** A refused command in the page's words (a refusal without a code keeps its English sentence). */
+export function refusalText(t: EngineT, refusal: { readonly text: string; readonly code?: RefusalCode }): string {
+  return refusal.code === undefined ? refusal.text : t(`refusal.${refusal.code}`);
+}
+
+/** A notice beside the controls: a coded refusal, a restore's interruption, or the sentence as it came. */
+export function noticeText(
+  t: EngineT,
+  notice: { readonly text: string; readonly code?: RefusalCode; readonly interruption?: InterruptionFacts },
+): string {
+  return notice.interruption ? interruptionText(t, notice.interruption) : refusalText(t, notice);
+}
+
+function optionalCode(code: RefusalCode | undefined): { code?: RefusalCode } {
+  return code === undefined ? {} : { code };
+}
+
+/** The wording functions bound to the page's language. */
+export function useEngineText() {
+  const { t } = useT('engine');
+  const { t: lab } = useT('lab');
+  const format = useFormat();
+  return useMemo(() => {
+    const fault = (f: Fault) => faultText(lab, format, f);
+    return {
+      t,
+      finish: (reason: FinishReasonKind) => finishLabel(t, reason),
+      turnActions: (actions: readonly TurnAction[]) => turnActionsText(t, actions, fault),
+      anomaly: (anomaly: Anomaly) => anomalyText(t, anomaly),
+      interruption: (facts: InterruptionFacts) => interruptionText(t, facts),
+      workspaceChange: (change: WorkspaceChange) => workspaceChangeText(t, change),
+      notice: (notice: Parameters<typeof noticeText>[1]) => noticeText(t, notice),
+      /** A reason known by its sentence only (the next request's): worded when it is a known refusal. */
+      refusal: (text: string) => refusalText(t, { text, ...optionalCode(codeOfSentence(text)) }),
+    };
+  }, [t, lab, format]);
+}
