@@ -8,7 +8,7 @@
  * (e.g. `"properties": 5`), so the structure is checked — every keyword whose shape is known, recursively — and
  * finally zod must be able to build a validator from it.
  */
-import type { JsonSchema, ValidationResult } from '../tool';
+import type { JsonSchema, Validator } from '../tool';
 import { jsonSchemaValidator } from '../tool';
 import { type Result } from '../result';
 
@@ -254,7 +254,7 @@ function checkNode(node: unknown, path: string): string | null {
 
 export type SchemaCheck = Result<{
   readonly schema: JsonSchema;
-  readonly validate: (args: unknown) => ValidationResult;
+  readonly validate: Validator;
 }>;
 
 /** Parses JSON text and checks it as a tool input schema. */
@@ -314,11 +314,11 @@ export function checkToolInputSchema(value: unknown, options: { lazyValidator?: 
   return { ok: true, value: { schema: rest, validate: guarded(validator.value) } };
 }
 
-function lazyValidator(schema: JsonSchema): (args: unknown) => ValidationResult {
+function lazyValidator(schema: JsonSchema): Validator {
   let built: ReturnType<typeof jsonSchemaValidator> | null = null;
-  return guarded((args) => {
+  return guarded((args, options) => {
     built ??= jsonSchemaValidator(schema);
-    return built.ok ? built.value(args) : { ok: false, error: [built.error] };
+    return built.ok ? built.value(args, options) : { ok: false, error: [built.error] };
   });
 }
 
@@ -326,10 +326,10 @@ function lazyValidator(schema: JsonSchema): (args: unknown) => ValidationResult 
  * A validator that keeps its "never throws" contract: zod throws from safeParse itself for some schemas (an allOf
  * whose parts it cannot merge), which would otherwise escape into the loop as a crash.
  */
-function guarded(validate: (args: unknown) => ValidationResult): (args: unknown) => ValidationResult {
-  return (args) => {
+function guarded(validate: Validator): Validator {
+  return (args, options) => {
     try {
-      return validate(args);
+      return validate(args, options);
     } catch (error) {
       return {
         ok: false,

@@ -2,7 +2,7 @@
  * Turns a stored spec into an engine Tool, given the executor that runs its code. The schema is compiled once
  * here; a spec whose schema or name is broken gives a reason instead of a tool.
  */
-import type { JsonSchema, Tool, ToolResult, ValidationResult } from '../tool';
+import type { JsonSchema, Tool, ToolResult, Validator } from '../tool';
 import { errorResult, validateWithZod } from '../tool';
 import type { ToolExecutor } from './executor';
 import { DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MEMORY_LIMIT_MB, reportToResult } from './executor';
@@ -14,7 +14,8 @@ import { type Result } from '../result';
 
 export interface CompiledSchema {
   readonly inputSchema: JsonSchema;
-  readonly validate: (args: unknown) => ValidationResult;
+  /** Checks arguments; `options.error` words the issues in a language (zod's locale), English by default. */
+  readonly validate: Validator;
   /** The zod source for form-built schemas; null for a JSON Schema given as such. */
   readonly zodSource: string | null;
 }
@@ -35,7 +36,7 @@ export function compileSpecSchema(
       ok: true,
       value: {
         inputSchema: formToJsonSchema(spec.parameters),
-        validate: (args) => validateWithZod(schema, args),
+        validate: (args, validateOptions) => validateWithZod(schema, args, validateOptions),
         zodSource: formToZodSource(spec.parameters),
       },
     };
