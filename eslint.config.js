@@ -116,12 +116,6 @@ export const UNSWEPT_COMPONENTS = [
   'src/ui/runs/compare-view.tsx',
   'src/ui/runs/fork-button.tsx',
   'src/ui/runs/trust-prompt.tsx',
-  'src/ui/tool-studio/code-trust-view.tsx',
-  'src/ui/tool-studio/mcp-import-dialog.tsx',
-  'src/ui/tool-studio/test-run-panel.tsx',
-  'src/ui/tool-studio/tool-editor.tsx',
-  'src/ui/tool-studio/tool-studio.tsx',
-  'src/ui/tool-studio/tools-file-trust-prompt.tsx',
 ];
 
 export default tseslint.config(

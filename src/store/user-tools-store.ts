@@ -9,12 +9,14 @@
  */
 import type { Tool, ToolDefinition } from '../engine/tool';
 import { errorMessage } from '../engine/tool';
-import type { ToolExecutor, ToolRunReport, ToolRunRequest, UserToolSpec } from '../engine/user-tools';
+import type { Refusal, ToolExecutor, ToolRunReport, ToolRunRequest, UserToolSpec } from '../engine/user-tools';
 import {
   specToTool,
   checkNameClash,
-  checkToolName,
   compileSpecSchema,
+  nameClashProblem,
+  refuse,
+  toolNameProblem,
   copyPresetToSpec,
   exportUserTools,
   freeName,
@@ -145,14 +147,15 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
 
     /** Checks a draft before saving: its name (valid, unique in the workspace) and its schema. Null when fine. */
     checkDraft(spec: UserToolSpec): string | null {
-      return (
-        checkToolName(spec.name) ??
-        checkNameClash(spec.name, otherNames(spec.id)) ??
-        (() => {
-          const compiled = compileSpecSchema(spec);
-          return compiled.ok ? null : compiled.error;
-        })()
-      );
+      return actions.refuseDraft(spec)?.error ?? null;
+    },
+
+    /** `checkDraft`'s refusal with its problems as data (the studio words them in the page's language). */
+    refuseDraft(spec: UserToolSpec): Refusal | { readonly ok: false; readonly error: string } | null {
+      const named = toolNameProblem(spec.name) ?? nameClashProblem(spec.name, otherNames(spec.id));
+      if (named) return refuse(named);
+      const compiled = compileSpecSchema(spec);
+      return compiled.ok ? null : compiled;
     },
 
     /** Saves a tool (a draft becomes a stored tool); refused with the reason when `checkDraft` finds a problem. */

@@ -7,7 +7,9 @@ import { errorResult, validateWithZod } from '../tool';
 import type { ToolExecutor } from './executor';
 import { DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MEMORY_LIMIT_MB, reportToResult } from './executor';
 import { checkToolInputSchema } from './json-schema-check';
-import { checkParamForm, formToJsonSchema, formToZod, formToZodSource } from './param-form';
+import { formToJsonSchema, formToZod, formToZodSource, paramFormProblems } from './param-form';
+import type { Refusal } from './problems';
+import { refuse } from './problems';
 import type { UserToolSpec } from './spec';
 import { checkToolName } from './spec';
 import { type Result } from '../result';
@@ -27,10 +29,10 @@ export interface CompiledSchema {
 export function compileSpecSchema(
   spec: Pick<UserToolSpec, 'parameters' | 'jsonSchema'>,
   options: { lazyValidator?: boolean } = {},
-): Result<CompiledSchema> {
+): Result<CompiledSchema> | Refusal {
   if (spec.parameters) {
-    const problems = checkParamForm(spec.parameters);
-    if (problems.length > 0) return { ok: false, error: `The parameters have problems:\n${problems.join('\n')}` };
+    const problems = paramFormProblems(spec.parameters);
+    if (problems.length > 0) return refuse({ code: 'paramsHaveProblems' }, ...problems);
     const schema = formToZod(spec.parameters);
     return {
       ok: true,
