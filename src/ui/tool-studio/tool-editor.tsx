@@ -71,6 +71,8 @@ export function ToolEditor({
 
   function editSchemaText(text: string) {
     setSchemaText(text);
+    // A refusal of the schema as it was is stale once it changes (the live schema error says what is wrong now).
+    setSaveError(null);
     const checked = checkJsonSchemaText(text);
     // An invalid schema is kept as parsed JSON (or an empty marker) so the error shows and Save refuses it.
     if (checked.ok) patch({ jsonSchema: checked.value.schema });
