@@ -32,6 +32,9 @@ test('the tool studio in Korean: labels, zod’s Korean errors, a test run, the 
   await expect(dialog.getByRole('button', { name: '도구 저장' })).toBeVisible();
   await expect(dialog.getByRole('heading', { name: '구현 (JavaScript)' })).toBeVisible();
 
+  // A generous time limit: the sandbox's first start is slow on a loaded machine (and the label is Korean).
+  await dialog.getByLabel('시간 제한 (ms)').fill('20000');
+
   // Sample arguments that do not match the schema: the studio's line and zod's own Korean message.
   const args = dialog.getByLabel('예시 인자 (JSON)');
   await args.fill('{"a": "둘", "b": 3}');

@@ -7,6 +7,8 @@ import { createI18n, I18nRoot } from '../../i18n';
 import { englishT } from '../../i18n/english';
 import { EnglishRoot } from '../../i18n/english-root';
 import { createTestPlayground } from '../../store/test-playground';
+import type { StudioNoticeCode } from '../../store/user-tools-store';
+import { STUDIO_NOTICE_ENGLISH, studioNotice } from '../../store/user-tools-store';
 import { PlaygroundProvider } from '../playground-context';
 import { TestRunPanel } from './test-run-panel';
 import { zodErrorMap } from './studio-words';
@@ -106,6 +108,17 @@ describe("the studio's own problems are worded in the page's language", () => {
         t(`problem.${c}`, v),
       );
       expect(worded, code).toBe(wanted);
+    }
+  });
+
+  it('the English catalog words every studio notice exactly as the store does, and Korean has its own', async () => {
+    const t = englishT('studio') as unknown as (key: string, values: Record<string, string>) => string;
+    const korean = (await createI18n('ko')).getFixedT('ko', 'studio') as unknown as typeof t;
+    const values = { name: 'n', error: 'e', reason: 'r', count: '2', skipped: '1' };
+    for (const code of Object.keys(STUDIO_NOTICE_ENGLISH) as StudioNoticeCode[]) {
+      const notice = studioNotice('info', code, values);
+      expect(t(`notice.${code}`, { ...notice.values }), code).toBe(notice.text);
+      expect(korean(`notice.${code}`, { ...notice.values }), code).toMatch(/[가-힣]/);
     }
   });
 });

@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { McpImportDialog } from './mcp-import-dialog';
+import type { StudioNotice } from '../../store/user-tools-store';
 import { presetDefinitions } from '../../store/user-tools-store';
 import { selectCatalog, selectStudio } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
@@ -30,6 +31,13 @@ export function ToolStudio() {
     return specs.filter((spec) => !compiled.has(spec.name));
   }, [catalog.groups, specs]);
   const [mcpOpen, setMcpOpen] = useState(false);
+  /** A notice in the page's language when it names its code; else its English text. */
+  const noticeText = (n: StudioNotice) => {
+    if (!n.code) return n.text;
+    // Every notice code has its key (the catalog repeats the store's templates; studio-words.test checks them).
+    const word = t as unknown as (key: `notice.${typeof n.code}`, values: Record<string, string>) => string;
+    return word(`notice.${n.code}`, { ...n.values });
+  };
   const fileInput = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -69,7 +77,7 @@ export function ToolStudio() {
           className={notice.kind === 'error' ? 'tool-studio-error' : 'tool-studio-info'}
           role={notice.kind === 'error' ? 'alert' : 'status'}
         >
-          {notice.text}{' '}
+          {noticeText(notice)}{' '}
           <button type="button" className="tool-studio-link" onClick={() => studioActions.dismissNotice()}>
             {t('dismiss')}
           </button>

@@ -65,7 +65,10 @@ describe('importing a tools file that carries code', () => {
     const { actions, state } = await studio();
     await actions.importFile(exportUserTools([withCode], 0));
     fireEvent.click(await screen.findByRole('button', { name: 'Don’t trust' }));
-    expect(state().notice).toEqual({ kind: 'info', text: 'The tools file was not imported; none of its code ran.' });
+    expect(state().notice).toMatchObject({
+      kind: 'info',
+      text: 'The tools file was not imported; none of its code ran.',
+    });
     expect(state().specs).toEqual([]);
     expect((await loadUserTools()).tools).toEqual([]);
   });

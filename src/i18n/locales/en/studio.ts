@@ -93,14 +93,12 @@ export const studio = {
     result: 'tools/list result (JSON)',
     import: 'Import',
     close: 'Close',
-    imported_one: 'Imported {{count}} tool.',
-    imported_other: 'Imported {{count}} tools.',
+    imported: 'Imported {{count}} tool(s).',
     skipped: 'Skipped — {{problem}}',
   },
   trust: {
     label: 'Tools file code',
-    titleAll_one: 'This tools file carries code for {{count}} tool',
-    titleAll_other: 'This tools file carries code for {{count}} tools',
+    titleAll: 'This tools file carries code for {{count}} tool(s)',
     titleSome: 'This tools file carries code for {{withCode}} of its {{total}} tools',
     intro:
       'Read it before you trust it. Until you do, nothing of the file is added and none of its code runs. Trusted tools join My tools and run only in the sandbox, within their time and memory limits.',
@@ -131,6 +129,24 @@ export const studio = {
     allowedOf: 'Allowed values of {{label}}',
     allowedPlaceholder: 'comma-separated (optional)',
     items: 'Items of {{label}}',
+  },
+  /** The studio's notices (the store's `STUDIO_NOTICE_ENGLISH`, word for word). */
+  notice: {
+    storageFailed: 'Could not open the tool storage: {{error}}',
+    noPreset: 'There is no preset named "{{name}}".',
+    notSaved: 'Not saved: {{reason}}',
+    saveFailed: 'Could not save {{name}}: {{error}}',
+    saved: 'Saved {{name}}.',
+    deleted: 'Deleted {{name}}.',
+    deletedUnnamed: 'Deleted the tool.',
+    deleteFailed: 'Could not delete: {{error}}',
+    mcpImported: 'Imported {{count}} MCP tool(s).',
+    mcpImportedSkipped: 'Imported {{count}} MCP tool(s). {{skipped}} skipped.',
+    importFailed: 'Import failed: {{error}}',
+    importSaveFailed: 'Could not save the imported tools: {{error}}',
+    imported: 'Imported {{count}} tool(s).',
+    importedSkipped: 'Imported {{count}} tool(s). {{skipped}} skipped (see below).',
+    declined: 'The tools file was not imported; none of its code ran.',
   },
   /** Where a clashing tool comes from (the `{{source}}` of problem.toolNameClash). */
   source: {
