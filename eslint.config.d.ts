@@ -5,8 +5,7 @@ import type { Linter } from 'eslint';
 export declare const LAYERS: Readonly<Record<string, readonly string[]>>;
 export declare const layerZones: readonly { target: string; from: readonly string[]; message: string }[];
 export declare const engineForbiddenImports: readonly { group: readonly string[]; message: string }[];
-/** The selectors that refuse English literals in components, and the components not yet swept. */
+/** The selectors that refuse English literals in components. */
 export declare const uiLiteralSelectors: readonly string[];
-export declare const UNSWEPT_COMPONENTS: readonly string[];
 declare const config: Linter.Config[];
 export default config;

@@ -7,6 +7,12 @@ import { type Result } from './result';
 
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * The language a tool speaks to the model: its description and its words in results and argument errors. Model-
+ * facing data, so it follows the workspace's tool-language switch (scenarios/tool-language.ts), not the page's.
+ */
+export type ToolLanguage = 'en' | 'ko';
+
 /** Where a tool came from; shown in the UI and in duplicate-name errors. */
 export type ToolSource = 'preset' | 'user' | 'mcp' | 'search';
 
@@ -58,6 +64,18 @@ export interface ToolContext {
 /** Arguments checked against a schema: the parsed value, or every problem found. */
 export type ValidationResult = Result<unknown, string[]>;
 
+/**
+ * How one validation words its issues: `error` is zod's error map for a language (a zod locale's `localeError`,
+ * e.g. the studio's test run in the page's language, or a tool answering in its tool language). Absent: zod's
+ * English. Per call, never zod's global config, so no other validation changes its words.
+ */
+export interface ValidateOptions {
+  readonly error?: z.core.$ZodErrorMap;
+}
+
+/** A validator that takes the wording per call (see `ValidateOptions`); never throws. */
+export type Validator = (args: unknown, options?: ValidateOptions) => ValidationResult;
+
 export interface Tool extends ToolDefinition {
   /** Checks parsed arguments against the input schema; never throws. */
   validate(args: unknown): ValidationResult;
@@ -66,6 +84,11 @@ export interface Tool extends ToolDefinition {
    * the error text or the loop stops. Returning a string is shorthand for a successful text result.
    */
   execute(args: unknown, ctx: ToolContext): Promise<ToolResult | string> | ToolResult | string;
+  /**
+   * The same tool wording its results and argument errors in `language` (a ToolOverride's `language` asks for it);
+   * absent on a tool that words them in English only. Its definition (name, schema) is the same.
+   */
+  inLanguage?(language: ToolLanguage): Tool;
 }
 
 export interface DefineToolSpec<S extends z.ZodType> {
@@ -102,8 +125,8 @@ export function zodToToolSchema(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
-export function validateWithZod(schema: z.ZodType, args: unknown): ValidationResult {
-  const parsed = schema.safeParse(args);
+export function validateWithZod(schema: z.ZodType, args: unknown, options: ValidateOptions = {}): ValidationResult {
+  const parsed = schema.safeParse(args, options.error ? { error: options.error } : undefined);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, error: formatZodIssues(parsed.error) };
 }
@@ -119,7 +142,7 @@ export function formatZodIssues(error: z.ZodError): string[] {
  * Converts a JSON Schema (a pasted schema, an MCP `inputSchema`) to a validator. Returns the reason when the
  * schema is not a JSON Schema zod can understand.
  */
-export function jsonSchemaValidator(schema: JsonSchema): Result<(args: unknown) => ValidationResult> {
+export function jsonSchemaValidator(schema: JsonSchema): Result<Validator> {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return { ok: false, error: 'The input schema must be a JSON object.' };
   }
@@ -131,7 +154,7 @@ export function jsonSchemaValidator(schema: JsonSchema): Result<(args: unknown) 
   }
   try {
     const zodSchema = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
-    return { ok: true, value: (args) => validateWithZod(zodSchema, args) };
+    return { ok: true, value: (args, options) => validateWithZod(zodSchema, args, options) };
   } catch (error) {
     return { ok: false, error: `Not a valid JSON Schema: ${errorMessage(error)}` };
   }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../engine/loop/events';
-import { EMPTY_WORKSPACE } from '../engine/loop/workspace';
+import { EMPTY_WORKSPACE, workspaceForScenario } from '../engine/loop/workspace';
+import { SEOUL_TIME_MATH_KO } from '../engine/scenarios/seoul';
 import { closeDb, DB_NAME, saveSetting } from './runs-db';
 import { loadWorkspace, saveWorkspace } from './workspace-db';
 
@@ -19,6 +20,13 @@ describe('the stored workspace', () => {
     const workspace = { ...EMPTY_WORKSPACE, exposed: ['calculate'], runtimeKind: 'human' as const, userDraft: 'hi' };
     await saveWorkspace(workspace);
     expect(await loadWorkspace()).toEqual({ ok: true, value: workspace });
+  });
+
+  it("keeps the tools' language with their Korean words (the calculator answers in Korean after a reload)", async () => {
+    const korean = workspaceForScenario(SEOUL_TIME_MATH_KO, EMPTY_WORKSPACE);
+    expect(korean.toolOverrides.calculate?.language).toBe('ko');
+    await saveWorkspace(korean);
+    expect(await loadWorkspace()).toEqual({ ok: true, value: korean });
   });
 
   it('gives a setting added since it was stored its default, and reports a workspace that no longer fits', async () => {

@@ -24,6 +24,7 @@ const workspaceSchema = z.object({
       needsApproval: z.boolean().optional(),
       description: z.string().optional(),
       parameterDescriptions: z.record(z.string(), z.string()).optional(),
+      language: z.enum(['en', 'ko']).optional(),
     }),
   ),
   settings: settingsSchema,

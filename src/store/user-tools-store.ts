@@ -9,12 +9,14 @@
  */
 import type { Tool, ToolDefinition } from '../engine/tool';
 import { errorMessage } from '../engine/tool';
-import type { ToolExecutor, ToolRunReport, ToolRunRequest, UserToolSpec } from '../engine/user-tools';
+import type { Refusal, ToolExecutor, ToolRunReport, ToolRunRequest, UserToolSpec } from '../engine/user-tools';
 import {
   specToTool,
   checkNameClash,
-  checkToolName,
   compileSpecSchema,
+  nameClashProblem,
+  refuse,
+  toolNameProblem,
   copyPresetToSpec,
   exportUserTools,
   freeName,
@@ -26,7 +28,47 @@ import type { LoadedUserTools } from '../persistence/user-tools-db';
 import { createPresetTools } from '../engine/presets';
 import type { Slice } from './slice';
 
-export type StudioNotice = { readonly kind: 'info' | 'error'; readonly text: string };
+/**
+ * The studio's notices, worded in English here (`text`, what tests and logs read) and named by `code` with their
+ * `values`, so the page words them in its own language (`notice.<code>` in the studio catalog, which repeats these
+ * English templates word for word; a test holds the two together).
+ */
+export const STUDIO_NOTICE_ENGLISH = {
+  storageFailed: 'Could not open the tool storage: {{error}}',
+  noPreset: 'There is no preset named "{{name}}".',
+  notSaved: 'Not saved: {{reason}}',
+  saveFailed: 'Could not save {{name}}: {{error}}',
+  saved: 'Saved {{name}}.',
+  deleted: 'Deleted {{name}}.',
+  deletedUnnamed: 'Deleted the tool.',
+  deleteFailed: 'Could not delete: {{error}}',
+  mcpImported: 'Imported {{count}} MCP tool(s).',
+  mcpImportedSkipped: 'Imported {{count}} MCP tool(s). {{skipped}} skipped.',
+  importFailed: 'Import failed: {{error}}',
+  importSaveFailed: 'Could not save the imported tools: {{error}}',
+  imported: 'Imported {{count}} tool(s).',
+  importedSkipped: 'Imported {{count}} tool(s). {{skipped}} skipped (see below).',
+  declined: 'The tools file was not imported; none of its code ran.',
+} as const;
+
+export type StudioNoticeCode = keyof typeof STUDIO_NOTICE_ENGLISH;
+
+export type StudioNotice = {
+  readonly kind: 'info' | 'error';
+  readonly text: string;
+  readonly code?: StudioNoticeCode;
+  readonly values?: Readonly<Record<string, string>>;
+};
+
+/** A notice named by its code, worded in English from `STUDIO_NOTICE_ENGLISH`. */
+export function studioNotice(
+  kind: StudioNotice['kind'],
+  code: StudioNoticeCode,
+  values: Readonly<Record<string, string>> = {},
+): StudioNotice {
+  const text = STUDIO_NOTICE_ENGLISH[code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  return { kind, text, code, values };
+}
 
 export interface StudioState {
   readonly specs: readonly UserToolSpec[];
@@ -117,7 +159,7 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
       } catch (error) {
         set({
           loaded: true,
-          notice: { kind: 'error', text: `Could not open the tool storage: ${errorMessage(error)}` },
+          notice: studioNotice('error', 'storageFailed', { error: errorMessage(error) }),
         });
       }
     },
@@ -137,7 +179,7 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
     /** Opens a draft copy of a preset under a free name; it is stored only when saved. */
     copyPreset(name: string): void {
       const preset = presetDefinitions().find((p) => p.name === name);
-      if (!preset) return set({ notice: { kind: 'error', text: `There is no preset named "${name}".` } });
+      if (!preset) return set({ notice: studioNotice('error', 'noPreset', { name }) });
       const taken = new Set(otherNames(null).map((n) => n.name));
       const spec = copyPresetToSpec(preset, newId(), taken, deps.now());
       set({ draft: spec, editingId: spec.id, notice: null });
@@ -145,34 +187,35 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
 
     /** Checks a draft before saving: its name (valid, unique in the workspace) and its schema. Null when fine. */
     checkDraft(spec: UserToolSpec): string | null {
-      return (
-        checkToolName(spec.name) ??
-        checkNameClash(spec.name, otherNames(spec.id)) ??
-        (() => {
-          const compiled = compileSpecSchema(spec);
-          return compiled.ok ? null : compiled.error;
-        })()
-      );
+      return actions.refuseDraft(spec)?.error ?? null;
+    },
+
+    /** `checkDraft`'s refusal with its problems as data (the studio words them in the page's language). */
+    refuseDraft(spec: UserToolSpec): Refusal | { readonly ok: false; readonly error: string } | null {
+      const named = toolNameProblem(spec.name) ?? nameClashProblem(spec.name, otherNames(spec.id));
+      if (named) return refuse(named);
+      const compiled = compileSpecSchema(spec);
+      return compiled.ok ? null : compiled;
     },
 
     /** Saves a tool (a draft becomes a stored tool); refused with the reason when `checkDraft` finds a problem. */
     async save(spec: UserToolSpec): Promise<boolean> {
       const problem = actions.checkDraft(spec);
       if (problem) {
-        set({ notice: { kind: 'error', text: `Not saved: ${problem}` } });
+        set({ notice: studioNotice('error', 'notSaved', { reason: problem }) });
         return false;
       }
       const saved = { ...spec, updatedAt: deps.now() };
       try {
         await deps.save(saved);
       } catch (error) {
-        set({ notice: { kind: 'error', text: `Could not save ${spec.name}: ${errorMessage(error)}` } });
+        set({ notice: studioNotice('error', 'saveFailed', { name: spec.name, error: errorMessage(error) }) });
         return false;
       }
       const exists = get().specs.some((s) => s.id === spec.id);
       setSpecs(exists ? get().specs.map((s) => (s.id === spec.id ? saved : s)) : [...get().specs, saved]);
       set({
-        notice: { kind: 'info', text: `Saved ${spec.name}.` },
+        notice: studioNotice('info', 'saved', { name: spec.name }),
         ...(get().draft?.id === spec.id ? { draft: null } : {}),
       });
       return true;
@@ -185,10 +228,10 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
         setSpecs(get().specs.filter((s) => s.id !== id));
         set({
           editingId: get().editingId === id ? null : get().editingId,
-          notice: { kind: 'info', text: `Deleted ${spec?.name ?? 'the tool'}.` },
+          notice: spec ? studioNotice('info', 'deleted', { name: spec.name }) : studioNotice('info', 'deletedUnnamed'),
         });
       } catch (error) {
-        set({ notice: { kind: 'error', text: `Could not delete: ${errorMessage(error)}` } });
+        set({ notice: studioNotice('error', 'deleteFailed', { error: errorMessage(error) }) });
       }
     },
 
@@ -207,10 +250,12 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
         setSpecs([...get().specs, ...tools]);
       }
       set({
-        notice: {
-          kind: problems.length ? 'error' : 'info',
-          text: `Imported ${tools.length} MCP tool(s).${problems.length ? ` ${problems.length} skipped.` : ''}`,
-        },
+        notice: problems.length
+          ? studioNotice('error', 'mcpImportedSkipped', {
+              count: String(tools.length),
+              skipped: String(problems.length),
+            })
+          : studioNotice('info', 'mcpImported', { count: String(tools.length) }),
       });
       return { imported: tools.length, problems };
     },
@@ -226,7 +271,7 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
      */
     async importFile(text: string, options: { readonly trusted?: boolean } = {}): Promise<void> {
       const result = importUserTools(text);
-      if (!result.ok) return set({ notice: { kind: 'error', text: `Import failed: ${result.error}` } });
+      if (!result.ok) return set({ notice: studioNotice('error', 'importFailed', { error: result.error }) });
       const withCode = result.value.tools.filter((spec) => spec.code.trim() !== '');
       if (!options.trusted && withCode.length > 0) {
         return set({ pendingToolsFile: { text, withCode, total: result.value.tools.length } });
@@ -251,15 +296,17 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
       try {
         await deps.saveMany(accepted);
       } catch (error) {
-        return set({ notice: { kind: 'error', text: `Could not save the imported tools: ${errorMessage(error)}` } });
+        return set({ notice: studioNotice('error', 'importSaveFailed', { error: errorMessage(error) }) });
       }
       setSpecs(specs);
       set({
         problems,
-        notice: {
-          kind: problems.length ? 'error' : 'info',
-          text: `Imported ${accepted.length} tool(s).${problems.length ? ` ${problems.length} skipped (see below).` : ''}`,
-        },
+        notice: problems.length
+          ? studioNotice('error', 'importedSkipped', {
+              count: String(accepted.length),
+              skipped: String(problems.length),
+            })
+          : studioNotice('info', 'imported', { count: String(accepted.length) }),
       });
     },
 
@@ -276,7 +323,7 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
       if (!get().pendingToolsFile) return;
       set({
         pendingToolsFile: null,
-        notice: { kind: 'info', text: 'The tools file was not imported; none of its code ran.' },
+        notice: studioNotice('info', 'declined'),
       });
     },
 

@@ -10,7 +10,7 @@
  * so restoring a run restores its workspace (`workspaceOfRun`).
  */
 import type { RuntimeKind } from '../runtime';
-import type { ToolDefinition } from '../tool';
+import type { Tool, ToolDefinition, ToolLanguage } from '../tool';
 import type { LoopSettings } from './events';
 import { DEFAULT_SETTINGS } from './events';
 import type { LoopState } from './state';
@@ -28,6 +28,11 @@ export interface ToolOverride {
   readonly needsApproval?: boolean;
   readonly description?: string;
   readonly parameterDescriptions?: Readonly<Record<string, string>>;
+  /**
+   * The language the tool words its results and argument errors in, for a tool that speaks more than English
+   * (`Tool.inLanguage`); set with the Korean descriptions by the tool-language switch. Absent: English.
+   */
+  readonly language?: ToolLanguage;
 }
 
 export interface Workspace {
@@ -124,8 +129,8 @@ export function withOverride<T extends ToolDefinition>(tool: T, overrides: Works
 
 /** A copy of `tool` with the override's flags and words (parameters it does not have are ignored). */
 export function applyOverride<T extends ToolDefinition>(tool: T, override: ToolOverride): T {
-  const { parameterDescriptions, ...rest } = override;
-  const described = { ...tool, ...rest };
+  const { parameterDescriptions, language, ...rest } = override;
+  const described = { ...(language ? speaking(tool, language) : tool), ...rest };
   if (!parameterDescriptions) return described;
   const properties = tool.inputSchema.properties;
   if (typeof properties !== 'object' || properties === null) return described;
@@ -135,6 +140,12 @@ export function applyOverride<T extends ToolDefinition>(tool: T, override: ToolO
     if (typeof property === 'object' && property !== null) reworded[name] = { ...property, description: text };
   }
   return { ...described, inputSchema: { ...tool.inputSchema, properties: reworded } };
+}
+
+/** The tool as it words its results in `language`, when it can (a definition without an implementation is kept). */
+function speaking<T extends ToolDefinition>(tool: T, language: ToolLanguage): T {
+  const inLanguage = (tool as Partial<Tool>).inLanguage;
+  return typeof inLanguage === 'function' ? (inLanguage.call(tool, language) as unknown as T) : tool;
 }
 
 /** Ticks or unticks a tool: a ticked tool joins the end of the exposed list. */

@@ -1,9 +1,22 @@
-/** The calculator preset: the four operations, with division by zero answered as a normal result. */
+/**
+ * The calculator preset: the four operations, with division by zero answered as a normal result. It speaks English
+ * or Korean to the model (`inLanguage`): while the tool-language switch describes it in Korean, its division-by-zero
+ * answer and its argument errors (zod's Korean locale) are Korean too.
+ */
 import { z } from 'zod';
-import type { Tool } from '../tool';
-import { defineTool } from '../tool';
+import { ko } from 'zod/locales';
+import type { Tool, ToolLanguage } from '../tool';
+import { defineTool, validateWithZod } from '../tool';
 
 export const DIVIDE_BY_ZERO_TEXT = 'Cannot divide by zero.';
+
+/** The calculator's words to the model, per tool language; `issues` words argument errors (zod's own: English). */
+export const CALCULATOR_WORDS: Readonly<
+  Record<ToolLanguage, { readonly divideByZero: string; readonly issues?: z.core.$ZodErrorMap }>
+> = {
+  en: { divideByZero: DIVIDE_BY_ZERO_TEXT },
+  ko: { divideByZero: '0으로 나눌 수 없습니다.', issues: ko().localeError },
+};
 
 const calculateSchema = z.object({
   operation: z
@@ -62,8 +75,9 @@ export function formatNumber(value: number): string {
   return String(value);
 }
 
-export function createCalculateTool(): Tool {
-  return defineTool({
+export function createCalculateTool(language: ToolLanguage = 'en'): Tool {
+  const words = CALCULATOR_WORDS[language];
+  const tool = defineTool({
     name: 'calculate',
     description:
       'Does exact arithmetic on two numbers: add, subtract, multiply or divide. Use it for every calculation ' +
@@ -71,7 +85,14 @@ export function createCalculateTool(): Tool {
     schema: calculateSchema,
     execute: (args) => {
       const result = calculate(args);
-      return result === null ? DIVIDE_BY_ZERO_TEXT : formatNumber(result);
+      return result === null ? words.divideByZero : formatNumber(result);
     },
   });
+  return {
+    ...tool,
+    ...(words.issues
+      ? { validate: (args: unknown) => validateWithZod(calculateSchema, args, { error: words.issues }) }
+      : {}),
+    inLanguage: (next) => createCalculateTool(next),
+  };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { nextRequest } from '../loop/request';
 import { INITIAL_STATE } from '../loop/state';
-import { EMPTY_WORKSPACE, workspaceForScenario } from '../loop/workspace';
+import { EMPTY_WORKSPACE, withOverride, workspaceForScenario } from '../loop/workspace';
 import { createPresetTools } from '../presets';
+import { executeToolCall } from '../tool-execution';
+import { createToolRegistry } from '../tool-registry';
 import { SEOUL_TIME_MATH, SEOUL_TIME_MATH_KO } from './seoul';
 import { KOREAN_TOOL_TEXT, toolLanguageOf, withToolLanguage } from './tool-language';
 
@@ -48,5 +50,71 @@ describe('tool descriptions in English or Korean', () => {
 
   it('offers no switch when no exposed tool has Korean words', () => {
     expect(toolLanguageOf({ ...korean, exposed: ['check_inventory'] })).toBeNull();
+  });
+});
+
+describe("the calculator answers in the tools' language", () => {
+  const korean = workspaceForScenario(SEOUL_TIME_MATH_KO, EMPTY_WORKSPACE);
+  const english = withToolLanguage(korean, 'en');
+  /** What the model reads back for one call, with the calculator as the workspace exposes it. */
+  const answer = async (workspace: typeof EMPTY_WORKSPACE, args: unknown) => {
+    const tool = withOverride(
+      catalog.find((t) => t.name === 'calculate')!,
+      workspace.toolOverrides,
+    );
+    const outcome = await executeToolCall(
+      { id: 'c1', name: 'calculate', argumentsText: JSON.stringify(args) },
+      { kind: 'approve' },
+      {
+        registry: createToolRegistry([tool]),
+        exceptionMode: 'send-to-model',
+        now: () => 0,
+        signal: new AbortController().signal,
+      },
+    );
+    if (outcome.kind !== 'result') throw new Error('the call stopped the loop');
+    return outcome.result;
+  };
+
+  it('says "0으로 나눌 수 없습니다." while described in Korean, "Cannot divide by zero." in English', async () => {
+    expect(toolLanguageOf(korean)).toBe('ko');
+    expect(await answer(korean, { operation: 'divide', a: 5, b: 0 })).toMatchObject({
+      text: '0으로 나눌 수 없습니다.',
+      isError: false,
+    });
+    expect(await answer(english, { operation: 'divide', a: 5, b: 0 })).toMatchObject({
+      text: 'Cannot divide by zero.',
+      isError: false,
+    });
+    // Switching back to Korean brings the Korean words back; a normal result is a number in both.
+    expect((await answer(withToolLanguage(english, 'ko'), { operation: 'divide', a: 1, b: 0 })).text).toBe(
+      '0으로 나눌 수 없습니다.',
+    );
+    expect((await answer(korean, { operation: 'multiply', a: 128, b: 7 })).text).toBe('896');
+  });
+
+  it("words its argument errors with zod's Korean locale in Korean, zod's English otherwise", async () => {
+    const bad = { operation: 'power', a: 'x', b: 2 };
+    const ko = await answer(korean, bad);
+    expect(ko.isError).toBe(true);
+    expect(ko.text).toContain('operation: 잘못된 옵션');
+    expect(ko.text).toContain('a: 잘못된 입력: 예상 타입은 number, 받은 타입은 string입니다');
+    expect(ko.text).not.toContain('Invalid option');
+    const en = await answer(english, bad);
+    expect(en.isError).toBe(true);
+    expect(en.text).toContain('operation: Invalid option: expected one of');
+    expect(en.text).toContain('a: Invalid input: expected number, received string');
+    expect(en.text).not.toMatch(/[가-힣]/);
+  });
+
+  it('the switch keeps the language with the Korean words and drops it with them', () => {
+    expect(korean.toolOverrides.calculate?.language).toBe('ko');
+    expect(english.toolOverrides.calculate?.language).toBeUndefined();
+    // A tool with Korean descriptions but no Korean words of its own (current_time) is described in Korean only.
+    const time = withOverride(
+      catalog.find((t) => t.name === 'current_time')!,
+      korean.toolOverrides,
+    );
+    expect(time.description).toBe(KOREAN_TOOL_TEXT.current_time?.description);
   });
 });

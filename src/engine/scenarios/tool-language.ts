@@ -3,11 +3,14 @@
  * ones. The Korean tutorial notes that small models often follow English descriptions more reliably; the switch
  * lets a class send the same tools both ways and compare. A description in another language is a tool override
  * (like returnDirect), so it lives in the workspace, reaches the request through `withOverride`, and is recorded
- * in the run with the tools it sent.
+ * in the run with the tools it sent. The same switch sets the override's `language`, so a tool that can word its
+ * results in Korean (the calculator: "0으로 나눌 수 없습니다.", zod's Korean argument errors) does so while it is
+ * described in Korean, and in English otherwise: what the model reads follows the tools' language, not the page's.
  */
 import type { ToolOverride, Workspace } from '../loop/workspace';
+import type { ToolLanguage } from '../tool';
 
-export type ToolLanguage = 'en' | 'ko';
+export type { ToolLanguage } from '../tool';
 
 interface ToolText {
   readonly description: string;
@@ -40,7 +43,8 @@ export function koreanToolOverrides(names: readonly string[]): Record<string, To
   const overrides: Record<string, ToolOverride> = {};
   for (const name of names) {
     const text = KOREAN_TOOL_TEXT[name];
-    if (text) overrides[name] = { description: text.description, parameterDescriptions: text.parameters };
+    if (text)
+      overrides[name] = { description: text.description, parameterDescriptions: text.parameters, language: 'ko' };
   }
   return overrides;
 }
@@ -64,9 +68,11 @@ export function withToolLanguage(workspace: Workspace, language: ToolLanguage): 
   for (const name of workspace.exposed) {
     const text = KOREAN_TOOL_TEXT[name];
     if (!text) continue;
-    const { description: _d, parameterDescriptions: _p, ...flags } = toolOverrides[name] ?? {};
+    const { description: _d, parameterDescriptions: _p, language: _l, ...flags } = toolOverrides[name] ?? {};
     const next: ToolOverride =
-      language === 'ko' ? { ...flags, description: text.description, parameterDescriptions: text.parameters } : flags;
+      language === 'ko'
+        ? { ...flags, description: text.description, parameterDescriptions: text.parameters, language: 'ko' }
+        : flags;
     if (Object.keys(next).length === 0) delete toolOverrides[name];
     else toolOverrides[name] = next;
   }

@@ -7,3 +7,4 @@ export * from './to-tool';
 export * from './mcp-import';
 export * from './file-format';
 export * from './preset-copy';
+export * from './problems';

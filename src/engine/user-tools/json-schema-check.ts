@@ -8,30 +8,33 @@
  * (e.g. `"properties": 5`), so the structure is checked — every keyword whose shape is known, recursively — and
  * finally zod must be able to build a validator from it.
  */
-import type { JsonSchema, ValidationResult } from '../tool';
+import type { JsonSchema, Validator } from '../tool';
 import { jsonSchemaValidator } from '../tool';
-import { type Result } from '../result';
+import type { Refusal, StudioProblem, StudioProblemCode } from './problems';
+import { refuse } from './problems';
 
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
-type Check = (value: unknown) => string | null;
+/** A keyword's problem: its code and values; the path (`where`) is added by the caller. */
+type KeywordProblem = { readonly code: StudioProblemCode; readonly values?: Readonly<Record<string, string>> };
+type Check = (value: unknown) => KeywordProblem | null;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nonNegativeInt: Check = (v) =>
-  Number.isInteger(v) && (v as number) >= 0 ? null : 'must be a non-negative integer';
-const number: Check = (v) => (typeof v === 'number' && Number.isFinite(v) ? null : 'must be a number');
-const string: Check = (v) => (typeof v === 'string' ? null : 'must be a string');
+  Number.isInteger(v) && (v as number) >= 0 ? null : { code: 'mustBeNonNegativeInteger' };
+const number: Check = (v) => (typeof v === 'number' && Number.isFinite(v) ? null : { code: 'mustBeNumber' });
+const string: Check = (v) => (typeof v === 'string' ? null : { code: 'mustBeString' });
 
 /** The keywords whose shape is checked; others pass through (JSON Schema allows extension keywords). */
 const KEYWORDS: Record<string, Check> = {
   description: string,
   title: string,
   pattern: (v) => {
-    if (typeof v !== 'string') return 'must be a string';
+    if (typeof v !== 'string') return { code: 'mustBeString' };
     try {
       new RegExp(v, 'u');
       return null;
     } catch {
-      return `${JSON.stringify(v)} is not a valid regular expression`;
+      return { code: 'badPattern', values: { value: JSON.stringify(v) } };
     }
   },
   format: string,
@@ -45,15 +48,14 @@ const KEYWORDS: Record<string, Check> = {
   maxItems: nonNegativeInt,
   type: (v) => {
     const types = Array.isArray(v) ? v : [v];
-    if (types.length === 0) return 'must name at least one type';
+    if (types.length === 0) return { code: 'noType' };
     const bad = types.find((t) => typeof t !== 'string' || !JSON_TYPES.has(t));
     return bad === undefined
       ? null
-      : `${JSON.stringify(bad)} is not a JSON Schema type (use ${[...JSON_TYPES].join(', ')})`;
+      : { code: 'badType', values: { value: String(JSON.stringify(bad)), types: [...JSON_TYPES].join(', ') } };
   },
-  required: (v) =>
-    Array.isArray(v) && v.every((n) => typeof n === 'string') ? null : 'must be an array of property names',
-  enum: (v) => (Array.isArray(v) && v.length > 0 ? null : 'must be a non-empty array of allowed values'),
+  required: (v) => (Array.isArray(v) && v.every((n) => typeof n === 'string') ? null : { code: 'requiredNotNames' }),
+  enum: (v) => (Array.isArray(v) && v.length > 0 ? null : { code: 'enumEmpty' }),
 };
 const SUBSCHEMA = new Set(['items', 'additionalProperties', 'not']);
 const SUBSCHEMA_MAPS = new Set(['properties', '$defs', 'definitions']);
@@ -108,36 +110,32 @@ export const SCHEMA_LIMITS = {
  * the depth is known to be safe for JSON.stringify. Null when the schema is within bounds.
  */
 export function checkSchemaBounds(value: unknown): string | null {
-  return measureSchema(value).problem;
+  const { problem } = measureSchema(value);
+  return problem ? refuse(problem).error : null;
 }
 
 /** The bounds check, and whether the schema holds a `$ref` anywhere (only then can it have a ref cycle). */
-function measureSchema(value: unknown): { problem: string | null; hasRef: boolean } {
+function measureSchema(value: unknown): { problem: StudioProblem | null; hasRef: boolean } {
   const stack: [unknown, number][] = [[value, 1]];
   let nodes = 0;
   let hasRef = false;
-  const fail = (problem: string) => ({ problem, hasRef });
+  const fail = (problem: StudioProblem) => ({ problem, hasRef });
+  const count = (n: number) => n.toLocaleString('en');
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (typeof node !== 'object' || node === null) continue;
     if (!hasRef && !Array.isArray(node) && '$ref' in node) hasRef = true;
     if (depth > SCHEMA_LIMITS.maxDepth) {
-      return fail(
-        `The schema is nested more than ${SCHEMA_LIMITS.maxDepth} levels deep; a tool input schema may nest at most ${SCHEMA_LIMITS.maxDepth} (objects and arrays).`,
-      );
+      return fail({ code: 'schemaTooDeep', values: { max: String(SCHEMA_LIMITS.maxDepth) } });
     }
     if (++nodes > SCHEMA_LIMITS.maxNodes) {
-      return fail(
-        `The schema has more than ${SCHEMA_LIMITS.maxNodes.toLocaleString('en')} objects and arrays; a tool input schema may have at most ${SCHEMA_LIMITS.maxNodes.toLocaleString('en')}.`,
-      );
+      return fail({ code: 'schemaTooManyNodes', values: { max: count(SCHEMA_LIMITS.maxNodes) } });
     }
     for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
   }
   const chars = JSON.stringify(value).length;
   if (chars > SCHEMA_LIMITS.maxChars) {
-    return fail(
-      `The schema is ${chars.toLocaleString('en')} characters long; a tool input schema may be at most ${SCHEMA_LIMITS.maxChars.toLocaleString('en')}.`,
-    );
+    return fail({ code: 'schemaTooLong', values: { chars: count(chars), max: count(SCHEMA_LIMITS.maxChars) } });
   }
   return { problem: null, hasRef };
 }
@@ -222,27 +220,27 @@ function resolveLocalPointer(root: JsonSchema, pointer: string): unknown {
   return node;
 }
 
-/** The first structural problem of a schema node, as "path: reason"; null when there is none. */
-function checkNode(node: unknown, path: string): string | null {
+/** The first structural problem of a schema node, at its path; null when there is none. */
+function checkNode(node: unknown, path: string): StudioProblem | null {
   if (typeof node === 'boolean') return null;
-  if (!isObject(node)) return `${path}: expected a schema object (or true / false)`;
+  if (!isObject(node)) return { code: 'expectedSchema', values: { where: path } };
   for (const [key, value] of Object.entries(node)) {
     const where = path === '(root)' ? key : `${path}.${key}`;
     const check = KEYWORDS[key];
     if (check) {
       const problem = check(value);
-      if (problem) return `${where} ${problem}`;
+      if (problem) return { code: problem.code, values: { ...problem.values, where } };
     } else if (SUBSCHEMA.has(key)) {
       const problem = checkNode(value, where);
       if (problem) return problem;
     } else if (SUBSCHEMA_MAPS.has(key)) {
-      if (!isObject(value)) return `${where} must be an object mapping names to schemas`;
+      if (!isObject(value)) return { code: 'notSchemaMap', values: { where } };
       for (const [name, inner] of Object.entries(value)) {
         const problem = checkNode(inner, `${where}.${name}`);
         if (problem) return problem;
       }
     } else if (SUBSCHEMA_LISTS.has(key)) {
-      if (!Array.isArray(value) || value.length === 0) return `${where} must be a non-empty array of schemas`;
+      if (!Array.isArray(value) || value.length === 0) return { code: 'notSchemaList', values: { where } };
       for (const [index, inner] of value.entries()) {
         const problem = checkNode(inner, `${where}[${index}]`);
         if (problem) return problem;
@@ -252,10 +250,11 @@ function checkNode(node: unknown, path: string): string | null {
   return null;
 }
 
-export type SchemaCheck = Result<{
-  readonly schema: JsonSchema;
-  readonly validate: (args: unknown) => ValidationResult;
-}>;
+/** A checked schema, or why not: as problems (see problems.ts) when the studio's checks refused it. */
+export type SchemaCheck =
+  | { readonly ok: true; readonly value: { readonly schema: JsonSchema; readonly validate: Validator } }
+  | Refusal
+  | { readonly ok: false; readonly error: string };
 
 /** Parses JSON text and checks it as a tool input schema. */
 export function checkJsonSchemaText(text: string): SchemaCheck {
@@ -263,10 +262,10 @@ export function checkJsonSchemaText(text: string): SchemaCheck {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return {
-      ok: false,
-      error: `The schema is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    return refuse({
+      code: 'schemaNotJson',
+      values: { detail: error instanceof Error ? error.message : String(error) },
+    });
   }
   return checkToolInputSchema(value);
 }
@@ -280,30 +279,24 @@ export function checkJsonSchemaText(text: string): SchemaCheck {
  */
 export function checkToolInputSchema(value: unknown, options: { lazyValidator?: boolean } = {}): SchemaCheck {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return {
-      ok: false,
-      error: 'A tool input schema must be a JSON object, like {"type": "object", "properties": {…}}.',
-    };
+    return refuse({ code: 'schemaNotObject' });
   }
   const bounds = measureSchema(value);
-  if (bounds.problem) return { ok: false, error: bounds.problem };
+  if (bounds.problem) return refuse(bounds.problem);
   const schema = value as JsonSchema;
   if (schema.type !== 'object') {
-    return {
-      ok: false,
-      error: `A tool input schema must have "type": "object" (tool arguments are an object), not ${JSON.stringify(schema.type) ?? 'no type'}.`,
-    };
+    const type = JSON.stringify(schema.type) as string | undefined;
+    return refuse(
+      type === undefined ? { code: 'schemaTypeMissing' } : { code: 'schemaTypeNotObject', values: { type } },
+    );
   }
   const problem = checkNode(schema, '(root)');
-  if (problem) return { ok: false, error: `Not a valid JSON Schema: ${problem}.` };
+  if (problem) return refuse({ code: 'schemaInvalid', detail: problem });
   const missing = missingRequired(schema, '');
-  if (missing) return { ok: false, error: missing };
+  if (missing) return refuse(missing);
   const cycle = bounds.hasRef ? findStructurelessRefCycle(schema) : null;
   if (cycle) {
-    return {
-      ok: false,
-      error: `The schema's $ref chain ${cycle} loops without any structure in between, so it describes no value: give the cycle an object or array level (e.g. a "children" array) or remove it.`,
-    };
+    return refuse({ code: 'schemaRefCycle', values: { cycle } });
   }
   const { $schema: _dropped, ...rest } = schema;
   if (options.lazyValidator || (!bounds.hasRef && isPlain(schema))) {
@@ -314,11 +307,11 @@ export function checkToolInputSchema(value: unknown, options: { lazyValidator?: 
   return { ok: true, value: { schema: rest, validate: guarded(validator.value) } };
 }
 
-function lazyValidator(schema: JsonSchema): (args: unknown) => ValidationResult {
+function lazyValidator(schema: JsonSchema): Validator {
   let built: ReturnType<typeof jsonSchemaValidator> | null = null;
-  return guarded((args) => {
+  return guarded((args, options) => {
     built ??= jsonSchemaValidator(schema);
-    return built.ok ? built.value(args) : { ok: false, error: [built.error] };
+    return built.ok ? built.value(args, options) : { ok: false, error: [built.error] };
   });
 }
 
@@ -326,10 +319,10 @@ function lazyValidator(schema: JsonSchema): (args: unknown) => ValidationResult 
  * A validator that keeps its "never throws" contract: zod throws from safeParse itself for some schemas (an allOf
  * whose parts it cannot merge), which would otherwise escape into the loop as a crash.
  */
-function guarded(validate: (args: unknown) => ValidationResult): (args: unknown) => ValidationResult {
-  return (args) => {
+function guarded(validate: Validator): Validator {
+  return (args, options) => {
     try {
-      return validate(args);
+      return validate(args, options);
     } catch (error) {
       return {
         ok: false,
@@ -342,12 +335,12 @@ function guarded(validate: (args: unknown) => ValidationResult): (args: unknown)
 }
 
 /** A `required` name that is not among the `properties` is almost always a typo: refuse it by name. */
-function missingRequired(schema: Record<string, unknown>, path: string): string | null {
+function missingRequired(schema: Record<string, unknown>, path: string): StudioProblem | null {
   const properties = schema.properties as Record<string, unknown> | undefined;
   if (Array.isArray(schema.required) && properties) {
     for (const name of schema.required as string[]) {
       if (!(name in properties)) {
-        return `Not a valid tool schema at ${path || '(root)'}: "${name}" is required but is not one of the properties.`;
+        return { code: 'schemaRequiredMissing', values: { where: path || '(root)', name } };
       }
     }
   }

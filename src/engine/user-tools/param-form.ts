@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { JsonSchema } from '../tool';
 import { zodToToolSchema } from '../tool';
 import { assertNever } from '../result';
+import type { StudioProblem } from './problems';
+import { problemText } from './problems';
 
 export const PARAM_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array'] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];
@@ -81,35 +83,40 @@ const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Every problem of the form, each with the path of the field it concerns. Empty when the form is usable. */
 export function checkParamForm(fields: readonly ParamField[]): string[] {
-  const problems: string[] = [];
+  return paramFormProblems(fields).map((p) => problemText(p));
+}
+
+/** `checkParamForm`'s problems as data (the studio words them in the page's language). */
+export function paramFormProblems(fields: readonly ParamField[]): StudioProblem[] {
+  const problems: StudioProblem[] = [];
   checkFields(fields, '', problems);
   return problems;
 }
 
-function checkFields(fields: readonly ParamField[], path: string, problems: string[]): void {
+function checkFields(fields: readonly ParamField[], path: string, problems: StudioProblem[]): void {
   const seen = new Set<string>();
   fields.forEach((field, index) => {
     const where = field.name ? `${path}${field.name}` : `${path}#${index + 1}`;
-    if (field.name === '') problems.push(`${where}: a parameter needs a name.`);
+    if (field.name === '') problems.push({ code: 'paramNameMissing', values: { where } });
     else if (!PROPERTY_NAME.test(field.name)) {
-      problems.push(`${where}: names use letters, digits and _ and do not start with a digit.`);
-    } else if (seen.has(field.name)) problems.push(`${where}: the name "${field.name}" is used twice.`);
+      problems.push({ code: 'paramNameInvalid', values: { where } });
+    } else if (seen.has(field.name)) problems.push({ code: 'paramNameTwice', values: { where, name: field.name } });
     seen.add(field.name);
     checkShape(field, where, problems);
   });
 }
 
-function checkShape(shape: ParamShape, where: string, problems: string[]): void {
+function checkShape(shape: ParamShape, where: string, problems: StudioProblem[]): void {
   const values = shape.enumValues;
   if (values.length > 0) {
-    if (new Set(values).size !== values.length) problems.push(`${where}: an allowed value is listed twice.`);
+    if (new Set(values).size !== values.length) problems.push({ code: 'enumTwice', values: { where } });
     if (shape.type === 'number' || shape.type === 'integer') {
       for (const value of values) {
         const n = Number(value);
         if (value.trim() === '' || !Number.isFinite(n))
-          problems.push(`${where}: allowed value "${value}" is not a number.`);
+          problems.push({ code: 'enumNotNumber', values: { where, value } });
         else if (shape.type === 'integer' && !Number.isInteger(n)) {
-          problems.push(`${where}: allowed value "${value}" is not an integer.`);
+          problems.push({ code: 'enumNotInteger', values: { where, value } });
         }
       }
     }

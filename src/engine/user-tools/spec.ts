@@ -11,6 +11,8 @@ import type { ParamField } from './param-form';
 import type { JsonSchema } from '../tool';
 import { MAX_MEMORY_LIMIT_MB, MIN_MEMORY_LIMIT_MB } from './executor';
 import { type Result } from '../result';
+import type { StudioProblem } from './problems';
+import { problemText } from './problems';
 
 export type UserToolKind = 'code' | 'mcp';
 
@@ -112,8 +114,14 @@ export function newUserToolSpec(id: string, name: string, now: number): UserTool
 
 /** Checks a tool name; null when it is fine. */
 export function checkToolName(name: string): string | null {
-  if (name === '') return 'The tool needs a name.';
-  if (!TOOL_NAME_PATTERN.test(name)) return `"${name}" is not a valid tool name: use 1–64 letters, digits, _ or -.`;
+  const problem = toolNameProblem(name);
+  return problem ? problemText(problem) : null;
+}
+
+/** `checkToolName`'s problem as data. */
+export function toolNameProblem(name: string): StudioProblem | null {
+  if (name === '') return { code: 'toolNameMissing' };
+  if (!TOOL_NAME_PATTERN.test(name)) return { code: 'toolNameInvalid', values: { name } };
   return null;
 }
 
@@ -122,9 +130,17 @@ export function checkToolName(name: string): string | null {
  * (presets and user tools, not the one being edited).
  */
 export function checkNameClash(name: string, others: readonly { name: string; source: string }[]): string | null {
+  const problem = nameClashProblem(name, others);
+  return problem ? problemText(problem) : null;
+}
+
+/** `checkNameClash`'s problem as data (`source` is "preset", "user" or "MCP", as the English names them). */
+export function nameClashProblem(
+  name: string,
+  others: readonly { name: string; source: string }[],
+): StudioProblem | null {
   const clash = others.find((o) => o.name === name);
-  if (!clash) return null;
-  return `A ${clash.source} tool is already named "${name}". Tool names must be unique: rename this one.`;
+  return clash ? { code: 'toolNameClash', values: { name, source: clash.source } } : null;
 }
 
 /** Parses unknown data (an IndexedDB record, an import) as a spec, with a readable reason when it is not one. */

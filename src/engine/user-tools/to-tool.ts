@@ -2,19 +2,22 @@
  * Turns a stored spec into an engine Tool, given the executor that runs its code. The schema is compiled once
  * here; a spec whose schema or name is broken gives a reason instead of a tool.
  */
-import type { JsonSchema, Tool, ToolResult, ValidationResult } from '../tool';
+import type { JsonSchema, Tool, ToolResult, Validator } from '../tool';
 import { errorResult, validateWithZod } from '../tool';
 import type { ToolExecutor } from './executor';
 import { DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MEMORY_LIMIT_MB, reportToResult } from './executor';
 import { checkToolInputSchema } from './json-schema-check';
-import { checkParamForm, formToJsonSchema, formToZod, formToZodSource } from './param-form';
+import { formToJsonSchema, formToZod, formToZodSource, paramFormProblems } from './param-form';
+import type { Refusal } from './problems';
+import { refuse } from './problems';
 import type { UserToolSpec } from './spec';
 import { checkToolName } from './spec';
 import { type Result } from '../result';
 
 export interface CompiledSchema {
   readonly inputSchema: JsonSchema;
-  readonly validate: (args: unknown) => ValidationResult;
+  /** Checks arguments; `options.error` words the issues in a language (zod's locale), English by default. */
+  readonly validate: Validator;
   /** The zod source for form-built schemas; null for a JSON Schema given as such. */
   readonly zodSource: string | null;
 }
@@ -26,16 +29,16 @@ export interface CompiledSchema {
 export function compileSpecSchema(
   spec: Pick<UserToolSpec, 'parameters' | 'jsonSchema'>,
   options: { lazyValidator?: boolean } = {},
-): Result<CompiledSchema> {
+): Result<CompiledSchema> | Refusal {
   if (spec.parameters) {
-    const problems = checkParamForm(spec.parameters);
-    if (problems.length > 0) return { ok: false, error: `The parameters have problems:\n${problems.join('\n')}` };
+    const problems = paramFormProblems(spec.parameters);
+    if (problems.length > 0) return refuse({ code: 'paramsHaveProblems' }, ...problems);
     const schema = formToZod(spec.parameters);
     return {
       ok: true,
       value: {
         inputSchema: formToJsonSchema(spec.parameters),
-        validate: (args) => validateWithZod(schema, args),
+        validate: (args, validateOptions) => validateWithZod(schema, args, validateOptions),
         zodSource: formToZodSource(spec.parameters),
       },
     };

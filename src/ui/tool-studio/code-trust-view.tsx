@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import type { UserToolSpec } from '../../engine/user-tools';
 import { DEFAULT_MEMORY_LIMIT_MB } from '../../engine/user-tools';
+import { useFormat, useT } from '../../i18n';
 import './tool-studio.css';
 
 export interface CodeTrustViewProps {
@@ -20,26 +21,31 @@ export interface CodeTrustViewProps {
 }
 
 export function CodeTrustView({ label, title, intro, specs, trustLabel, onTrust, onDismiss }: CodeTrustViewProps) {
+  const { t } = useT('studio');
+  const format = useFormat();
   return (
     <section className="code-trust" role="region" aria-label={label}>
       <h3>{title}</h3>
       <p className="small">
         {intro}
-        {specs.some((s) => s.allowNetwork) ? ' Some of them ask for network access.' : ''}
+        {specs.some((s) => s.allowNetwork) ? t('trust.network') : ''}
       </p>
       {specs.map((spec) => (
         <details key={spec.id} className="code-trust-tool" open>
           <summary>
             <code>{spec.name}</code> <span className="badge">{spec.kind}</span>
-            {spec.allowNetwork && <span className="badge badge-warn">network</span>}
+            {spec.allowNetwork && <span className="badge badge-warn">{t('trust.networkBadge')}</span>}
             <span className="muted small">
               {' '}
-              {spec.timeoutMs} ms, {spec.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB} MB limit
+              {t('trust.limits', {
+                timeout: format.duration(spec.timeoutMs),
+                memory: format.number(spec.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB),
+              })}
             </span>
           </summary>
           <p className="small muted">{spec.description}</p>
-          <pre className="code-block" aria-label={`Code of ${spec.name}`}>
-            {spec.code === '' ? '(no code)' : spec.code}
+          <pre className="code-block" aria-label={t('trust.codeOf', { name: spec.name })}>
+            {spec.code === '' ? t('trust.noCode') : spec.code}
           </pre>
         </details>
       ))}
@@ -48,7 +54,7 @@ export function CodeTrustView({ label, title, intro, specs, trustLabel, onTrust,
           {trustLabel}
         </button>
         <button type="button" className="button" onClick={onDismiss}>
-          Don’t trust
+          {t('trust.dontTrust')}
         </button>
       </div>
     </section>

@@ -1,10 +1,12 @@
 /** Pastes an MCP `tools/list` result and imports its tools (no code: results are written at the pause). */
 import { useEffect, useRef, useState } from 'react';
 import { usePlaygroundApi } from '../playground-context';
+import { useT } from '../../i18n';
 
 const EXAMPLE = `{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"get_weather","description":"Current weather for a city","inputSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}]}}`;
 
 export function McpImportDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useT('studio');
   const studioActions = usePlaygroundApi().userTools;
   const dialog = useRef<HTMLDialogElement>(null);
   const [text, setText] = useState('');
@@ -17,7 +19,10 @@ export function McpImportDialog({ onClose }: { onClose: () => void }) {
   async function run() {
     const result = await studioActions.importMcp(text);
     if ('error' in result) return setMessage({ error: true, lines: [result.error] });
-    const lines = [`Imported ${result.imported} tool(s).`, ...result.problems.map((p) => `Skipped — ${p}`)];
+    const lines = [
+      t('mcpImport.imported', { count: result.imported }),
+      ...result.problems.map((problem) => t('mcpImport.skipped', { problem })),
+    ];
     setMessage({ error: result.problems.length > 0 || result.imported === 0, lines });
   }
 
@@ -25,17 +30,15 @@ export function McpImportDialog({ onClose }: { onClose: () => void }) {
     <dialog
       ref={dialog}
       className="tool-studio-dialog tool-studio-dialog-small"
-      aria-label="Import MCP tools"
+      aria-label={t('mcpImport.title')}
       onClose={onClose}
     >
-      <h3>Import MCP tools</h3>
+      <h3>{t('mcpImport.title')}</h3>
       <p className="muted small">
-        Paste the result of an MCP server's <code>tools/list</code> (the JSON-RPC response, its result, or the tools
-        array). Imported tools have no code: the loop pauses on their calls so you write each result by hand, or you add
-        a mock.
+        {t('mcpImport.helpBefore')} <code>tools/list</code> {t('mcpImport.helpAfter')}
       </p>
       <label className="tool-studio-label">
-        tools/list result (JSON)
+        {t('mcpImport.result')}
         <textarea
           rows={10}
           className="tool-studio-mono"
@@ -57,10 +60,10 @@ export function McpImportDialog({ onClose }: { onClose: () => void }) {
       )}
       <div className="tool-studio-actions">
         <button type="button" className="tool-studio-primary" onClick={() => void run()} disabled={text.trim() === ''}>
-          Import
+          {t('mcpImport.import')}
         </button>
         <button type="button" onClick={() => dialog.current?.close()}>
-          Close
+          {t('mcpImport.close')}
         </button>
       </div>
     </dialog>

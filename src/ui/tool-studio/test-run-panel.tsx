@@ -8,10 +8,15 @@ import type { ToolRunReport, UserToolSpec } from '../../engine/user-tools';
 import { compileSpecSchema, DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MEMORY_LIMIT_MB } from '../../engine/user-tools';
 import { useFormat, useT } from '../../i18n';
 import { usePlaygroundApi } from '../playground-context';
+import { useFailureText, useZodIssueWords } from './studio-words';
 
 type Shown = { kind: 'report'; report: ToolRunReport } | { kind: 'refused'; text: string } | null;
 
 export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onSampleArgs: (text: string) => void }) {
+  const { t } = useT('studio');
+  const failureText = useFailureText();
+  // The page's language words zod's issues here (its locale); the model's copy of them is English, elsewhere.
+  const issueWords = useZodIssueWords();
   const { userTools } = usePlaygroundApi();
   const [shown, setShown] = useState<Shown>(null);
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -19,22 +24,15 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
 
   async function run() {
     const compiled = compileSpecSchema(draft);
-    if (!compiled.ok) return setShown({ kind: 'refused', text: compiled.error });
+    if (!compiled.ok) return setShown({ kind: 'refused', text: failureText(compiled) });
     const args = parseArguments(draft.sampleArgs);
-    if (!args.ok) return setShown({ kind: 'refused', text: `The sample arguments are not valid JSON: ${args.error}` });
-    const validation = compiled.value.validate(args.value);
+    if (!args.ok) return setShown({ kind: 'refused', text: t('test.argsNotJson', { error: args.error }) });
+    const validation = compiled.value.validate(args.value, issueWords);
     if (!validation.ok) {
-      return setShown({
-        kind: 'refused',
-        text: `The sample arguments do not match the schema:\n${validation.error.join('\n')}`,
-      });
+      return setShown({ kind: 'refused', text: [t('test.argsMismatch'), ...validation.error].join('\n') });
     }
-    if (draft.kind === 'mcp' && draft.code.trim() === '') {
-      return setShown({
-        kind: 'refused',
-        text: 'This MCP tool has no mock: its result is written by hand at the pause. Write a mock to test it here.',
-      });
-    }
+    if (draft.kind === 'mcp' && draft.code.trim() === '')
+      return setShown({ kind: 'refused', text: t('test.mcpNoMock') });
     setStartedAt(performance.now());
     setShown(null);
     const report = await userTools.testRun({
@@ -51,10 +49,10 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
   }
 
   return (
-    <section className="tool-studio-test" aria-label="Test run">
-      <h4>Test run</h4>
+    <section className="tool-studio-test" aria-label={t('test.label')}>
+      <h4>{t('test.label')}</h4>
       <label className="tool-studio-label">
-        Sample arguments (JSON)
+        {t('test.sampleArgs')}
         <textarea
           rows={3}
           className="tool-studio-mono"
@@ -63,7 +61,7 @@ export function TestRunPanel({ draft, onSampleArgs }: { draft: UserToolSpec; onS
         />
       </label>
       <button type="button" className="tool-studio-primary" onClick={() => void run()} disabled={running}>
-        {running ? 'Running…' : 'Run test'}
+        {running ? t('test.runningButton') : t('test.run')}
       </button>
       {startedAt !== null && <RunningFor since={startedAt} />}
       <div aria-live="polite" data-testid="test-run-result">
@@ -96,6 +94,8 @@ function RunningFor({ since }: { since: number }) {
 }
 
 export function ReportView({ report }: { report: ToolRunReport }) {
+  const { t } = useT('studio');
+  const format = useFormat();
   const { outcome } = report;
   const failed = outcome.kind !== 'returned';
   return (
@@ -104,29 +104,40 @@ export function ReportView({ report }: { report: ToolRunReport }) {
         <span className={`badge ${failed ? 'badge-error' : 'badge-ok'}`} data-testid="test-run-outcome">
           {outcome.kind}
         </span>
-        <span data-testid="test-run-duration">{report.durationMs} ms</span>
+        <span data-testid="test-run-duration">{format.duration(report.durationMs)}</span>
+        <span className="small" data-testid="test-run-outcome-text">
+          {t(`test.outcome.${outcome.kind}`)}
+        </span>
         {outcome.kind === 'returned' && outcome.truncated && (
-          <span className="badge badge-warn">truncated: {outcome.originalLength.toLocaleString()} characters</span>
+          <span className="badge badge-warn">
+            {t('test.truncated', { count: format.number(outcome.originalLength) })}
+          </span>
         )}
       </p>
-      <h5>{failed ? 'Error (sent to the model as an error result)' : 'Result (sent to the model)'}</h5>
-      <pre className="tool-studio-pre" data-testid="test-run-text" tabIndex={0} aria-label="Test run result">
-        {outcome.kind === 'returned' ? outcome.text || '(empty)' : outcome.message}
+      <h5>{failed ? t('test.errorHeading') : t('test.resultHeading')}</h5>
+      {/* What the model receives, worded as it is sent (not translated). */}
+      <pre className="tool-studio-pre" data-testid="test-run-text" tabIndex={0} aria-label={t('test.resultLabel')}>
+        {outcome.kind === 'returned' ? outcome.text || t('test.empty') : outcome.message}
       </pre>
-      <h5>Console</h5>
+      <h5>{t('test.console')}</h5>
       {report.console.length === 0 ? (
-        <p className="muted small">No console output.</p>
+        <p className="muted small">{t('test.noConsole')}</p>
       ) : (
-        <pre className="tool-studio-pre" data-testid="test-run-console" tabIndex={0} aria-label="Console output">
+        <pre
+          className="tool-studio-pre"
+          data-testid="test-run-console"
+          tabIndex={0}
+          aria-label={t('test.consoleLabel')}
+        >
           {report.console.map((l) => `${l.level === 'log' ? '' : `[${l.level}] `}${l.text}`).join('\n')}
-          {report.consoleTruncated ? '\n…[console output truncated]' : ''}
+          {report.consoleTruncated ? `\n${t('test.consoleTruncated')}` : ''}
         </pre>
       )}
-      <h5>Events</h5>
+      <h5>{t('test.events')}</h5>
       <ol className="tool-studio-events" data-testid="test-run-events">
         {report.events.map((e, i) => (
           <li key={i}>
-            <code>{e.type}</code> <span className="muted">+{e.at} ms</span> {e.detail}
+            <code>{e.type}</code> <span className="muted">+{format.duration(e.at)}</span> {e.detail}
           </li>
         ))}
       </ol>

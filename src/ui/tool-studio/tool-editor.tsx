@@ -21,6 +21,7 @@ import { ParamFieldsEditor } from './param-form-editor';
 import { TestRunPanel } from './test-run-panel';
 import { usePlaygroundApi } from '../playground-context';
 import { useT } from '../../i18n';
+import { useFailureText } from './studio-words';
 
 /** A spec as far as saving goes: everything but the time it was saved. */
 function comparable(spec: UserToolSpec): string {
@@ -39,6 +40,7 @@ export function ToolEditor({
   isDraft?: boolean;
 }) {
   const { t } = useT('studio');
+  const failureText = useFailureText();
   const studioActions = usePlaygroundApi().userTools;
   const [draft, setDraft] = useState(spec);
   // The JSON Schema editor keeps its own text so a half-typed schema is not lost.
@@ -62,14 +64,15 @@ export function ToolEditor({
       return;
     }
     const form = draft.jsonSchema ? jsonSchemaToForm(draft.jsonSchema) : [];
-    if (!form)
-      return setSaveError('This JSON Schema uses keywords the form cannot show; keep editing it as JSON Schema.');
+    if (!form) return setSaveError(t('editor.formCannotShow'));
     setSaveError(null);
     patch({ parameters: form, jsonSchema: null });
   }
 
   function editSchemaText(text: string) {
     setSchemaText(text);
+    // A refusal of the schema as it was is stale once it changes (the live schema error says what is wrong now).
+    setSaveError(null);
     const checked = checkJsonSchemaText(text);
     // An invalid schema is kept as parsed JSON (or an empty marker) so the error shows and Save refuses it.
     if (checked.ok) patch({ jsonSchema: checked.value.schema });
@@ -89,10 +92,10 @@ export function ToolEditor({
   }
 
   async function save() {
-    const problem = mode === 'json' && !checkJsonSchemaText(schemaText).ok ? checkJsonSchemaText(schemaText) : null;
-    if (problem && !problem.ok) return setSaveError(`Not saved: ${problem.error}`);
-    const refused = studioActions.checkDraft(draft);
-    if (refused) return setSaveError(`Not saved: ${refused}`);
+    const problem = mode === 'json' ? checkJsonSchemaText(schemaText) : null;
+    if (problem && !problem.ok) return setSaveError(t('editor.notSaved', { reason: failureText(problem) }));
+    const refused = studioActions.refuseDraft(draft);
+    if (refused) return setSaveError(t('editor.notSaved', { reason: failureText(refused) }));
     setSaveError(null);
     if (await studioActions.save(draft)) setSaved(draft);
   }
@@ -101,18 +104,18 @@ export function ToolEditor({
     mode === 'json'
       ? (() => {
           const c = checkJsonSchemaText(schemaText);
-          return c.ok ? null : c.error;
+          return c.ok ? null : failureText(c);
         })()
       : compiled.ok
         ? null
-        : compiled.error;
+        : failureText(compiled);
 
   return (
     <div className="tool-studio-editor">
       <div className="tool-studio-editor-head">
         <h3>
-          Edit tool <code>{draft.name || '(unnamed)'}</code>{' '}
-          {draft.kind === 'mcp' && <span className="badge">MCP</span>}
+          {t('editor.heading')} <code>{draft.name || t('params.unnamed')}</code>{' '}
+          {draft.kind === 'mcp' && <span className="badge">{t('mcp')}</span>}
           {isDraft && <span className="badge badge-warn">{t('editor.notSavedYet')}</span>}
           {unsaved && (
             <span className="badge badge-warn" data-testid="tool-unsaved" title={t('editor.unsavedTitle')}>
@@ -122,10 +125,10 @@ export function ToolEditor({
         </h3>
         <div className="tool-studio-actions">
           <button type="button" className="tool-studio-primary" onClick={() => void save()}>
-            Save tool
+            {t('editor.save')}
           </button>
-          <button type="button" onClick={onClose} title={isDraft ? 'Closing drops this unsaved tool' : undefined}>
-            Close editor
+          <button type="button" onClick={onClose} title={isDraft ? t('editor.closeDraftTitle') : undefined}>
+            {t('editor.close')}
           </button>
         </div>
       </div>
@@ -137,7 +140,7 @@ export function ToolEditor({
       <div className="tool-studio-grid">
         <div className="tool-studio-column">
           <label className="tool-studio-label">
-            Name
+            {t('editor.name')}
             <input
               value={draft.name}
               onChange={(e) => patch({ name: e.target.value })}
@@ -145,20 +148,20 @@ export function ToolEditor({
             />
           </label>
           <span id="tool-name-hint" className="muted small">
-            1–64 letters, digits, _ or -; unique among the workspace's tools.
+            {t('editor.nameHint')}
           </span>
           <label className="tool-studio-label">
-            Description (the model's API doc)
+            {t('editor.description')}
             <textarea rows={3} value={draft.description} onChange={(e) => patch({ description: e.target.value })} />
           </label>
           <div className="tool-studio-flags">
-            <label className="tool-studio-inline">
+            <label className="tool-studio-inline" title={t('editor.returnDirectTitle')}>
               <input
                 type="checkbox"
                 checked={draft.returnDirect}
                 onChange={(e) => patch({ returnDirect: e.target.checked })}
               />
-              returnDirect
+              {t('editor.returnDirect')}
             </label>
             <label className="tool-studio-inline">
               <input
@@ -166,7 +169,7 @@ export function ToolEditor({
                 checked={draft.needsApproval}
                 onChange={(e) => patch({ needsApproval: e.target.checked })}
               />
-              Needs approval
+              {t('editor.needsApproval')}
             </label>
             <label className="tool-studio-inline">
               <input
@@ -174,10 +177,10 @@ export function ToolEditor({
                 checked={draft.allowNetwork}
                 onChange={(e) => patch({ allowNetwork: e.target.checked })}
               />
-              Allow network
+              {t('editor.allowNetwork')}
             </label>
             <label className="tool-studio-inline">
-              Time limit (ms)
+              {t('editor.timeLimit')}
               <input
                 type="number"
                 min={50}
@@ -190,7 +193,7 @@ export function ToolEditor({
               />
             </label>
             <label className="tool-studio-inline">
-              Memory limit (MB)
+              {t('editor.memoryLimit')}
               <input
                 type="number"
                 min={MIN_MEMORY_LIMIT_MB}
@@ -209,8 +212,8 @@ export function ToolEditor({
             </label>
           </div>
 
-          <h4>Parameters</h4>
-          <div role="radiogroup" aria-label="How the parameters are defined" className="tool-studio-inline-group">
+          <h4>{t('editor.parameters')}</h4>
+          <div role="radiogroup" aria-label={t('editor.modes')} className="tool-studio-inline-group">
             <label className="tool-studio-inline">
               <input
                 type="radio"
@@ -218,7 +221,7 @@ export function ToolEditor({
                 checked={mode === 'form'}
                 onChange={() => switchMode('form')}
               />
-              Form (builds a zod schema)
+              {t('editor.modeForm')}
             </label>
             <label className="tool-studio-inline">
               <input
@@ -227,7 +230,7 @@ export function ToolEditor({
                 checked={mode === 'json'}
                 onChange={() => switchMode('json')}
               />
-              JSON Schema
+              {t('editor.modeJson')}
             </label>
           </div>
           {mode === 'form' ? (
@@ -239,7 +242,7 @@ export function ToolEditor({
           ) : (
             <CodeEditor
               language="json"
-              label="Input JSON Schema"
+              label={t('editor.schemaEditor')}
               value={schemaText}
               onChange={editSchemaText}
               testId="schema-editor"
@@ -253,20 +256,20 @@ export function ToolEditor({
           {compiled.ok && <NoPropertiesWarning schema={compiled.value.inputSchema} />}
           {compiled.ok && compiled.value.zodSource && (
             <details open>
-              <summary>zod schema</summary>
-              <pre className="tool-studio-pre" data-testid="zod-source" tabIndex={0} aria-label="zod schema source">
+              <summary>{t('editor.zodSchema')}</summary>
+              <pre className="tool-studio-pre" data-testid="zod-source" tabIndex={0} aria-label={t('editor.zodSource')}>
                 {compiled.value.zodSource}
               </pre>
             </details>
           )}
           {compiled.ok && (
             <details open>
-              <summary>JSON Schema the model receives</summary>
+              <summary>{t('editor.schemaSent')}</summary>
               <pre
                 className="tool-studio-pre"
                 data-testid="json-schema-preview"
                 tabIndex={0}
-                aria-label="Preview of the schema the model receives"
+                aria-label={t('editor.schemaPreview')}
               >
                 {JSON.stringify(compiled.value.inputSchema, null, 2)}
               </pre>
@@ -275,15 +278,11 @@ export function ToolEditor({
         </div>
 
         <div className="tool-studio-column">
-          <h4>{draft.kind === 'mcp' ? 'Mock (optional)' : 'Implementation (JavaScript)'}</h4>
-          <p className="muted small">
-            {draft.kind === 'mcp'
-              ? 'This tool came from an MCP server and has no code: the loop pauses on its calls so you write the result. Write a mock here to answer automatically.'
-              : 'The body of an async function with `args`. It runs in its own QuickJS engine in a worker: no DOM, no app storage, fetch only when allowed, stopped at the time limit and the memory limit.'}
-          </p>
+          <h4>{draft.kind === 'mcp' ? t('editor.mock') : t('editor.implementation')}</h4>
+          <p className="muted small">{draft.kind === 'mcp' ? t('editor.mockHelp') : t('editor.codeHelp')}</p>
           <CodeEditor
             language="javascript"
-            label="Tool implementation"
+            label={t('editor.codeEditor')}
             value={draft.code}
             onChange={(code) => patch({ code })}
             testId="code-editor"

@@ -6,16 +6,19 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { McpImportDialog } from './mcp-import-dialog';
+import type { StudioNotice } from '../../store/user-tools-store';
 import { presetDefinitions } from '../../store/user-tools-store';
 import { selectCatalog, selectStudio } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ToolsFileTrustPrompt } from './tools-file-trust-prompt';
+import { useT } from '../../i18n';
 import './tool-studio.css';
 
 // The editor brings CodeMirror (a few hundred kB): load it when a tool is first opened, not with the page.
 const ToolEditor = lazy(() => import('./tool-editor').then((m) => ({ default: m.ToolEditor })));
 
 export function ToolStudio() {
+  const { t } = useT('studio');
   const playground = usePlaygroundApi();
   const studioActions = playground.userTools;
   const { specs, loaded, notice, problems, editingId, draft } = usePlayground(selectStudio);
@@ -28,6 +31,13 @@ export function ToolStudio() {
     return specs.filter((spec) => !compiled.has(spec.name));
   }, [catalog.groups, specs]);
   const [mcpOpen, setMcpOpen] = useState(false);
+  /** A notice in the page's language when it names its code; else its English text. */
+  const noticeText = (n: StudioNotice) => {
+    if (!n.code) return n.text;
+    // Every notice code has its key (the catalog repeats the store's templates; studio-words.test checks them).
+    const word = t as unknown as (key: `notice.${typeof n.code}`, values: Record<string, string>) => string;
+    return word(`notice.${n.code}`, { ...n.values });
+  };
   const fileInput = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -59,17 +69,17 @@ export function ToolStudio() {
   }
 
   return (
-    <section className="tool-studio" aria-label="Tool studio">
-      <h3 className="tool-studio-title">Tool studio</h3>
-      {!loaded && <p className="muted small">Loading your tools…</p>}
+    <section className="tool-studio" aria-label={t('title')}>
+      <h3 className="tool-studio-title">{t('title')}</h3>
+      {!loaded && <p className="muted small">{t('loading')}</p>}
       {notice && (
         <p
           className={notice.kind === 'error' ? 'tool-studio-error' : 'tool-studio-info'}
           role={notice.kind === 'error' ? 'alert' : 'status'}
         >
-          {notice.text}{' '}
+          {noticeText(notice)}{' '}
           <button type="button" className="tool-studio-link" onClick={() => studioActions.dismissNotice()}>
-            Dismiss
+            {t('dismiss')}
           </button>
         </p>
       )}
@@ -81,7 +91,7 @@ export function ToolStudio() {
             ))}
           </ul>
           <button type="button" className="tool-studio-link" onClick={() => studioActions.dismissProblems()}>
-            Dismiss
+            {t('dismiss')}
           </button>
         </div>
       )}
@@ -91,19 +101,23 @@ export function ToolStudio() {
           {broken.map((spec) => (
             <li key={spec.id} className="tool-studio-list-item">
               <code>{spec.name}</code>
-              {spec.kind === 'mcp' && <span className="badge">MCP</span>}
+              {spec.kind === 'mcp' && <span className="badge">{t('mcp')}</span>}
               <span className="tool-studio-actions">
-                <button type="button" onClick={() => studioActions.open(spec.id)} aria-label={`Edit ${spec.name}`}>
-                  Edit
+                <button
+                  type="button"
+                  onClick={() => studioActions.open(spec.id)}
+                  aria-label={t('editLabel', { name: spec.name })}
+                >
+                  {t('edit')}
                 </button>
                 <button
                   type="button"
                   onClick={() => {
-                    if (confirm(`Delete the tool ${spec.name}?`)) void studioActions.remove(spec.id);
+                    if (confirm(t('confirmDelete', { name: spec.name }))) void studioActions.remove(spec.id);
                   }}
-                  aria-label={`Delete ${spec.name}`}
+                  aria-label={t('deleteLabel', { name: spec.name })}
                 >
-                  Delete
+                  {t('delete')}
                 </button>
               </span>
             </li>
@@ -112,16 +126,16 @@ export function ToolStudio() {
       )}
       <div className="tool-studio-actions tool-studio-wrap">
         <button type="button" onClick={() => studioActions.newTool()}>
-          + New tool
+          {t('newTool')}
         </button>
         <select
-          aria-label="Copy a preset into the studio"
+          aria-label={t('copyPresetLabel')}
           value=""
           onChange={(e) => {
             if (e.target.value) studioActions.copyPreset(e.target.value);
           }}
         >
-          <option value="">Copy a preset…</option>
+          <option value="">{t('copyPreset')}</option>
           {presetDefinitions().map((p) => (
             <option key={p.name} value={p.name}>
               {p.name}
@@ -129,13 +143,13 @@ export function ToolStudio() {
           ))}
         </select>
         <button type="button" onClick={() => setMcpOpen(true)}>
-          Import MCP tools…
+          {t('importMcp')}
         </button>
         <button type="button" onClick={exportFile} disabled={specs.length === 0}>
-          Export tools
+          {t('exportTools')}
         </button>
         <label className="tool-studio-file">
-          Import tools file
+          {t('importFile')}
           <input
             ref={fileInput}
             type="file"
@@ -147,13 +161,13 @@ export function ToolStudio() {
       <dialog
         ref={dialog}
         className="tool-studio-dialog"
-        aria-label="Tool editor"
+        aria-label={t('editorLabel')}
         onClose={() => {
           if (playground.store.getState().userTools.editingId) studioActions.open(null);
         }}
       >
         {editing && (
-          <Suspense fallback={<p role="status">Opening the editor…</p>}>
+          <Suspense fallback={<p role="status">{t('opening')}</p>}>
             <ToolEditor
               key={editing.id}
               spec={editing}

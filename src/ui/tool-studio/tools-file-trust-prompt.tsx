@@ -2,22 +2,24 @@
 import { selectStudio } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { CodeTrustView } from './code-trust-view';
+import { useT } from '../../i18n';
 
 export function ToolsFileTrustPrompt() {
+  const { t } = useT('studio');
   const { userTools } = usePlaygroundApi();
   const pending = usePlayground(selectStudio).pendingToolsFile;
   if (!pending) return null;
   return (
     <CodeTrustView
-      label="Tools file code"
+      label={t('trust.label')}
       title={
         pending.withCode.length === pending.total
-          ? `This tools file carries code for ${pending.total} tool(s)`
-          : `This tools file carries code for ${pending.withCode.length} of its ${pending.total} tools`
+          ? t('trust.titleAll', { count: pending.total })
+          : t('trust.titleSome', { withCode: pending.withCode.length, total: pending.total })
       }
-      intro="Read it before you trust it. Until you do, nothing of the file is added and none of its code runs. Trusted tools join My tools and run only in the sandbox, within their time and memory limits."
+      intro={t('trust.intro')}
       specs={pending.withCode}
-      trustLabel="Trust and add to My tools"
+      trustLabel={t('trust.trust')}
       onTrust={() => void userTools.trustToolsFile()}
       onDismiss={() => userTools.declineToolsFile()}
     />

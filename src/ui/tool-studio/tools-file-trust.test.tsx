@@ -7,6 +7,7 @@ import { closeUserToolsDb, loadUserTools, USER_TOOLS_DB_NAME } from '../../persi
 import { createTestPlayground } from '../../store/test-playground';
 import { PlaygroundProvider } from '../playground-context';
 import { ToolsFileTrustPrompt } from './tools-file-trust-prompt';
+import { EnglishRoot } from '../../i18n/english-root';
 
 beforeEach(async () => {
   await closeUserToolsDb();
@@ -25,9 +26,11 @@ async function studio() {
   const { playground } = createTestPlayground();
   await playground.userTools.init();
   render(
-    <PlaygroundProvider playground={playground}>
-      <ToolsFileTrustPrompt />
-    </PlaygroundProvider>,
+    <EnglishRoot>
+      <PlaygroundProvider playground={playground}>
+        <ToolsFileTrustPrompt />
+      </PlaygroundProvider>
+    </EnglishRoot>,
   );
   const state = () => playground.store.getState().userTools;
   const catalogNames = () => playground.store.getState().catalog.all.map((t) => t.name);
@@ -62,7 +65,10 @@ describe('importing a tools file that carries code', () => {
     const { actions, state } = await studio();
     await actions.importFile(exportUserTools([withCode], 0));
     fireEvent.click(await screen.findByRole('button', { name: 'Don’t trust' }));
-    expect(state().notice).toEqual({ kind: 'info', text: 'The tools file was not imported; none of its code ran.' });
+    expect(state().notice).toMatchObject({
+      kind: 'info',
+      text: 'The tools file was not imported; none of its code ran.',
+    });
     expect(state().specs).toEqual([]);
     expect((await loadUserTools()).tools).toEqual([]);
   });

@@ -1,0 +1,53 @@
+/**
+ * The studio's engine-made messages in the page's language: a refusal's problems (engine/user-tools/problems.ts)
+ * worded from the studio catalog, and zod's issues worded by zod's own locale for the page's language. Only what
+ * the page shows: what the model receives is worded by the tools' language, never here.
+ */
+import type { z } from 'zod';
+import { ko } from 'zod/locales';
+import type { StudioProblem } from '../../engine/user-tools';
+import { isRefusal, problemText } from '../../engine/user-tools';
+import { useT } from '../../i18n';
+
+/** zod's error map for `language` (zod's locale), or undefined for zod's own English. */
+export function zodErrorMap(language: string): z.core.$ZodErrorMap | undefined {
+  return language === 'ko' ? koreanIssues() : undefined;
+}
+
+let korean: z.core.$ZodErrorMap | undefined;
+function koreanIssues(): z.core.$ZodErrorMap {
+  korean ??= ko().localeError;
+  return korean;
+}
+
+/** The validation options that word zod's issues in the page's language (pass to a `Validator`). */
+export function useZodIssueWords(): { readonly error?: z.core.$ZodErrorMap } {
+  const { i18n } = useT('studio');
+  const error = zodErrorMap(i18n.language);
+  return error ? { error } : {};
+}
+
+/**
+ * Words a failed result for the page: its problems in the page's language, one per line, when the studio's checks
+ * refused it; else its `error` text as it came (zod's or the JavaScript engine's own message).
+ */
+export function useFailureText(): (failure: { readonly ok: false; readonly error: string }) => string {
+  const words = useProblemWords();
+  return (failure) => (isRefusal(failure) ? failure.problems.map(words).join('\n') : failure.error);
+}
+
+/** Words one problem in the page's language. */
+export function useProblemWords(): (problem: StudioProblem) => string {
+  const { t } = useT('studio');
+  return (problem) =>
+    problemText(problem, (code, values) =>
+      t(`problem.${code}`, {
+        ...values,
+        ...(code === 'toolNameClash' && values.source ? { source: sourceName(t, values.source) } : {}),
+      }),
+    );
+}
+
+function sourceName(t: ReturnType<typeof useT<'studio'>>['t'], source: string): string {
+  return source === 'preset' || source === 'user' || source === 'MCP' ? t(`source.${source}`) : source;
+}
