@@ -71,7 +71,7 @@ test.describe('한국어', () => {
     }
     await page.getByRole('button', { name: '끝까지 실행', exact: true }).click();
     await expect(page.getByTestId('run-finished')).toBeVisible();
-    await page.getByRole('tab', { name: 'Runs' }).click();
+    await page.getByRole('tab', { name: '실행 기록' }).click();
     await expect(page.getByTestId('run-scenario').first()).toContainText('정책이 적용된 작업 공간');
   });
 

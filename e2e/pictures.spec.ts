@@ -196,6 +196,8 @@ test.describe('pictures', () => {
     await button(page, 'Run to end').click();
     await expect(page.getByTestId('run-end')).toContainText('final answer');
     await page.getByRole('tab', { name: 'Runs' }).click();
+    // The Runs tab loads on first open: wait for both runs before ticking them.
+    await expect(page.locator('.runs-item input[type="checkbox"]')).toHaveCount(2);
     for (const box of await page.locator('.runs-item input[type="checkbox"]').all()) await box.check();
     await button(page, 'Compare selected (2/2)').click();
     const compare = page.getByRole('dialog', { name: 'Compare runs' });
