@@ -98,26 +98,6 @@ export interface ParseOptions {
   readonly tools?: readonly ToolDefinition[];
 }
 
-/** The text a note about `kind` starts with, for the UI and the turn's anomaly summary. */
-export const ISSUE_TITLES: Readonly<Record<ParseIssueKind, string>> = {
-  unterminated_think: 'unclosed <think>',
-  unterminated_tool_call: 'unclosed <tool_call>',
-  invalid_json: 'invalid JSON',
-  fenced_json: 'JSON in a ``` fence',
-  multiple_objects_in_block: 'several calls in one block',
-  missing_name: 'no tool name',
-  arguments_not_object: 'arguments not an object',
-  arguments_as_string: 'arguments as a JSON string',
-  parameters_key: '"parameters" for "arguments"',
-  arguments_key: '"arguments" for "parameters"',
-  missing_arguments: 'no arguments',
-  stray_close_tag: 'stray </tool_call>',
-  unknown_tool: 'unknown tool',
-  multiple_calls: 'several calls in one turn',
-  prose_mention: 'a call mentioned in prose',
-  unrepresentable_number: 'a number that cannot be held',
-};
-
 /**
  * What the loop does with a call attempt that could not be read (contract rule 4). Either way its text stays
  * in the message. `error-result` (default, as Anthropic's tool runner answers bad input): it also becomes a

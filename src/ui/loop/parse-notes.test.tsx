@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createI18n, I18nRoot } from '../../i18n';
 import { EnglishRoot } from '../../i18n/english-root';
+import { ko } from '../../i18n/locales/ko';
 import { interpretResponse } from '../../engine/protocol/interpret';
 import { ParseNotes, splitNotes } from './parse-notes';
 
@@ -57,5 +59,17 @@ describe('ParseNotes', () => {
       </EnglishRoot>,
     );
     expect(container.innerHTML).toBe('');
+  });
+
+  it('in Korean, leads each note with its kind in Korean and marks the parser’s sentence as English', async () => {
+    const korean = await createI18n('ko');
+    render(
+      <I18nRoot i18n={korean}>
+        <ParseNotes issues={message.parseIssues!} label="notes" />
+      </I18nRoot>,
+    );
+    const items = within(screen.getByRole('list', { name: 'notes' })).getAllByRole('listitem');
+    expect(items[1]!.textContent).toContain(ko.stops.issueKind.parameters_key);
+    expect(items[1]!.querySelector('.parse-note-detail')?.getAttribute('lang')).toBe('en');
   });
 });

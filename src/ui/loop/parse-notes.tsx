@@ -4,12 +4,14 @@
  * beside them in the transcript, and a note about a stretch of text quotes it. Text only, never HTML.
  */
 import type { ParseIssue } from '../../engine/messages';
-import { ISSUE_TITLES } from '../../engine/protocol/parse-result';
 import { useT } from '../../i18n';
 import './parse-notes.css';
 
 export function ParseNotes({ issues, label }: { issues: readonly ParseIssue[]; label: string }) {
-  const { t } = useT('stops');
+  const { t, i18n } = useT('stops');
+  // The detail is the parser's own sentence (stored with the run, in English): in another language the note leads
+  // with the kind in that language and marks the sentence as the parser's words.
+  const english = i18n.language === 'en';
   if (issues.length === 0) return null;
   return (
     <ul className="parse-notes" aria-label={label}>
@@ -23,11 +25,14 @@ export function ParseNotes({ issues, label }: { issues: readonly ParseIssue[]; l
         >
           <span className="parse-note-head">
             <span className="parse-note-verdict">{issue.recovered ? t('forgiven') : t('flagged')}</span>{' '}
-            <code className="parse-note-kind" title={ISSUE_TITLES[issue.kind]}>
+            <code className="parse-note-kind" title={t(`issueKind.${issue.kind}`)}>
               {issue.kind}
             </code>
+            {!english && <span className="parse-note-title"> {t(`issueKind.${issue.kind}`)}</span>}
           </span>{' '}
-          <span className="parse-note-detail">{issue.detail}</span>
+          <span className="parse-note-detail" lang="en" title={english ? undefined : t('parserWords')}>
+            {issue.detail}
+          </span>
           {issue.excerpt !== undefined && (
             <pre className="parse-note-excerpt" tabIndex={0} aria-label={t('excerpt')}>
               {issue.excerpt}
