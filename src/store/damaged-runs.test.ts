@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { openDB } from 'idb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as runsDb from '../persistence/runs-db';
 import { DAMAGED_RUN_FORMAT } from './damaged-runs';
 import { clearStorage, createTestPlayground } from './test-playground';
@@ -8,8 +8,6 @@ import { clearStorage, createTestPlayground } from './test-playground';
 beforeEach(clearStorage);
 afterEach(clearStorage);
 
-/** Lets the store's scheduled writes (the run writer's batch, the workspace save) happen. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 describe('a damaged run never locks the page', () => {
   it('the open run, damaged on disk: the app starts, the run is set aside, exported raw, then deleted', async () => {
@@ -18,7 +16,7 @@ describe('a damaged run never locks the page', () => {
     await first.playground.actions.runToEnd();
     const runId = first.playground.store.getState().run.loop.runId!;
     const count = first.playground.store.getState().run.events.length;
-    await settle();
+    await first.playground.flush();
     await runsDb.closeDb();
 
     // A model response without its response: the record that blanked the page before.
@@ -58,8 +56,8 @@ describe('a damaged run never locks the page', () => {
     await first.playground.actions.init();
     await first.playground.actions.runToEnd();
     const runId = first.playground.store.getState().run.loop.runId!;
-    await settle();
     first.playground.actions.newRun();
+    await first.playground.flush();
     await runsDb.closeDb();
 
     // Every event fits its schema, but the model answers a round it was never called for.
@@ -75,10 +73,16 @@ describe('a damaged run never locks the page', () => {
 
     const second = createTestPlayground();
     await second.playground.actions.init();
-    await settle();
+    expect(second.playground.store.getState().ui.ready).toBe(true);
+    // The replay check runs after start-up, off the first paint's path.
+    await vi.waitFor(
+      () =>
+        expect(second.playground.store.getState().runs.damaged).toMatchObject([
+          { runId, damage: { kind: 'unanswered' } },
+        ]),
+      { timeout: 5_000 },
+    );
     const state = second.playground.store.getState();
-    expect(state.ui.ready).toBe(true);
-    expect(state.runs.damaged).toMatchObject([{ runId, damage: { kind: 'unanswered' } }]);
     expect(state.runs.list.map((r) => r.runId)).not.toContain(runId);
   });
 });
