@@ -5,18 +5,22 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { chooseLanguage, createI18n, I18nRoot, storedLanguage } from './i18n';
+import { chooseLanguage, createI18n, formatters, I18nRoot, storedLanguage } from './i18n';
 import { AppSkeleton } from './ui/app-skeleton';
 import './ui/app.css';
 
-// Fetched from the first moment (Vite preloads its imports too), while the language is chosen and the skeleton drawn.
+// Fetched from the first moment (the HTML preloads it: vite.config.ts), while the language is chosen and the skeleton
+// drawn.
 const appRoot = import('./app-root');
 appRoot.catch(() => undefined); // a failed load is shown below, once the skeleton is up
 
+// A page's first Intl.NumberFormat costs tens of milliseconds (the number data is set up once per page); the app's
+// first render formats counts. Made here, it costs that while the composition root is still on its way.
+const language = chooseLanguage({ search: location.search, stored: storedLanguage(), browser: navigator.languages });
+setTimeout(() => formatters(language).number(0));
+
 // The page's language is known before the first paint (its catalog, if not English, is one small chunk).
-void createI18n(
-  chooseLanguage({ search: location.search, stored: storedLanguage(), browser: navigator.languages }),
-).then(async (i18n) => {
+void createI18n(language).then(async (i18n) => {
   const root = createRoot(document.getElementById('root')!);
   const skeleton = (error?: string) => (
     <StrictMode>

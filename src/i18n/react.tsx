@@ -4,7 +4,7 @@
  * keeps `<html lang>` in step with the language shown.
  */
 import type { ReactNode } from 'react';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { I18n } from './i18n';
 import type { Namespace } from './catalog';
@@ -40,20 +40,35 @@ export interface Formatters {
 
 export function useFormat(): Formatters {
   const { i18n } = useTranslation();
-  const language = i18n.language;
-  return useMemo(() => formatters(language), [language]);
+  return formatters(i18n.language);
 }
 
+/**
+ * One `Intl.NumberFormat` per language and options, made on first use: building one costs far more than formatting
+ * with it (a first load formats hundreds of numbers; a streaming turn re-formats its counts on every token).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = options === undefined ? language : `${language} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(language, options)));
+  return format;
+}
+
+const formattersByLanguage = new Map<string, Formatters>();
+
+/** The formatters of `language`: one object per language, so a component can depend on it without re-rendering. */
 export function formatters(language: string): Formatters {
-  const number = (value: number, options?: Intl.NumberFormatOptions) =>
-    new Intl.NumberFormat(language, options).format(value);
+  let made = formattersByLanguage.get(language);
+  if (!made) formattersByLanguage.set(language, (made = makeFormatters(language)));
+  return made;
+}
+
+function makeFormatters(language: string): Formatters {
+  const number = (value: number, options?: Intl.NumberFormatOptions) => numberFormat(language, options).format(value);
   const unit = (value: number, u: 'millisecond' | 'second' | 'minute', digits = 0) =>
-    new Intl.NumberFormat(language, {
-      style: 'unit',
-      unit: u,
-      unitDisplay: 'short',
-      maximumFractionDigits: digits,
-    }).format(value);
+    number(value, { style: 'unit', unit: u, unitDisplay: 'short', maximumFractionDigits: digits });
+  let dateTime: Intl.DateTimeFormat | undefined;
   return {
     language,
     number,
@@ -64,7 +79,7 @@ export function formatters(language: string): Formatters {
       return `${unit(minutes, 'minute')} ${unit(Math.round((ms % 60_000) / 1000), 'second')}`;
     },
     dateTime: (epochMs) =>
-      new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs),
+      (dateTime ??= new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' })).format(epochMs),
     bytes(bytes, options) {
       const fixed = (value: number, digits: number) =>
         number(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
