@@ -103,10 +103,15 @@ export interface DefineToolSpec<S extends z.ZodType> {
 
 /** Defines a tool from a zod 4 schema; the JSON Schema the model receives comes from `z.toJSONSchema`. */
 export function defineTool<S extends z.ZodType>(spec: DefineToolSpec<S>): Tool {
+  let inputSchema: JsonSchema | undefined;
   return {
     name: spec.name,
     description: spec.description,
-    inputSchema: zodToToolSchema(spec.schema),
+    // Made on first read, then the same object: a catalog makes dozens of tools whose schema no request may need
+    // (the 28-tool workspace alone costs tens of milliseconds of a first load in z.toJSONSchema).
+    get inputSchema() {
+      return (inputSchema ??= zodToToolSchema(spec.schema));
+    },
     returnDirect: spec.returnDirect ?? false,
     needsApproval: spec.needsApproval ?? false,
     source: spec.source ?? 'preset',
@@ -182,11 +187,15 @@ export function errorResult(text: string, metadata: Record<string, unknown> = {}
   return { text, isError: true, metadata };
 }
 
+/** A tool's definition alone (no validate/execute), for views and requests; its schema is read on demand. */
 export function toDefinition(tool: ToolDefinition): ToolDefinition {
   return {
     name: tool.name,
     description: tool.description,
-    inputSchema: tool.inputSchema,
+    // Read through, so a schema made on first read (defineTool) is still made only when someone reads it.
+    get inputSchema() {
+      return tool.inputSchema;
+    },
     returnDirect: tool.returnDirect,
     needsApproval: tool.needsApproval,
     source: tool.source,
