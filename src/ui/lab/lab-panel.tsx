@@ -13,6 +13,7 @@ import { FAULT_KINDS, GUARDS_OFF } from '../../engine/lab/types';
 import type { LoopSettings } from '../../engine/loop/events';
 import { useFormat, useT } from '../../i18n';
 import { selectEvents, selectExposed, selectLoop, selectNextRequest, selectSettings } from '../../store/selectors';
+import { Disclosure } from '../disclosure';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { useGuardName } from './lab-entries';
 import './lab.css';
@@ -24,8 +25,7 @@ export function LabPanel() {
   const lab = settings.lab ?? {};
   const setLab = (change: Partial<LabSettings>) => actions.setSettings({ lab: { ...lab, ...change } });
   return (
-    <details className="lab-panel" open={lab.predict === true || lab.guards !== undefined}>
-      <summary>{t('title')}</summary>
+    <Disclosure className="lab-panel" open={lab.predict === true || lab.guards !== undefined} summary={t('title')}>
       <label className="checkbox" title={t('predictModeHint')}>
         <input type="checkbox" checked={lab.predict === true} onChange={(e) => setLab({ predict: e.target.checked })} />
         {t('predictMode')}
@@ -34,7 +34,7 @@ export function LabPanel() {
       <GuardControls settings={settings} onChange={(guards) => setLab({ guards })} />
       <ArmedFaults lab={lab} onChange={(faults) => setLab({ faults })} />
       <IdPairingReport />
-    </details>
+    </Disclosure>
   );
 }
 

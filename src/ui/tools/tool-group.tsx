@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { ToolDefinition } from '../../engine/tool';
 import { useFormat, useT } from '../../i18n';
+import { Disclosure } from '../disclosure';
 import type { CatalogGroup } from '../../store/catalog';
 import type { ToolFlags } from './tool-item';
 import { ToolItem, ToolRow } from './tool-item';
@@ -55,16 +56,22 @@ export function ToolGroup({
     specId: specIds?.get(tool.name),
   });
   return (
-    <details className="tool-group" open={open} data-testid={`tool-group-${group.id}`}>
-      <summary>
-        {label}{' '}
-        <span className="muted" data-testid="tool-group-count">
-          {t('groupCount', { exposed: format.number(groupExposed), total: format.number(group.tools.length) })}
-        </span>
-        {searching && (
-          <span className="muted small"> · {t('groupMatches', { shown: format.number(shown.length) })}</span>
-        )}
-      </summary>
+    <Disclosure
+      className="tool-group"
+      open={open}
+      testId={`tool-group-${group.id}`}
+      summary={
+        <>
+          {label}{' '}
+          <span className="muted" data-testid="tool-group-count">
+            {t('groupCount', { exposed: format.number(groupExposed), total: format.number(group.tools.length) })}
+          </span>
+          {searching && (
+            <span className="muted small"> · {t('groupMatches', { shown: format.number(shown.length) })}</span>
+          )}
+        </>
+      }
+    >
       {virtual ? (
         <>
           <VirtualRows
@@ -102,7 +109,7 @@ export function ToolGroup({
           ))}
         </ul>
       )}
-    </details>
+    </Disclosure>
   );
 }
 

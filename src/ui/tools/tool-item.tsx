@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import type { ToolDefinition } from '../../engine/tool';
 import type { ToolOverride } from '../../engine/loop/workspace';
 import { applyOverride } from '../../engine/loop/workspace';
+import { Disclosure } from '../disclosure';
 import { usePlaygroundApi } from '../playground-context';
 
 /** The workspace's override of a tool: its flags, and its words in another language (tool-language.ts). */
@@ -34,10 +35,9 @@ export function ToolItem(props: ToolItemProps) {
     <li className="tool-item">
       <ToolHead {...props} />
       <p className="tool-description">{tool.description}</p>
-      <details>
-        <summary>{t('schema')}</summary>
+      <Disclosure summary={t('schema')}>
         <pre className="code-block">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
-      </details>
+      </Disclosure>
     </li>
   );
 }
