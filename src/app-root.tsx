@@ -43,6 +43,9 @@ export function startApp(root: Root, i18n: I18n): void {
     },
   });
 
+  // The stored workspace and runs are read while the app renders for the first time (App asks again; it runs once).
+  void playground.actions.init();
+
   // A reload, a closed tab or a backgrounded page loses nothing that was appended: write what is queued now.
   addEventListener('pagehide', () => void playground.flush());
   document.addEventListener('visibilitychange', () => {

@@ -523,30 +523,34 @@ export function createPlayground(deps: PlaygroundDeps) {
    * the last open run with its workspace.
    */
   async function initialize(): Promise<void> {
-    try {
-      await userTools.init();
-    } catch (error) {
-      addProblems([`Your saved tools could not be loaded (${errorMessage(error)}).`]);
+    // The stored parts do not depend on each other: they are read together, so Send is usable after the slowest
+    // read rather than after all of them one by one. Everything below needs all of them.
+    let unreadable: unknown = null;
+    const read = <T>(reading: Promise<T>, fallback: T): Promise<T> =>
+      reading.catch((error: unknown) => {
+        unreadable ??= error;
+        return fallback;
+      });
+    const [, , , saved, , activeId] = await Promise.all([
+      userTools.init().catch((error: unknown) => {
+        addProblems([`Your saved tools could not be loaded (${errorMessage(error)}).`]);
+      }),
+      toolSearch.init(),
+      // The remembered MCP servers list their last tools now (so exposed ones stay valid) and reconnect meanwhile.
+      mcp.init(),
+      read(storage.loadWorkspace(), null),
+      read(reloadRunList(), undefined),
+      read(storage.loadSetting(ACTIVE_RUN), null),
+    ]);
+    // A storage this page cannot use is announced by its status (the main view says the app runs unsaved).
+    if (unreadable !== null && !(unreadable instanceof StorageUnavailableError)) {
+      addProblems([
+        `Saved runs could not be read (${errorMessage(unreadable)}). New runs still work; they may not be saved.`,
+      ]);
     }
-    await toolSearch.init();
-    // The remembered MCP servers list their last tools now (so exposed ones stay valid) and reconnect meanwhile.
-    await mcp.init();
     let workspace = get().workspace;
-    let activeId: unknown = null;
-    try {
-      const saved = await storage.loadWorkspace();
-      if (saved?.ok) workspace = saved.value;
-      else if (saved) addProblems([saved.error]);
-      await reloadRunList();
-      activeId = await storage.loadSetting(ACTIVE_RUN);
-    } catch (error) {
-      // A storage this page cannot use is announced by its status (the main view says the app runs unsaved).
-      if (!(error instanceof StorageUnavailableError)) {
-        addProblems([
-          `Saved runs could not be read (${errorMessage(error)}). New runs still work; they may not be saved.`,
-        ]);
-      }
-    }
+    if (saved?.ok) workspace = saved.value;
+    else if (saved) addProblems([saved.error]);
     const active = get().runs.list.find((r) => r.runId === activeId) ?? null;
     const params = new URLSearchParams(deps.location?.search() ?? '');
     const requested = params.get('scenario');

@@ -3,7 +3,7 @@
  * runtimes are ready offline, and "Make everything available offline".
  */
 import { useEffect } from 'react';
-import { selectOffline } from '../../store/selectors';
+import { selectOffline, selectReady } from '../../store/selectors';
 import { useFormat, useT } from '../../i18n';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { formatBytes } from './bytes';
@@ -15,7 +15,11 @@ export function OfflineStatus() {
   const format = useFormat();
   const { offline } = usePlaygroundApi();
   const { shell, shellDetail: detail, online, modelCache } = usePlayground(selectOffline);
-  useEffect(() => offline.start(), [offline]);
+  const ready = usePlayground(selectReady);
+  // The service worker and the cache reads wait until the playground is usable: none of them is needed for Send.
+  useEffect(() => {
+    if (ready) offline.start();
+  }, [offline, ready]);
   const models = modelCache?.models ?? [];
   const ggufModels = modelCache?.ggufModels ?? [];
   return (
