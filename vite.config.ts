@@ -35,10 +35,53 @@ function runtimeAssetsManifest(): Plugin {
   };
 }
 
+/**
+ * Preloads the composition root (src/app-root.tsx) and the chunks and styles it needs from the page's HTML, so the
+ * browser fetches them beside the entry instead of after it: the entry paints the skeleton first and imports the
+ * root from its first line, which otherwise starts the root's download only once the entry has run. Nothing is
+ * evaluated earlier — the skeleton still paints before any of it runs.
+ */
+function preloadCompositionRoot(): Plugin {
+  let base = '/';
+  return {
+    name: 'tlp:preload-composition-root',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app-root.tsx'));
+        if (!entry || !root) return [];
+        const loaded = new Set([entry.fileName, ...entry.imports]);
+        const scripts = [root.fileName, ...root.imports].filter((file) => !loaded.has(file));
+        const styles = [...(root.viteMetadata?.importedCss ?? [])];
+        return [
+          ...scripts.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...styles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `${base}${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     runtimeAssetsManifest(),
+    preloadCompositionRoot(),
     // Offline app: a workbox service worker precaches the app shell only (its scripts, styles and the sandbox's
     // wasm; ≤ 3 MB), so after one visit the page loads and the scripted replay runs with the network off. Each
     // runtime's large assets (wllama's wasm, the web-llm library, the Qwen3 tokenizer) are cached the first time
