@@ -125,10 +125,18 @@ export function defineTool<S extends z.ZodType>(spec: DefineToolSpec<S>): Tool {
  * model nothing. `additionalProperties: false` stays (Spring AI sends it too).
  */
 export function zodToToolSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema) as JsonSchema;
-  const { $schema: _ignored, ...rest } = json;
+  const made = jsonSchemas.get(schema);
+  if (made) return made;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema) as JsonSchema;
+  jsonSchemas.set(schema, rest);
   return rest;
 }
+
+/**
+ * Each zod schema's JSON Schema, made once: a preset's schema is one module-level object, and every run makes
+ * fresh instances of its tools (so each run starts from the same stock). Schemas are immutable, so one answer holds.
+ */
+const jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
 
 export function validateWithZod(schema: z.ZodType, args: unknown, options: ValidateOptions = {}): ValidationResult {
   const parsed = schema.safeParse(args, options.error ? { error: options.error } : undefined);

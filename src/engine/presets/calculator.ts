@@ -88,11 +88,11 @@ export function createCalculateTool(language: ToolLanguage = 'en'): Tool {
       return result === null ? words.divideByZero : formatNumber(result);
     },
   });
-  return {
-    ...tool,
+  // Assigned, not spread: a spread would read (and so make) the schema that defineTool makes on first read.
+  return Object.assign(tool, {
     ...(words.issues
       ? { validate: (args: unknown) => validateWithZod(calculateSchema, args, { error: words.issues }) }
       : {}),
-    inLanguage: (next) => createCalculateTool(next),
-  };
+    inLanguage: (next: ToolLanguage) => createCalculateTool(next),
+  });
 }
