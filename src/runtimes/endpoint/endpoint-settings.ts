@@ -59,11 +59,11 @@ export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'
 export function loadSettings(storage: KeyValueStorage | null): { settings: EndpointSettings; apiKey: string } {
   if (!storage) return { settings: DEFAULT_SETTINGS, apiKey: '' };
   let settings = DEFAULT_SETTINGS;
+  const stored = storage.getItem(SETTINGS_KEY);
+  // Nothing stored (the endpoint never used in this browser): the defaults, without a first zod parse at start-up.
+  if (stored === null) return { settings, apiKey: storage.getItem(API_KEY_KEY) ?? '' };
   try {
-    const parsed = settingsSchema.safeParse({
-      ...DEFAULT_SETTINGS,
-      ...JSON.parse(storage.getItem(SETTINGS_KEY) ?? '{}'),
-    });
+    const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...JSON.parse(stored) });
     if (parsed.success) settings = parsed.data;
   } catch {
     // A damaged record: the defaults.
