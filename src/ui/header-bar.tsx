@@ -8,14 +8,14 @@ import { useT } from '../i18n';
 import { LanguagePicker } from './language-picker';
 import { usePlayground, usePlaygroundApi } from './playground-context';
 import { PresenterToggle } from './presenter/presenter-toggle';
-import { useScenarioText } from './scenarios/scenario-text';
+import { useScenarioTitle } from './scenarios/scenario-text';
 
 export function HeaderBar() {
   const { t } = useT('common');
   const { t: tShell } = useT('shell');
   const { t: tRuntimes, i18n } = useT('runtimes');
   const { actions, runtimes } = usePlaygroundApi();
-  const scenarioText = useScenarioText();
+  const scenarioTitle = useScenarioTitle();
   const scenarioId = usePlayground(selectScenarioId);
   const runtimeKind = usePlayground(selectRuntimeKind);
   const busy = usePlayground(selectBusy);
@@ -37,7 +37,7 @@ export function HeaderBar() {
           <option value="">{tShell('noScenario')}</option>
           {SCENARIOS.map((s) => (
             <option key={s.id} value={s.id}>
-              {scenarioText(s).title}
+              {scenarioTitle(s)}
             </option>
           ))}
         </select>

@@ -6,16 +6,20 @@ import { getScenario, SCENARIOS } from '../../engine/scenarios';
 import { createI18n, I18nRoot } from '../../i18n';
 import { en } from '../../i18n/locales/en';
 import { ko } from '../../i18n/locales/ko';
-import { useScenarioText } from './scenario-text';
+import { useScenarioText, useScenarioTitle } from './scenario-text';
 
 afterEach(cleanup);
 
 function Texts({ scenario }: { scenario: Scenario }) {
   const text = useScenarioText()(scenario);
+  const title = useScenarioTitle()(scenario);
   return (
-    <p data-testid="texts">
-      {text.title} | {text.description} | {text.tryThis ?? '-'}
-    </p>
+    <>
+      <p data-testid="texts">
+        {text.title} | {text.description} | {text.tryThis ?? '-'}
+      </p>
+      <p data-testid="title">{title}</p>
+    </>
   );
 }
 
@@ -47,7 +51,7 @@ describe('the scenarios catalog', () => {
     });
   });
 
-  it('useScenarioText answers in the page’s language, and with the engine’s text for a scenario not catalogued', async () => {
+  it('useScenarioText and useScenarioTitle answer in the page’s language, and with the engine’s text for a scenario not catalogued', async () => {
     const seoul = getScenario('seoul-time-math')!;
     const { rerender } = render(
       <I18nRoot i18n={await createI18n('en')}>
@@ -63,6 +67,7 @@ describe('the scenarios catalog', () => {
     );
     const k = ko.scenarios['seoul-time-math'];
     expect(screen.getByTestId('texts').textContent).toBe(`${k.title} | ${k.description} | ${k.tryThis}`);
+    expect(screen.getByTestId('title').textContent).toBe(k.title);
     const own: Scenario = { ...seoul, id: 'not-catalogued', title: 'Own', description: 'Mine', tryThis: undefined };
     rerender(
       <I18nRoot i18n={korean}>
@@ -70,5 +75,6 @@ describe('the scenarios catalog', () => {
       </I18nRoot>,
     );
     expect(screen.getByTestId('texts').textContent).toBe('Own | Mine | -');
+    expect(screen.getByTestId('title').textContent).toBe('Own');
   });
 });

@@ -33,8 +33,27 @@ export function useScenarioText(): (scenario: Scenario) => ScenarioText {
           ...(scenario.tryThis !== undefined ? { tryThis: scenario.tryThis } : {}),
         };
       }
-      return { title: t(`${id}.title`), description: t(`${id}.description`), tryThis: t(`${id}.tryThis`) };
+      return cataloguedText(t, id);
     },
+    [t],
+  );
+}
+
+/** `(id) => its texts` in the page's language, for a scenario the catalog holds (the skeleton has no engine). */
+export function useCataloguedScenarioText(): (id: CataloguedScenarioId) => ScenarioText {
+  const { t } = useT('scenarios');
+  return useCallback((id: CataloguedScenarioId) => cataloguedText(t, id), [t]);
+}
+
+function cataloguedText(t: ReturnType<typeof useT<'scenarios'>>['t'], id: CataloguedScenarioId): ScenarioText {
+  return { title: t(`${id}.title`), description: t(`${id}.description`), tryThis: t(`${id}.tryThis`) };
+}
+
+/** `(scenario) => its title` in the page's language: the pickers list every scenario and need nothing else. */
+export function useScenarioTitle(): (scenario: Scenario) => string {
+  const { t } = useT('scenarios');
+  return useCallback(
+    (scenario: Scenario): string => (isCatalogued(scenario.id) ? t(`${scenario.id}.title`) : scenario.title),
     [t],
   );
 }
