@@ -8,7 +8,6 @@ import { clearStorage, createTestPlayground } from './test-playground';
 beforeEach(clearStorage);
 afterEach(clearStorage);
 
-
 describe('a damaged run never locks the page', () => {
   it('the open run, damaged on disk: the app starts, the run is set aside, exported raw, then deleted', async () => {
     const first = createTestPlayground({ search: '?scenario=seoul-time-math' });

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RUN_ENDED } from '../engine/loop/request';
 import type { ModelRequest } from '../engine/runtime';
 import { SCENARIOS } from '../engine/scenarios';
 import { newUserToolSpec } from '../engine/user-tools';
+import { indexedDbStorage } from '../persistence';
 import * as runsDb from '../persistence/runs-db';
 import { clearStorage, createTestPlayground } from './test-playground';
 
@@ -141,6 +142,43 @@ describe('reloads and scenarios', () => {
       settings: { maxRounds: 7 },
       runtimeKind: 'scripted',
     });
+  });
+
+  it('a workspace change is written at once, not after a timer: a reload right after it finds it', async () => {
+    // No timer ever fires in this page, as none may before a reload that follows a click.
+    const first = createTestPlayground({ search: '?scenario=seoul-time-math', schedule: () => undefined });
+    await first.playground.actions.init();
+    first.playground.actions.selectScenario('reserve-and-todo');
+    first.playground.actions.toggleTool('discount', true);
+    await vi.waitFor(
+      async () => {
+        const stored = await indexedDbStorage.loadWorkspace();
+        expect(stored?.ok && stored.value).toMatchObject({ scenarioId: 'reserve-and-todo' });
+        expect(stored?.ok && stored.value.exposed).toContain('discount');
+      },
+      { timeout: 3_000 },
+    );
+  });
+
+  it('a start-up that fails where no step expects it still ends ready, saying why, and the page works', async () => {
+    const first = createTestPlayground({ search: '?scenario=seoul-time-math' });
+    await first.playground.actions.init();
+    await first.playground.actions.runToEnd();
+    await first.playground.flush();
+
+    // The last open run is restored on start-up; reading it throws before it even returns a promise.
+    const second = createTestPlayground({
+      storage: {
+        loadRun: () => {
+          throw new Error('disk on fire');
+        },
+      },
+    });
+    await second.playground.actions.init();
+    const state = second.playground.store.getState();
+    expect(state.ui.ready).toBe(true);
+    expect(state.runs.storageProblems.join(' ')).toContain('disk on fire');
+    expect(second.playground.actions.send()).toBe(true);
   });
 
   it('?scenario= while a run exists opens a clean run of that scenario, never mixing the two', async () => {

@@ -331,9 +331,36 @@ export function createPlayground(deps: PlaygroundDeps) {
   }
 
   let savedWorkspace: Workspace | null = null;
-  let workspaceTimer = false;
+  /** The workspace write under way, and whether the workspace changed again since it started. */
+  let savingWorkspace: Promise<void> | null = null;
+  let workspaceChangedSince = false;
+
+  /**
+   * Writes the workspace at once, or once more when the write under way ends: one write at a time, and the last
+   * state is always written. Not delayed: a reload right after a change (a scenario chosen, a tool ticked) must
+   * find it, and a write started while the page unloads may never finish.
+   */
+  function saveWorkspaceSoon(): void {
+    if (savingWorkspace) {
+      workspaceChangedSince = true;
+      return;
+    }
+    savingWorkspace = saveWorkspaceNow().finally(() => {
+      savingWorkspace = null;
+      if (workspaceChangedSince) {
+        workspaceChangedSince = false;
+        saveWorkspaceSoon();
+      }
+    });
+  }
+
+  /** Resolves when the workspace as it is now is stored (or storing it failed). */
+  async function flushWorkspace(): Promise<void> {
+    while (savingWorkspace) await savingWorkspace;
+    await saveWorkspaceNow();
+  }
+
   async function saveWorkspaceNow(): Promise<void> {
-    workspaceTimer = false;
     const workspace = get().workspace;
     if (workspace === savedWorkspace || !get().ui.ready) return;
     savedWorkspace = workspace;
@@ -357,10 +384,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       const exposed = exposedDefinitions(s.workspace, s.catalog.all);
       if (exposed.ok) toolSearch.syncIndex(exposed.value);
     }
-    if (s.workspace !== previous.workspace && !workspaceTimer) {
-      workspaceTimer = true;
-      deps.schedule(() => void saveWorkspaceNow(), 150);
-    }
+    if (s.workspace !== previous.workspace) saveWorkspaceSoon();
   });
   deps.runtimes.scripted.setScript(getScenario(get().workspace.scenarioId ?? '')?.script ?? null);
   patch('run', { nextRequest: computeNextRequest(get()) });
@@ -607,7 +631,12 @@ export function createPlayground(deps: PlaygroundDeps) {
      * is never applied and then undone by a restore.
      */
     init(): Promise<void> {
-      initialized ??= initialize();
+      // The page waits for `ready` (it shows its skeleton until then), so a start-up that fails in a way no step
+      // above handles still ends ready, saying what went wrong, with the workspace it had.
+      initialized ??= initialize().catch((error: unknown) => {
+        addProblems([`The playground could not restore what this browser stored (${errorMessage(error)}).`]);
+        patch('ui', { ready: true });
+      });
       return initialized;
     },
 
@@ -876,7 +905,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     advisors: advisor as Pick<AdvisorLoopController, 'getAdvisorConfig' | 'configureAdvisors' | 'subscribe'>,
     /** Writes every queued event and the workspace now (on `pagehide`, when the page is hidden). */
     async flush(): Promise<void> {
-      await Promise.all([writer.flush(), saveWorkspaceNow()]);
+      await Promise.all([writer.flush(), flushWorkspace()]);
     },
   };
 }

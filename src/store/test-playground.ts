@@ -12,6 +12,7 @@ import type { RuntimeProvider } from '../runtimes/provider';
 import { createRuntimeRegistry } from '../runtimes/registry';
 import { nodeSandbox } from '../sandbox/node-spawner.test-support';
 import { createPlayground } from './playground';
+import type { PlaygroundStorage } from './storage';
 import { toolSearchSource } from './tool-search';
 
 /** Deletes both databases, so each test starts from an empty browser. */
@@ -30,6 +31,10 @@ export async function clearStorage(): Promise<void> {
 export interface TestPlaygroundOptions {
   /** The page's query string, e.g. "?scenario=seoul-time-math". */
   readonly search?: string;
+  /** Replaces some of the real storage's functions (e.g. one that fails in a way the app must survive). */
+  readonly storage?: Partial<PlaygroundStorage>;
+  /** Replaces the playground's timer (`setTimeout` by default), e.g. with one that never fires. */
+  readonly schedule?: (task: () => void, ms?: number) => void;
 }
 
 export function createTestPlayground(options: TestPlaygroundOptions = {}) {
@@ -62,7 +67,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
       scripted: registry.scripted,
       providerFor: (kind) => providers.find((p) => p.kind === kind) ?? providers[0]!,
     },
-    storage: indexedDbStorage,
+    storage: { ...indexedDbStorage, ...options.storage },
     sandbox: nodeSandbox(),
     toolSearch,
     toolSources: [toolSearchSource(toolSearch)],
@@ -72,7 +77,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
       let n = 0;
       return () => `run-${Date.now().toString(36)}-${++n}`;
     })(),
-    schedule: (task, ms = 0) => void setTimeout(task, ms),
+    schedule: options.schedule ?? ((task, ms = 0) => void setTimeout(task, ms)),
     location: { search: () => search, replaceSearch: (next) => (search = next) },
   });
   return { playground, received, toolSearch, search: () => search };
