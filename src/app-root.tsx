@@ -15,10 +15,14 @@ import { createPlayground } from './store/playground';
 import { toolSearchSource } from './store/tool-search';
 import { loadQwen3Counter } from './tokenizers/qwen3';
 import { App } from './ui/App';
+import type { FirstPaintIntro } from './ui/first-minute/first-paint';
 import { PlaygroundProvider } from './ui/playground-context';
 
-/** Builds the playground and renders the app into `root` (replacing the skeleton), in the page's language. */
-export function startApp(root: Root, i18n: I18n): void {
+/**
+ * Builds the playground and renders the app into `root` (replacing the skeleton), in the page's language; `intro`
+ * is what the skeleton drew of the first minute, which the app keeps drawing until its stored state is read.
+ */
+export function startApp(root: Root, i18n: I18n, intro: FirstPaintIntro): void {
   const toolSearch = new ToolSearchSession({ index: 'keyword' });
 
   const playground = createPlayground({
@@ -56,7 +60,7 @@ export function startApp(root: Root, i18n: I18n): void {
     <StrictMode>
       <I18nRoot i18n={i18n}>
         <PlaygroundProvider playground={playground}>
-          <App />
+          <App intro={intro} />
         </PlaygroundProvider>
       </I18nRoot>
     </StrictMode>,

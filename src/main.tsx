@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { chooseLanguage, createI18n, formatters, I18nRoot, storedLanguage } from './i18n';
 import { AppSkeleton } from './ui/app-skeleton';
+import { introForFirstPaint } from './ui/first-minute/first-paint';
 import './ui/app.css';
 
 // Fetched from the first moment (the HTML preloads it: vite.config.ts), while the language is chosen and the skeleton
@@ -20,18 +21,21 @@ const language = chooseLanguage({ search: location.search, stored: storedLanguag
 setTimeout(() => formatters(language).number(0));
 
 // The page's language is known before the first paint (its catalog, if not English, is one small chunk).
+// The first minute's banner or card as the app will draw it, so the skeleton's columns sit where the app's will.
+const intro = introForFirstPaint(location.search);
+
 void createI18n(language).then(async (i18n) => {
   const root = createRoot(document.getElementById('root')!);
   const skeleton = (error?: string) => (
     <StrictMode>
       <I18nRoot i18n={i18n}>
-        <AppSkeleton {...(error === undefined ? {} : { error })} />
+        <AppSkeleton intro={intro} {...(error === undefined ? {} : { error })} />
       </I18nRoot>
     </StrictMode>
   );
   root.render(skeleton());
   try {
-    (await appRoot).startApp(root, i18n);
+    (await appRoot).startApp(root, i18n, intro);
   } catch (error) {
     root.render(skeleton(error instanceof Error ? error.message : String(error)));
   }

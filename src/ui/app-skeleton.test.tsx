@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n, I18nRoot } from '../i18n';
 import { EnglishRoot } from '../i18n/english-root';
+import { ko } from '../i18n/locales/ko';
 import { AppSkeleton } from './app-skeleton';
 
 afterEach(cleanup);
@@ -19,6 +20,26 @@ describe('the first paint (app skeleton)', () => {
     expect(container.querySelectorAll('.app-columns > .panel')).toHaveLength(3);
     expect(container.querySelector('.app')?.getAttribute('aria-busy')).toBe('true');
     expect(container.querySelector('.app')?.getAttribute('data-ready')).toBe('false');
+  });
+
+  it('draws the first minute the app will draw: the scenario banner in the page language, or the card, inert', async () => {
+    const { container, rerender } = render(
+      <I18nRoot i18n={await createI18n('ko')}>
+        <AppSkeleton intro={{ kind: 'banner', scenarioId: 'seoul-time-math' }} />
+      </I18nRoot>,
+    );
+    const banner = screen.getByTestId('scenario-banner');
+    expect(banner.textContent).toContain(ko.scenarios['seoul-time-math'].title);
+    expect(banner.querySelector('button')?.disabled).toBe(true);
+    // Between the header and the model band, where the app draws it.
+    expect(container.querySelector('header + .intro-banner + .model-band')).not.toBeNull();
+    rerender(
+      <EnglishRoot>
+        <AppSkeleton intro={{ kind: 'card' }} />
+      </EnglishRoot>,
+    );
+    expect(screen.getByTestId('intro-card').textContent).toContain('Open');
+    expect(screen.queryByTestId('scenario-banner')).toBeNull();
   });
 
   it('a failed load says why and what to do, in the page language (Korean here)', async () => {

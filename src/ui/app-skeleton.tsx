@@ -1,13 +1,25 @@
 /**
  * The page's first paint, drawn by the entry (main.tsx) before the playground's code has arrived: the header with
  * the app's title, the model band and the three columns, at the sizes the real ones take, so nothing jumps when
- * the app replaces it. It imports React and the i18n layer only — nothing of the store, the engine or a runtime.
+ * the app replaces it — with the first minute's banner or card when the last visit (or `?scenario=`) says which. It
+ * imports React and the i18n layer only — nothing of the store, the engine or a runtime.
  */
 import { useT } from '../i18n';
+import type { FirstPaintIntro } from './first-minute/first-paint';
+import { IntroBanner, IntroCard } from './first-minute/intro-view';
+import { useCataloguedScenarioText } from './scenarios/scenario-text';
 
-export function AppSkeleton({ error }: { readonly error?: string }) {
+export interface AppSkeletonProps {
+  /** Why the playground's code could not load; absent while it loads. */
+  readonly error?: string;
+  /** The first minute as the app will draw it (first-paint.ts); none when absent. */
+  readonly intro?: FirstPaintIntro;
+}
+
+export function AppSkeleton({ error, intro = { kind: 'none' } }: AppSkeletonProps) {
   const { t } = useT('common');
   const shell = useT('shell').t;
+  const scenarioText = useCataloguedScenarioText();
   return (
     <div className="app app-skeleton" data-ready="false" aria-busy={error === undefined}>
       <header className="header">
@@ -15,7 +27,9 @@ export function AppSkeleton({ error }: { readonly error?: string }) {
         <span className="skeleton-control" />
         <span className="skeleton-control" />
       </header>
-      <div className="model-band skeleton-band" />
+      {intro.kind === 'banner' && <IntroBanner text={scenarioText(intro.scenarioId)} />}
+      {intro.kind === 'card' && <IntroCard />}
+      <div className="model-band" />
       {error === undefined ? (
         <p className="visually-hidden" role="status">
           {shell('loading')}

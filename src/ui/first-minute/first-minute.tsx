@@ -4,64 +4,41 @@
  * card. The texts are the scenarios' own (engine/scenarios: `title`, `description`, `tryThis`), shown in the page's
  * language through the `scenarios` catalog (see ui/scenarios/scenario-text.ts).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getScenario } from '../../engine/scenarios';
-import { useT } from '../../i18n';
 import { selectScenarioId } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { useScenarioText } from '../scenarios/scenario-text';
+import type { IntroShown } from './first-paint';
+import { rememberIntro } from './first-paint';
 import { hiddenIntros, hideIntro } from './hidden-intros';
-import './first-minute.css';
+import { IntroBanner, IntroCard } from './intro-view';
 
 /** The scenario the "do this first" card opens: it shows the whole loop in four steps. */
 const FIRST_SCENARIO_ID = 'seoul-time-math';
 
 export function FirstMinute() {
-  const { t } = useT('intro');
   const { actions } = usePlaygroundApi();
   const scenarioId = usePlayground(selectScenarioId);
   const scenarioText = useScenarioText();
   const [hidden, setHidden] = useState(hiddenIntros);
   const key = scenarioId ?? '';
-  if (hidden.has(key)) return null;
-  const hide = () => setHidden(hideIntro(key));
   const scenario = scenarioId === null ? undefined : getScenario(scenarioId);
-  if (!scenario) {
-    return (
-      <section className="intro-card" aria-labelledby="intro-title" data-testid="intro-card">
-        <h2 id="intro-title">{t('card.title')}</h2>
-        <p>{t('card.what')}</p>
-        <p>
-          <strong>{t('card.firstLabel')}</strong> {t('card.first')}
-        </p>
-        <div className="call-buttons">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => actions.selectScenario(FIRST_SCENARIO_ID)}
-          >
-            {t('card.open')}
-          </button>
-          <button type="button" className="button button-quiet" onClick={hide}>
-            {t('hide')}
-          </button>
-        </div>
-      </section>
-    );
+  const shown: IntroShown = hidden.has(key)
+    ? { kind: 'none' }
+    : scenario
+      ? { kind: 'banner', scenarioId: scenario.id }
+      : { kind: 'card' };
+  const shownKey = JSON.stringify(shown);
+  // The skeleton of the next load draws the same (first-paint.ts).
+  useEffect(() => rememberIntro(JSON.parse(shownKey) as IntroShown), [shownKey]);
+  const hide = () => setHidden(hideIntro(key));
+  switch (shown.kind) {
+    case 'none':
+      return null;
+    case 'card':
+      return <IntroCard onOpen={() => actions.selectScenario(FIRST_SCENARIO_ID)} onHide={hide} />;
+    case 'banner':
+      return scenario ? <IntroBanner text={scenarioText(scenario)} onHide={hide} /> : null;
   }
-  const text = scenarioText(scenario);
-  return (
-    <p className="intro-banner" data-testid="scenario-banner">
-      <strong>{text.title}:</strong> {text.description}
-      {text.tryThis !== undefined && (
-        <>
-          {' '}
-          <strong>{t('try')}</strong> {text.tryThis}
-        </>
-      )}{' '}
-      <button type="button" className="link-button" onClick={hide}>
-        {t('hide')}
-      </button>
-    </p>
-  );
 }
