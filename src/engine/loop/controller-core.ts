@@ -24,7 +24,7 @@ import { isDecidable } from './decisions';
 import { interruptionOf } from './interruption';
 import type { RequestStep } from './request';
 import { createRequestMemo } from './request';
-import type { RefusalCode } from './refusals';
+import type { Refusal, RefusalCode } from './refusals';
 import { refuse } from './refusals';
 import { EMPTY_WORKSPACE } from './workspace';
 import type { ToolRegistry } from '../tool-registry';
@@ -97,8 +97,8 @@ export type ToolBatchEnd =
 const STOPPED = 'Stopped by the user.';
 
 /** Why Step waits in predict mode. */
-export function predictFirst(round: number): string {
-  return `Predict turn ${round} first (predict mode is on): tool call or final answer, which tools, which arguments.`;
+export function predictFirst(round: number): Refusal {
+  return refuse('predictFirst', { round: String(round) });
 }
 
 /** Why Step cannot start in a phase where neither controller can move (null where a controller may step). */
@@ -264,7 +264,7 @@ export abstract class ControllerCore {
     if (content.trim() === '') return refuse('writeUserMessage');
     const open = this.state.phase === 'done' ? danglingCalls(this.log.all()) : null;
     if (open) {
-      if (dangling === undefined) return fail(danglingRefusal(open));
+      if (dangling === undefined) return danglingRefusal(open);
       const ran = dangling === 'not-executed' ? open.calls : open.calls.filter((c) => open.outcomes[c.id]);
       if (ran.length > 0) {
         this.append({
@@ -326,14 +326,13 @@ export abstract class ControllerCore {
    */
   editArguments(callId: string, argumentsText: string, rewriteHistory = false): Promise<CommandResult> {
     const call = this.state.pending?.calls.find((c) => c.id === callId);
-    if (!call) return Promise.resolve(fail(`No pending tool call ${callId}.`));
+    if (!call) return Promise.resolve(refuse('noPendingCall', { callId }));
     const parsed = parseArguments(argumentsText);
-    if (!parsed.ok) return Promise.resolve(fail(`Not valid JSON: ${parsed.error}`));
+    if (!parsed.ok) return Promise.resolve(refuse('argumentsNotJson', { detail: parsed.error }));
     const tool = this.registry.get(call.name);
     if (tool) {
       const validation = tool.validate(parsed.value);
-      if (!validation.ok)
-        return Promise.resolve(fail(`Arguments do not match the schema:\n${validation.error.join('\n')}`));
+      if (!validation.ok) return Promise.resolve(refuse('argumentsMismatch', { detail: validation.error.join('\n') }));
     }
     return this.decide(callId, { kind: 'edit', argumentsText, ...(rewriteHistory ? { rewriteHistory } : {}) });
   }
@@ -368,11 +367,7 @@ export abstract class ControllerCore {
   async predict(prediction: Prediction): Promise<CommandResult> {
     const round = this.awaitingPrediction();
     if (round === null) {
-      return fail(
-        this.state.settings?.lab?.predict === true
-          ? 'There is no model call to predict now: predictions are made before a model call.'
-          : 'Predict mode is off: switch it on to predict the next step.',
-      );
+      return refuse(this.state.settings?.lab?.predict === true ? 'nothingToPredict' : 'predictOff');
     }
     if (prediction.kind === 'calls') {
       if (prediction.calls.length === 0) return refuse('predictCallOrAnswer');
@@ -388,9 +383,9 @@ export abstract class ControllerCore {
     const pending = this.state.pending;
     const call = pending?.calls.find((c) => c.id === callId);
     if (!pending || !call || (this.state.phase !== 'approve' && this.state.phase !== 'execute')) {
-      return fail(`Tool call ${callId} is not waiting to run.`);
+      return refuse('notWaitingToRun', { callId });
     }
-    if (pending.finished[callId] !== undefined || this.busy) return fail(`Tool call ${callId} has already run.`);
+    if (pending.finished[callId] !== undefined || this.busy) return refuse('alreadyRun', { callId });
     this.append({
       type: 'fault-injected',
       at: this.deps.now(),
@@ -410,9 +405,7 @@ export abstract class ControllerCore {
   setResultId(callId: string, sentId: string | null): CommandResult {
     const pending = this.state.pending;
     if (!pending?.calls.some((c) => c.id === callId)) {
-      return fail(
-        `The result of ${callId} was already sent (or the call is not pending): change it before it goes back.`,
-      );
+      return refuse('resultAlreadySent', { callId });
     }
     if (sentId !== null && sentId.trim() === '') return refuse('writeSentId');
     this.append({ type: 'result-id-set', at: this.deps.now(), callId, sentId: sentId === null ? null : sentId.trim() });
@@ -428,7 +421,7 @@ export abstract class ControllerCore {
    */
   private async decide(callId: string, decision: CallDecision): Promise<CommandResult> {
     if (this.busy || !isDecidable(this.state, callId)) {
-      return fail(`Tool call ${callId} is not waiting for a decision.`);
+      return refuse('notWaitingForDecision', { callId });
     }
     this.append({ type: 'call-decided', at: this.deps.now(), callId, decision });
     const phaseAfter: string = this.state.phase;

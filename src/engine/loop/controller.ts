@@ -59,11 +59,11 @@ export class LoopController extends ControllerCore {
       return OK;
     }
     const due = this.awaitingPrediction();
-    if (due !== null) return fail(predictFirst(due));
+    if (due !== null) return predictFirst(due);
     // The request first (the preview's object, built from the state before anything is logged), then adopt
     // the workspace it was built from.
     const request = this.nextManualRequest();
-    if (!request.ok) return fail(request.error);
+    if (!request.ok) return request;
     const runtime = this.deps.runtime();
     const refusal = this.refusalOf(runtime, request.value);
     if (refusal !== null) return fail(refusal);
