@@ -261,6 +261,7 @@ export function createPlayground(deps: PlaygroundDeps) {
   const workspaceSource = {
     request: (state: LoopState) => requestMemo({ workspace: get().workspace, state, catalog: get().catalog.all }),
     tools: () => exposedTools(sources(), get().workspace),
+    toolLanguage: (name: string) => get().workspace.toolOverrides[name]?.language,
   };
   const controllerDeps = {
     runtime: currentRuntime,

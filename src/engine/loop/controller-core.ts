@@ -16,7 +16,7 @@ import type { ToolCall, ToolMessage } from '../messages';
 import type { InterpretedResponse } from '../protocol/interpret';
 import { interpretResponse } from '../protocol/interpret';
 import type { ChatRuntime, ModelRequest, ModelResponse } from '../runtime';
-import type { Tool, ToolDefinition } from '../tool';
+import type { Tool, ToolDefinition, ToolLanguage } from '../tool';
 import { errorMessage, toDefinition } from '../tool';
 import type { DanglingChoice } from './dangling-calls';
 import { closingResults, danglingCalls, danglingRefusal } from './dangling-calls';
@@ -60,6 +60,8 @@ export interface WorkspaceSource {
   request(state: LoopState): Result<ModelRequest>;
   /** The executable tools the workspace exposes now, with its flags, in request order. */
   tools(): Result<readonly Tool[]>;
+  /** The language a tool speaks to the model (its override's, set by the tools' language switch); absent: English. */
+  toolLanguage?(name: string): ToolLanguage | undefined;
 }
 
 export interface StartRunOptions {
@@ -638,6 +640,7 @@ export abstract class ControllerCore {
           registry: fault ? this.faultyRegistry(registry, call.name, fault) : registry,
           exceptionMode: settings.exceptionMode,
           now: this.deps.now,
+          language: (name) => this.deps.workspace?.toolLanguage?.(name),
           signal: abort.signal,
           onExecute: (argumentsText) => {
             if (!isCurrent()) return;
