@@ -178,7 +178,8 @@ export interface NoticeFacts {
 /** A notice beside the controls: a coded refusal, the store's own notice, a restore's interruption, or the sentence as it came. */
 export function noticeText(t: EngineT, notice: NoticeFacts, scenario?: (id: string) => string | undefined): string {
   if (notice.interruption) return interruptionText(t, notice.interruption);
-  if (notice.parts) return notice.parts.map((p) => noticePartWords(t, p, scenario)).join(t('notice.separator'));
+  // One sentence after another, with a space, in English and Korean alike.
+  if (notice.parts) return notice.parts.map((p) => noticePartWords(t, p, scenario)).join(' ');
   return refusalText(t, notice);
 }
 

@@ -167,6 +167,5 @@ export const engine = {
     compareMissing: 'Both runs must be stored in this browser to compare them.',
     compareFailed: 'Could not compare the runs: {{error}}',
     ownWorkspace: 'your own workspace',
-    separator: ' ',
   },
 };

@@ -168,6 +168,5 @@ export const engine: Catalog['engine'] = {
     compareMissing: '비교하려면 두 실행 모두 이 브라우저에 저장되어 있어야 합니다.',
     compareFailed: '실행을 비교하지 못했습니다: {{error}}',
     ownWorkspace: '내 작업 공간',
-    separator: ' ',
   },
 };
