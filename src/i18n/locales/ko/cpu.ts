@@ -56,6 +56,14 @@ export const cpu: Catalog['cpu'] = {
     bar: '모델 불러오기 진행률',
     cancel: '불러오기 취소',
   },
+  backendLine: {
+    webgpu: 'wllama · WebGPU (레이어 {{layers}}/{{total}}개) · {{threads}}',
+    cpu: 'wllama · CPU wasm · {{threads}}',
+    cpuUnavailable: 'wllama · CPU wasm · {{threads}} (WebGPU 사용 불가)',
+    cpuNotUsed: 'wllama · CPU wasm · {{threads}} (WebGPU 사용 안 함)',
+    threads_one: '스레드 {{count}}개',
+    threads_other: '스레드 {{count}}개',
+  },
   ready: {
     label: '불러온 모델',
     line: '준비됨: {{source}}',
