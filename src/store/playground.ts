@@ -755,10 +755,10 @@ export function createPlayground(deps: PlaygroundDeps) {
     async deny(callId: string, reason?: string) {
       return report(await controller.deny(callId, reason));
     },
-    /** Returns the refusal (invalid JSON / schema) so the editor can show it beside the field. */
-    async editArguments(callId: string, text: string, rewriteHistory = false): Promise<string | null> {
+    /** Returns the refusal (invalid JSON / schema; code and values for the page) so the editor can show it beside the field. */
+    async editArguments(callId: string, text: string, rewriteHistory = false): Promise<Notice | null> {
       const result = await controller.editArguments(callId, text, rewriteHistory);
-      return result.ok ? null : result.error;
+      return result.ok ? null : noticeOf(result);
     },
     async writeResult(callId: string, text: string, isError: boolean) {
       return report(await controller.writeResult(callId, text, isError));

@@ -3,6 +3,7 @@
  * its parallel siblings) and, while the call waits at a pause, fault injection, the argument-vs-schema check with
  * its three ways out, and the id the result is sent with.
  */
+import { useEngineText } from '../engine-text/engine-text';
 import { useMemo, useState } from 'react';
 import { runDependencies } from '../../engine/lab/dependencies';
 import { defaultFault, HUGE_SIZES } from '../../engine/lab/faults';
@@ -133,6 +134,7 @@ function SchemaCheck({ call }: { call: ToolCall }) {
   const [error, setError] = useState<string | null>(null);
   // The result the model receives speaks the tool's language (the tools' language switch), not the page's.
   const toolLanguage = usePlayground((s) => s.workspace.toolOverrides[call.name]?.language);
+  const words = useEngineText();
   const tool = loop.tools.find((x) => x.name === call.name);
   if (!tool || call.parseError !== undefined) return null;
   const check = checkArguments(tool.inputSchema, call.argumentsText);
@@ -185,7 +187,9 @@ function SchemaCheck({ call }: { call: ToolCall }) {
           className="call-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void actions.editArguments(call.id, repairing).then(setError);
+            void actions
+              .editArguments(call.id, repairing)
+              .then((refusal) => setError(refusal && words.notice(refusal)));
           }}
         >
           <textarea
