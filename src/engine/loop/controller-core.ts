@@ -25,6 +25,7 @@ import { interruptionOf } from './interruption';
 import type { RequestStep } from './request';
 import { createRequestMemo } from './request';
 import type { Refusal, RefusalCode } from './refusals';
+import { RUN_END_DETAILS } from './run-end-details';
 import { refuse } from './refusals';
 import { EMPTY_WORKSPACE } from './workspace';
 import type { ToolRegistry } from '../tool-registry';
@@ -96,7 +97,7 @@ export type ToolBatchEnd =
   | { readonly kind: 'ended'; readonly reason: 'tool-error' | 'stopped'; readonly detail: string }
   | { readonly kind: 'superseded' };
 
-const STOPPED = 'Stopped by the user.';
+const STOPPED = RUN_END_DETAILS.stopped;
 
 /** Why Step waits in predict mode. */
 export function predictFirst(round: number): Refusal {

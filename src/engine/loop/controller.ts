@@ -14,6 +14,7 @@
  * learner's prediction (Step refuses, Run to end waits as at a pause).
  */
 import type { CommandResult } from './controller-core';
+import { runEndDetail } from './run-end-details';
 import { ControllerCore, fail, OK, predictFirst, stepRefusal } from './controller-core';
 import { refuse } from './refusals';
 import { responseVerdict, RETURN_DIRECT_DETAIL, returnDirectAnswer } from './response-ending';
@@ -54,7 +55,7 @@ export class LoopController extends ControllerCore {
         type: 'run-finished',
         at: this.deps.now(),
         reason: 'max-rounds',
-        detail: `The max-rounds guard stopped the loop after ${settings.maxRounds} model calls.`,
+        detail: runEndDetail('maxRounds', { limit: String(settings.maxRounds) }),
       });
       return OK;
     }

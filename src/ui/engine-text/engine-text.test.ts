@@ -27,6 +27,16 @@ import {
   refuse,
 } from '../../engine/loop/refusals';
 import { nextRequest, noRequestReason } from '../../engine/loop/request';
+import type { RunEndDetailCode } from '../../engine/loop/run-end-details';
+import { readRunEndDetail, RUN_END_DETAIL_CODES, RUN_END_DETAILS } from '../../engine/loop/run-end-details';
+import {
+  ABORTED_DETAIL,
+  REFUSED_DETAIL,
+  RETURN_DIRECT_DETAIL,
+  truncatedDetail,
+} from '../../engine/loop/response-ending';
+import { hardStopDetail } from '../../engine/lab/guards';
+import { maxRoundsChecker } from '../../engine/advisors/eligibility';
 import { DEFAULT_SETTINGS } from '../../engine/loop/events';
 import { EMPTY_WORKSPACE } from '../../engine/loop/workspace';
 import { INITIAL_STATE } from '../../engine/loop/state';
@@ -43,6 +53,7 @@ import {
   interruptionText,
   noticePartWords,
   noticeText,
+  runEndDetailText,
   refusalText,
   turnActionsText,
   turnActionText,
@@ -324,5 +335,43 @@ describe('output schema refusals', () => {
     // A schema zod refuses keeps the validator's own sentence.
     const zod = parseOutputSchema('{"type": "object", "properties": {"a": {"type": "numbr"}}}');
     expect(zod.ok ? null : zod.code).toBeUndefined();
+  });
+});
+
+describe('why a run ended (the run-finished detail)', () => {
+  it('reads every sentence the engine writes back as its code, worded in English as stored and in Korean', () => {
+    const checker = maxRoundsChecker(() => 2)(
+      { calls: [{ id: 'c1', name: 'calculate', argumentsText: '{}' }] } as never,
+      { iteration: 2 },
+    );
+    const written: [string, RunEndDetailCode][] = [
+      [hardStopDetail({ guard: 'rounds', level: 'stop', value: 3, limit: 3 }), 'maxRounds'],
+      [hardStopDetail({ guard: 'repeat', level: 'stop', value: 3, limit: 3, key: 'calculate {"a":1}' }), 'repeat'],
+      [hardStopDetail({ guard: 'tokens', level: 'stop', value: 9000, limit: 8000 }), 'tokens'],
+      [checker.eligible ? '' : checker.ending!.detail!, 'maxRoundsChecker'],
+      [truncatedDetail(0), 'truncated'],
+      [truncatedDetail(2), 'truncatedCalls'],
+      [ABORTED_DETAIL, 'aborted'],
+      [REFUSED_DETAIL, 'refused'],
+      [RETURN_DIRECT_DETAIL, 'returnDirect'],
+      ['Stopped by the user.', 'stopped'],
+    ];
+    expect(written.map(([, code]) => code).sort()).toEqual([...RUN_END_DETAIL_CODES].sort());
+    for (const [detail, code] of written) {
+      expect(readRunEndDetail(detail)?.code, detail).toBe(code);
+      expect(runEndDetailText(english, detail)).toBe(detail);
+      const text = runEndDetailText(korean, detail);
+      expect(text, code).toMatch(hangul);
+      expect(text, code).not.toContain('{{');
+    }
+    expect(runEndDetailText(korean, hardStopDetail({ guard: 'rounds', level: 'stop', value: 3, limit: 3 }))).toBe(
+      '최대 라운드 제한이 모델 호출 3번 뒤에 루프를 멈췄습니다.',
+    );
+  });
+
+  it('the English catalog repeats each template, and other text is shown as it came', () => {
+    for (const code of RUN_END_DETAIL_CODES) expect(en.engine.runEnd[code]).toBe(RUN_END_DETAILS[code]);
+    expect(readRunEndDetail('The endpoint answered 500.')).toBeUndefined();
+    expect(runEndDetailText(korean, 'The endpoint answered 500.')).toBe('The endpoint answered 500.');
   });
 });

@@ -11,6 +11,8 @@ import type { FinishReasonKind } from '../../engine/loop/events';
 import type { TurnAction, WorkspaceChange } from '../../engine/loop/projections';
 import type { Anomaly } from '../../engine/stop-reasons';
 import type { NoticePart } from '../../engine/loop/notices';
+import type { RunEndDetailCode } from '../../engine/loop/run-end-details';
+import { readRunEndDetail } from '../../engine/loop/run-end-details';
 import type { RefusalCode, RefusalValues } from '../../engine/loop/refusals';
 import { codeOfSentence, refusalCode, refusalValues } from '../../engine/loop/refusals';
 import { assertNever } from '../../engine/result';
@@ -137,7 +139,7 @@ export function workspaceChangeText(t: EngineT, change: WorkspaceChange): string
  */
 function filled(
   t: EngineT,
-  key: `refusal.${RefusalCode}` | `notice.${NoticePart['code']}`,
+  key: `refusal.${RefusalCode}` | `notice.${NoticePart['code']}` | `runEnd.${RunEndDetailCode}`,
   values: Readonly<Record<string, string>> | undefined,
 ): string {
   return (t as unknown as (key: string, options: Record<string, string>) => string)(key, { ...values });
@@ -187,6 +189,15 @@ function optionalCode(code: RefusalCode | undefined): { code?: RefusalCode } {
   return code === undefined ? {} : { code };
 }
 
+/**
+ * Why a run ended (the `run-finished` detail) in the page's words: a sentence the engine wrote is read back as its
+ * code and values; any other detail (a runtime's error) is shown as it came.
+ */
+export function runEndDetailText(t: EngineT, detail: string): string {
+  const facts = readRunEndDetail(detail);
+  return facts ? filled(t, `runEnd.${facts.code}`, facts.values) : detail;
+}
+
 /** The wording functions bound to the page's language. */
 export function useEngineText() {
   const { t } = useT('engine');
@@ -204,6 +215,8 @@ export function useEngineText() {
       interruption: (facts: InterruptionFacts) => interruptionText(t, facts),
       workspaceChange: (change: WorkspaceChange) => workspaceChangeText(t, change),
       notice: (notice: NoticeFacts) => noticeText(t, notice, scenario),
+      /** A `run-finished` detail (the transcript's run end) in the page's words. */
+      runEndDetail: (detail: string) => runEndDetailText(t, detail),
       /**
        * A failed result (the next request's reason): worded by its code and values when it carries them, else by
        * its sentence when that is a known refusal.

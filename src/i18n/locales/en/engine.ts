@@ -86,6 +86,23 @@ export const engine = {
     issueForgiven: '{{kind}} (forgiven: read as a call)',
     issueFlagged: '{{kind}} (flagged)',
   },
+  runEnd: {
+    maxRounds: 'The max-rounds guard stopped the loop after {{limit}} model calls.',
+    maxRoundsChecker:
+      "The max-rounds checker stopped the loop after {{limit}} model calls; the last response's {{calls}} tool call(s) were not executed.",
+    repeat:
+      "The repeated-call guard stopped the loop: {{key}} was asked for {{value}} times (stop at {{limit}}); the response's calls were not run.",
+    tokens:
+      "The token budget stopped the loop: the run has used {{value}} tokens (budget {{limit}}); the response's calls were not run.",
+    stopped: 'Stopped by the user.',
+    aborted: 'Generation was stopped (finish reason abort).',
+    refused: 'The model declined (content_filter).',
+    returnDirect:
+      'Every executed tool is returnDirect: its result is the final answer and the model is not called again.',
+    truncated: 'The response was cut by the token limit (finish reason length).',
+    truncatedCalls:
+      'The response was cut by the token limit (finish reason length); its {{count}} complete call(s) were not run.',
+  },
   refusal: {
     busy: 'Wait for the current step to finish, or press Stop.',
     stepInProgress: 'A step is already in progress.',

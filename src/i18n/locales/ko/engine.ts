@@ -84,6 +84,22 @@ export const engine: Catalog['engine'] = {
     issueForgiven: '{{kind}}(봐줌: 호출로 읽음)',
     issueFlagged: '{{kind}}(표시함)',
   },
+  runEnd: {
+    maxRounds: '최대 라운드 제한이 모델 호출 {{limit}}번 뒤에 루프를 멈췄습니다.',
+    maxRoundsChecker:
+      'max-rounds 검사기가 모델 호출 {{limit}}번 뒤에 루프를 멈췄습니다. 마지막 응답의 도구 호출 {{calls}}개는 실행되지 않았습니다.',
+    repeat:
+      '반복 호출 가드가 루프를 멈췄습니다: {{key}}이(가) {{value}}번 요청되었습니다({{limit}}번에서 중지). 이 응답의 호출은 실행되지 않았습니다.',
+    tokens:
+      '토큰 예산이 루프를 멈췄습니다: 이 실행은 토큰 {{value}}개를 썼습니다(예산 {{limit}}). 이 응답의 호출은 실행되지 않았습니다.',
+    stopped: '사용자가 멈췄습니다.',
+    aborted: '생성이 중단되었습니다(finish reason abort).',
+    refused: '모델이 답을 거절했습니다(content_filter).',
+    returnDirect: '실행된 도구가 모두 returnDirect입니다: 그 결과가 최종 답이며 모델을 다시 호출하지 않습니다.',
+    truncated: '응답이 토큰 한도에서 잘렸습니다(finish reason length).',
+    truncatedCalls:
+      '응답이 토큰 한도에서 잘렸습니다(finish reason length). 완성된 호출 {{count}}개는 실행되지 않았습니다.',
+  },
   refusal: {
     busy: '지금 단계가 끝날 때까지 기다리거나 멈춤을 누르세요.',
     stepInProgress: '이미 단계가 진행 중입니다.',
