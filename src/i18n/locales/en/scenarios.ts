@@ -90,7 +90,7 @@ export const scenarios = {
   'memory-followup': {
     title: 'A follow-up question answered from chat memory',
     description:
-      'Run it under advisor control: the reservation runs, then send “What was the product I just reserved?”. The chat memory advisor outside the loop (+200) stored the first question and the final answer, so the second request carries them. Move memory inside the loop (an order above +300) to see what it stores then.',
+      'Run it under advisor control: the reservation runs, then send “What was the product I just reserved?”. The chat memory advisor outside the loop (+200) stored the first question and the final answer, so the second request carries them. Move memory inside the loop (its Move button puts it at +390: above the loop’s +300, and not the metrics advisor’s +400) to see what it stores then.',
     tryThis:
       'Turn on advisor control in the Advisors tab and Run to end; then send “What was the product I just reserved?” and Run to end again.',
   },

@@ -86,7 +86,7 @@ export const scenarios: Catalog['scenarios'] = {
   'memory-followup': {
     title: '대화 메모리로 답하는 후속 질문',
     description:
-      'advisor 제어로 실행하세요. 예약이 실행된 뒤 “What was the product I just reserved?”를 보냅니다. 루프 바깥의 chat memory advisor(+200)가 첫 질문과 최종 답을 저장해 두었으므로, 두 번째 요청에 그 내용이 함께 담깁니다. 메모리를 루프 안쪽(+300보다 큰 순서)으로 옮기면 무엇을 저장하는지 볼 수 있습니다.',
+      'advisor 제어로 실행하세요. 예약이 실행된 뒤 “What was the product I just reserved?”를 보냅니다. 루프 바깥의 chat memory advisor(+200)가 첫 질문과 최종 답을 저장해 두었으므로, 두 번째 요청에 그 내용이 함께 담깁니다. 메모리를 루프 안쪽으로 옮기면(‘안쪽으로 →’ 버튼은 +390에 둡니다: 루프의 +300보다 크고, 루프 지표 advisor의 +400과 겹치지 않습니다) 무엇을 저장하는지 볼 수 있습니다.',
     tryThis:
       '어드바이저 탭에서 advisor 제어를 켜고 끝까지 실행하세요. 그다음 “What was the product I just reserved?”를 보내고 다시 끝까지 실행하세요.',
   },
