@@ -1,7 +1,8 @@
 // The Seoul scenario in Korean, as the tutorial asks it, in the Korean page: the tools go out described in Korean,
 // switch to English and back (the next request shows each), and the run ends with the tutorial's answer.
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { openScenario } from './helpers';
+import { callCard, openScenario } from './helpers';
 
 test.describe('한국어', () => {
   test('the Korean Seoul scenario: Korean page, tool descriptions switched both ways, the answer 877', async ({
@@ -107,6 +108,7 @@ test.describe('한국어', () => {
     });
     await expect(loaded).toContainText('출력 텍스트는 의도적으로 무의미합니다');
     await expect(loaded).toContainText('백엔드');
+    await expect(loaded.getByTestId('wllama-backend')).toHaveText('wllama · CPU wasm · 스레드 1개');
     for (const english of [
       'Runs a GGUF model on the CPU',
       'Generate tiny random test model',
@@ -114,6 +116,7 @@ test.describe('한국어', () => {
       'Ready: tiny random test model',
       'its text is nonsense by design',
       'Load time',
+      '1 thread',
     ])
       await expect(cpu).not.toContainText(english);
     await shoot('cpu');
@@ -175,5 +178,120 @@ test.describe('한국어', () => {
     await shoot('shortcuts');
     await dialog.getByRole('button', { name: '닫기', exact: true }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test('the last English strings: refusals and notices with values, tool_choice, invalid arguments, the compare view and the advisors, in Korean', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const shoot = async (name: string, show?: Locator) => {
+      for (const [width, height] of [
+        [1440, 900],
+        [1280, 720],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await show?.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: test.info().outputPath(`ko-rest-${name}-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+    };
+    const ko = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
+    const notice = page.getByTestId('loop-notice');
+
+    // A scenario the app does not have: the store's notice, its id quoted.
+    await page.goto('/?scenario=nope&speed=instant&lang=ko');
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await expect(notice).toContainText('“nope” 시나리오가 없습니다.');
+    await expect(notice).not.toContainText('There is no scenario');
+    await shoot('no-scenario');
+
+    // The tool choice: its label, and the notice when the chosen tool is unticked.
+    await openScenario(page, 'seoul-time-math', '&lang=ko');
+    const choice = page.getByLabel('도구 선택 방식 (tool_choice)');
+    await expect(choice).toBeVisible();
+    await expect(page.getByLabel('Tool choice', { exact: true })).toHaveCount(0);
+    await choice.selectOption({ label: 'calculate만' });
+    await page.getByLabel('calculate 노출').uncheck();
+    await expect(notice).toContainText(
+      '도구 선택 방식이 “calculate만”이었지만 그 도구가 이제 노출되어 있지 않아 auto로 바꿨습니다.',
+    );
+    await expect(notice).not.toContainText('Tool choice was');
+    await shoot('tool-choice', notice);
+    await page.getByLabel('calculate 노출').check();
+
+    // Edited arguments the loop refuses: not JSON, then not the schema — each in Korean beside the field.
+    await page.getByLabel('도구 실행 전에 멈춤').check();
+    await ko(page, '보내기').click();
+    await ko(page, '한 단계').click();
+    await expect(page.getByTestId('phase-caption')).toContainText('approve (승인)');
+    const math = callCard(page, 'call_2');
+    await ko(math, '인수 편집').click();
+    await math.getByLabel('call_2의 인수').fill('{"operation": ');
+    await ko(math, '저장하고 승인').click();
+    await expect(math).toContainText('올바른 JSON이 아닙니다:');
+    await expect(math).not.toContainText('Not valid JSON');
+    await math.getByLabel('call_2의 인수').fill('{"operation": "power", "a": 1, "b": 2}');
+    await ko(math, '저장하고 승인').click();
+    await expect(math).toContainText('인수가 스키마와 맞지 않습니다:');
+    await expect(math).not.toContainText('Arguments do not match');
+    await shoot('edit-refused', math.getByText('인수가 스키마와 맞지 않습니다:'));
+    await ko(math, '취소').click();
+
+    // At most one model call: the next Step ends the run at the max-rounds guard.
+    await ko(page, '모두 승인').click();
+    await ko(page, '한 단계').click();
+    await expect(page.getByTestId('phase-caption')).toContainText('prompt (프롬프트)');
+    await page.getByLabel('최대 라운드').fill('1');
+    await ko(page, '한 단계').click();
+    await expect(page.getByTestId('run-finished')).toBeVisible();
+
+    // A second run, then the Runs tab: the export notice and the compare view's values.
+    await ko(page, '새 실행').click();
+    await page.getByLabel('도구 실행 전에 멈춤').uncheck();
+    await page.getByLabel('최대 라운드').fill('10');
+    await ko(page, '끝까지 실행').click();
+    await expect(page.getByTestId('run-finished')).toBeVisible();
+    await page.getByRole('tab', { name: '실행 기록' }).click();
+    await Promise.all([page.waitForEvent('download'), ko(page, '실행 내보내기').click()]);
+    const runsNotice = page.getByTestId('runs-notice');
+    await expect(runsNotice).toContainText('을(를) 내보냈습니다.');
+    await expect(runsNotice).not.toContainText('Exported');
+    await shoot('exported', runsNotice);
+    const picks = page.getByRole('checkbox', { name: /비교 대상으로 선택$/ });
+    await picks.nth(0).check();
+    await picks.nth(1).check();
+    await ko(page, '선택한 실행 비교(2/2)').click();
+    const compare = page.getByRole('dialog', { name: '실행 비교' });
+    await expect(compare).toBeVisible();
+    const ended = compare.getByTestId('metric-Ended');
+    await expect(ended).toContainText('최대 라운드');
+    await expect(ended).toContainText('최종 답변');
+    for (const english of ['max-rounds guard', 'final answer', 'not finished', '(est.)'])
+      await expect(compare.locator('.runs-compare-metrics')).not.toContainText(english);
+    await shoot('compare');
+    await ko(compare, '닫기').click();
+
+    // The advisors: memory moved inside the loop lands beside the metrics advisor without a tie.
+    await page.locator('#tab-advisors').click();
+    await ko(page, '채팅 메모리을(를) 루프 안쪽으로 옮기기').click();
+    await expect(page.getByTestId('lane-inside').getByTestId('advisor-memory')).toBeVisible();
+    await expect(page.getByLabel('채팅 메모리의 order')).toHaveValue('H+390');
+    await expect(page.getByTestId('advisors-tie')).toHaveCount(0);
+    await shoot('advisors', page.getByTestId('lane-inside').getByTestId('advisor-memory'));
+
+    // Invalid arguments from the model, tools described in Korean: the harness's result speaks Korean.
+    await openScenario(page, 'seoul-time-math-ko', '&lang=ko');
+    await page.getByLabel('런타임', { exact: true }).selectOption({ label: '내가 모델 (You are the model)' });
+    await ko(page, '끝까지 실행').click();
+    const composer = page.getByRole('region', { name: '내가 모델', exact: true });
+    await ko(composer, '도구 호출 추가').click();
+    await composer.getByLabel('호출 1의 도구 이름').fill('calculate');
+    await composer.getByLabel('호출 1의 인자').fill('{"operation": "power", "a": 1, "b": 2}');
+    await composer.getByLabel('종료 이유 (finish reason)').selectOption('tool_calls');
+    await ko(composer, '모델로서 보내기').click();
+    const transcript = page.locator('.transcript');
+    await expect(transcript).toContainText('calculate의 인수가 올바르지 않습니다:');
+    await expect(transcript).not.toContainText('Invalid arguments for');
+    await shoot('invalid-arguments', transcript.getByText('calculate의 인수가 올바르지 않습니다:'));
   });
 });

@@ -8,9 +8,10 @@
  * the loop ends with the error). returnDirect ends the loop only when every *executed* call is returnDirect.
  */
 import type { ToolCall, ToolMessage } from './messages';
-import type { ExecutionReport, ToolContext, ToolGrants, ToolResult } from './tool';
+import type { ExecutionReport, ToolContext, ToolGrants, ToolLanguage, ToolResult } from './tool';
 import { errorMessage, ToolFailure } from './tool';
 import type { ToolRegistry } from './tool-registry';
+import { ARGUMENT_ERROR_WORDS, invalidArgumentsText } from './tool-words';
 import { describeNumberProblem, findNumberProblemsInText } from './protocol/argument-numbers';
 import { assertNever, type Result } from './result';
 
@@ -82,6 +83,11 @@ export interface ExecuteOptions {
   readonly grants?: ToolGrants;
   /** Passed to the tool as `ctx.report`: what an execution service in front of the tool reports. */
   readonly onReport?: (report: ExecutionReport) => void;
+  /**
+   * The language a tool speaks to the model (the tools' language switch): the harness's invalid-arguments result
+   * is worded in it. Absent, or undefined for a tool: English.
+   */
+  readonly language?: (toolName: string) => ToolLanguage | undefined;
 }
 
 export const DENIED_TEXT = 'The user denied this tool call.';
@@ -150,10 +156,11 @@ export async function executeToolCall(
     return done({ text: error, isError: true, metadata: {} }, 'unknown-tool', false, false);
   }
 
+  const language = options.language?.(tool.name) ?? 'en';
   const args = parseArguments(argumentsText);
   if (!args.ok) {
     return done(
-      { text: `Invalid arguments for ${tool.name}: not valid JSON (${args.error}).`, isError: true, metadata: {} },
+      { text: ARGUMENT_ERROR_WORDS[language].notJson(tool.name, args.error), isError: true, metadata: {} },
       'invalid-json',
       false,
       tool.returnDirect,
@@ -166,7 +173,11 @@ export async function executeToolCall(
     const issues = numbers.map(describeNumberProblem);
     return done(
       {
-        text: `Invalid arguments for ${tool.name}:\n${issues.map((i) => `- ${i}`).join('\n')}`,
+        text: invalidArgumentsText(
+          tool.name,
+          issues.map((i) => `- ${i}`),
+          language,
+        ),
         isError: true,
         metadata: { issues },
       },
@@ -177,7 +188,11 @@ export async function executeToolCall(
   }
   const validated = tool.validate(args.value);
   if (!validated.ok) {
-    const text = `Invalid arguments for ${tool.name}:\n${validated.error.map((i) => `- ${i}`).join('\n')}`;
+    const text = invalidArgumentsText(
+      tool.name,
+      validated.error.map((i) => `- ${i}`),
+      language,
+    );
     return done(
       { text, isError: true, metadata: { issues: validated.error } },
       'invalid-arguments',

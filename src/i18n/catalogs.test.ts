@@ -28,4 +28,18 @@ describe('the catalogs', () => {
   it('keep every {{placeholder}} of the English string in its translation', () => {
     for (const [key, value] of english) expect(placeholders(korean.get(key) ?? ''), key).toEqual(placeholders(value));
   });
+
+  it('name the inspector’s tabs in Korean as the tabs themselves are named', () => {
+    // "요청 (Request)" is read "요청 탭"; "다른 탭" and "GPU나 탭" are browser tabs.
+    const names = [...Object.values(ko.inspector.tab).map((name) => name.replace(/ \(.*\)$/, '')), '다른', 'GPU나'];
+    for (const [key, value] of korean) {
+      for (const match of value.matchAll(/(\S+) 탭/g)) {
+        const before = value.slice(0, match.index + match[1]!.length);
+        expect(
+          names.some((name) => before.endsWith(name)),
+          `${key}: “${match[0]}” is not one of ${names.join(', ')}`,
+        ).toBe(true);
+      }
+    }
+  });
 });

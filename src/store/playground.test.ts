@@ -95,6 +95,7 @@ describe('the workspace is what is sent', () => {
     expect(store.getState().run.notice?.text).toBe(
       'Tool choice was “only add_todo”; that tool is not exposed now: auto.',
     );
+    expect(store.getState().run.notice?.parts).toEqual([{ code: 'toolChoiceReset', values: { name: 'add_todo' } }]);
   });
 
   it('Step at the end of a run sends nothing and says why; Send continues the conversation', async () => {

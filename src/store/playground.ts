@@ -19,8 +19,10 @@ import type { InterruptedEvent } from '../engine/loop/interruption';
 import { describeInterruption } from '../engine/loop/interruption';
 import type { RequestStep } from '../engine/loop/request';
 import { createRequestMemo, exposedDefinitions, noRequestReason } from '../engine/loop/request';
-import type { RefusalCode } from '../engine/loop/refusals';
-import { refusalCode, refuse } from '../engine/loop/refusals';
+import type { NoticePart } from '../engine/loop/notices';
+import { part, runNotice } from '../engine/loop/notices';
+import type { RefusalCode, RefusalValues } from '../engine/loop/refusals';
+import { REFUSALS, refusalCode, refusalValues, refuse } from '../engine/loop/refusals';
 import type { LoopState } from '../engine/loop/state';
 import { INITIAL_STATE } from '../engine/loop/state';
 import type { LoopControl, Workspace } from '../engine/loop/workspace';
@@ -70,13 +72,16 @@ import type { ToolLanguage } from '../engine/scenarios/tool-language';
 import { withToolLanguage } from '../engine/scenarios/tool-language';
 
 /**
- * A notice beside the debugger controls. `text` is the English sentence; `code` (a refusal) or `interruption` (a
- * restore's) lets the page word it in its own language.
+ * A notice beside the debugger controls. `text` is the English sentence; `code` and `values` (a refusal), `parts`
+ * (the store's own notice) or `interruption` (a restore's) let the page word it in its own language.
  */
 export type Notice = {
   readonly kind: 'error' | 'info';
   readonly text: string;
   readonly code?: RefusalCode;
+  readonly values?: RefusalValues;
+  /** A notice of the store's own (not a refusal): its sentences as codes and values. */
+  readonly parts?: readonly NoticePart[];
   readonly interruption?: {
     readonly what: 'model-call' | 'tool-batch';
     readonly round: number;
@@ -88,7 +93,8 @@ export type Notice = {
 /** The notice of a refused command, with its code when it has one. */
 function noticeOf(result: { readonly ok: false; readonly error: string }): Notice {
   const code = refusalCode(result);
-  return { kind: 'error', text: result.error, ...(code ? { code } : {}) };
+  const values = refusalValues(result);
+  return { kind: 'error', text: result.error, ...(code ? { code } : {}), ...(values ? { values } : {}) };
 }
 
 export type InspectorTab =
@@ -255,6 +261,7 @@ export function createPlayground(deps: PlaygroundDeps) {
   const workspaceSource = {
     request: (state: LoopState) => requestMemo({ workspace: get().workspace, state, catalog: get().catalog.all }),
     tools: () => exposedTools(sources(), get().workspace),
+    toolLanguage: (name: string) => get().workspace.toolOverrides[name]?.language,
   };
   const controllerDeps = {
     runtime: currentRuntime,
@@ -324,10 +331,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       if (lastGate?.request !== gate) lastGate = { request: gate, result: ok(gate) };
       return lastGate.result;
     }
-    return because(
-      noRequestReason(s.run.loop) ??
-        'The advisor chain builds this request when you Step: the advisors before the model may still change it.',
-    );
+    return because(noRequestReason(s.run.loop) ?? REFUSALS.nextByChain);
   }
 
   let savedWorkspace: Workspace | null = null;
@@ -473,10 +477,10 @@ export function createPlayground(deps: PlaygroundDeps) {
         { runId: run.runId, title: run.title, damage: { kind: 'replay', event: null, detail: errorMessage(error) } },
       ]);
       patch('run', {
-        notice: {
-          kind: 'error',
-          text: `“${run.title || run.runId}” could not be restored (${errorMessage(error)}) and was set aside: see Damaged runs in the Runs tab.`,
-        },
+        notice: runNotice(
+          'error',
+          part('restoreFailed', { title: run.title || run.runId, error: errorMessage(error) }),
+        ),
       });
       return false;
     }
@@ -524,9 +528,12 @@ export function createPlayground(deps: PlaygroundDeps) {
     rememberActive(null);
   }
 
-  function runTitle(runId: string | null): string {
-    const title = get().runs.list.find((r) => r.runId === runId)?.title;
-    return title ? `“${title}”` : 'run';
+  /** "Opened … as a new run": `scenarioId` lets the page word the scenario's title ('' is the own workspace). */
+  function openedReplacing(scenarioId: string, title: string, previousId: string): NoticePart {
+    const previous = get().runs.list.find((r) => r.runId === previousId)?.title;
+    return previous
+      ? part('openedReplacing', { title, scenarioId, previous })
+      : part('openedReplacingUntitled', { title, scenarioId });
   }
 
   /** The workspace a scenario opens (or, for none, the presets and the user's own tools). */
@@ -585,17 +592,17 @@ export function createPlayground(deps: PlaygroundDeps) {
     }
     const scenario = requested === null ? undefined : getScenario(requested);
     if (requested !== null && !scenario) {
-      patch('run', { notice: { kind: 'error', text: `There is no scenario “${requested}”.` } });
+      patch('run', { notice: runNotice('error', part('noScenario', { id: requested })) });
     }
     if (scenario) {
       setWorkspace(workspaceForScenario(scenario, workspace));
       if (active) {
         rememberActive(null);
         patch('run', {
-          notice: {
-            kind: 'info',
-            text: `Opened “${scenario.title}” as a new run (it starts on Send). Your previous run “${active.title}” is in the Runs tab.`,
-          },
+          notice: runNotice(
+            'info',
+            part('openedScenario', { title: scenario.title, scenarioId: scenario.id, previous: active.title }),
+          ),
         });
       }
     } else if (active) {
@@ -654,13 +661,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       setWorkspace(scenarioWorkspace(id === '' ? null : id, get().workspace));
       const title = getScenario(id)?.title ?? 'your own workspace';
       patch('run', {
-        notice:
-          previous !== null
-            ? {
-                kind: 'info',
-                text: `Opened “${title}” as a new run (it starts on Send). The previous ${runTitle(previous)} is in the Runs tab.`,
-              }
-            : null,
+        notice: previous !== null ? runNotice('info', openedReplacing(id, title, previous)) : null,
       });
     },
 
@@ -701,7 +702,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       const fixed = fixToolChoice(toggleExposed(before, name, on));
       setWorkspace(fixed.workspace);
       if (fixed.workspace.settings !== before.settings) report(controller.updateSettings(fixed.workspace.settings));
-      if (fixed.notice) patch('run', { notice: { kind: 'info', text: fixed.notice } });
+      if (fixed.notice) patch('run', { notice: runNotice('info', fixed.notice) });
     },
 
     /**
@@ -787,10 +788,10 @@ export function createPlayground(deps: PlaygroundDeps) {
     async deny(callId: string, reason?: string) {
       return report(await controller.deny(callId, reason));
     },
-    /** Returns the refusal (invalid JSON / schema) so the editor can show it beside the field. */
-    async editArguments(callId: string, text: string, rewriteHistory = false): Promise<string | null> {
+    /** Returns the refusal (invalid JSON / schema; code and values for the page) so the editor can show it beside the field. */
+    async editArguments(callId: string, text: string, rewriteHistory = false): Promise<Notice | null> {
       const result = await controller.editArguments(callId, text, rewriteHistory);
-      return result.ok ? null : result.error;
+      return result.ok ? null : noticeOf(result);
     },
     async writeResult(callId: string, text: string, isError: boolean) {
       return report(await controller.writeResult(callId, text, isError));

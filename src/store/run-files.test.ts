@@ -36,12 +36,17 @@ describe('run files in the app', () => {
     expect(copyId).not.toBe(runId);
     expect(loop().runId).toBe(copyId);
     expect(store.getState().runFiles.notice?.text).toMatch(/as a copy/);
+    // The page words it from its code and values.
+    expect(store.getState().runFiles.notice?.parts).toEqual([
+      { code: 'importedCopy', values: { title: expect.any(String), count: expect.stringMatching(/^\d+$/) } },
+    ]);
 
     await actions.openRun(runId);
     const forked = await runFiles.forkRun(2);
     expect(forked.ok).toBe(true);
     const forkId = forked.ok ? forked.value.runId : '';
     expect(loop()).toMatchObject({ runId: forkId, phase: 'approve' });
+    expect(store.getState().runFiles.notice?.parts).toEqual([{ code: 'forkedBeforeTools', values: { turn: '2' } }]);
     await actions.writeResult('call_3', '1000', false);
     await actions.runToEnd();
     expect(loop().finished?.finalAnswer).toContain('1000');
@@ -63,6 +68,7 @@ describe('run files in the app', () => {
     expect(playground.store.getState().runFiles.notice).toMatchObject({
       kind: 'error',
       text: expect.stringMatching(/^Import failed: .*truncated/),
+      parts: [{ code: 'importFailed', values: { error: expect.stringContaining('truncated') } }],
     });
     expect((await loadRuns()).runs.length).toBe(before);
   });

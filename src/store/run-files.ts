@@ -21,8 +21,15 @@ import type { StoredRun } from '../persistence/runs-db';
 import type { PlaygroundStorage } from './storage';
 import type { Slice } from './slice';
 import { type Result } from '../engine/result';
+import type { NoticePart } from '../engine/loop/notices';
+import { part, runNotice } from '../engine/loop/notices';
 
-export type RunFilesNotice = { readonly kind: 'error' | 'info'; readonly text: string };
+/** `text` is the English; `parts` (when the slice made it) lets the page word it in its own language. */
+export type RunFilesNotice = {
+  readonly kind: 'error' | 'info';
+  readonly text: string;
+  readonly parts?: readonly NoticePart[];
+};
 
 /** An imported file's user-tool code, waiting for the person to read it and decide. Nothing of it has run. */
 export interface PendingTrust {
@@ -80,9 +87,10 @@ export type RunFilesActions = ReturnType<typeof createRunFiles>;
 export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) {
   const set = slice.set;
 
-  function fail<T>(error: string): Result<T> {
-    set({ notice: { kind: 'error', text: error } });
-    return { ok: false, error };
+  function fail<T>(error: string | NoticePart): Result<T> {
+    const notice = typeof error === 'string' ? { kind: 'error' as const, text: error } : runNotice('error', error);
+    set({ notice });
+    return { ok: false, error: notice.text };
   }
 
   /**
@@ -118,7 +126,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
     async exportRun(runId: string, includeCode: boolean): Promise<Result<ExportedText>> {
       try {
         const run = await storedRun(runId);
-        if (!run) return fail('That run is not stored in this browser yet: send a message first.');
+        if (!run) return fail(part('notStored'));
         let toolCode: UserToolSpec[] | undefined;
         if (includeCode) toolCode = (await deps.storage.loadUserTools()).tools;
         const built = buildRunFile({
@@ -135,15 +143,16 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
         });
         if (!built.ok) return fail(built.error);
         const withCode = built.value.file.toolCode?.length ?? 0;
+        const title = run.title || run.runId;
         set({
-          notice: {
-            kind: 'info',
-            text: `Exported “${run.title || run.runId}”${includeCode ? ` with the code of ${withCode} user tool(s)` : ''}.`,
-          },
+          notice: runNotice(
+            'info',
+            includeCode ? part('exportedWithCode', { title, count: String(withCode) }) : part('exported', { title }),
+          ),
         });
         return { ok: true, value: { fileName: `${fileBase(run)}.run.json`, text: built.value.text } };
       } catch (error) {
-        return fail(`Could not export the run: ${errorMessage(error)}`);
+        return fail(part('exportFailed', { error: errorMessage(error) }));
       }
     },
 
@@ -151,7 +160,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
     async exportTranscript(runId: string): Promise<Result<ExportedText & { readonly transcript: OpenAITranscript }>> {
       try {
         const run = await storedRun(runId);
-        if (!run) return fail('That run is not stored in this browser yet: send a message first.');
+        if (!run) return fail(part('notStored'));
         const transcript = transcriptOf(run.events);
         return {
           ok: true,
@@ -162,7 +171,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
           },
         };
       } catch (error) {
-        return fail(`Could not export the transcript: ${errorMessage(error)}`);
+        return fail(part('transcriptFailed', { error: errorMessage(error) }));
       }
     },
 
@@ -173,7 +182,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
     async importRun(text: string): Promise<Result<{ readonly runId: string; readonly warnings: readonly string[] }>> {
       set({ warnings: [], pendingTrust: null });
       const parsed = parseRunFile(text);
-      if (!parsed.ok) return fail(`Import failed: ${parsed.error}`);
+      if (!parsed.ok) return fail(part('importFailed', { error: parsed.error }));
       const { file, warnings } = parsed.value;
       try {
         const { runs } = await deps.storage.loadRunHeaders();
@@ -203,14 +212,18 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
             ...warnings,
           ],
           pendingTrust: specs.length > 0 ? { runId, title: file.run.title, specs } : null,
-          notice: {
-            kind: 'info',
-            text: `Imported “${file.run.title || runId}” (${events.length} events)${taken ? ' as a copy, since this browser already had that run' : ''}.${specs.length > 0 ? ' It carries tool code: read it before trusting it.' : ''}`,
-          },
+          notice: runNotice(
+            'info',
+            part(taken ? 'importedCopy' : 'imported', {
+              title: file.run.title || runId,
+              count: String(events.length),
+            }),
+            ...(specs.length > 0 ? [part('importedCode')] : []),
+          ),
         });
         return { ok: true, value: { runId, warnings } };
       } catch (error) {
-        return fail(`Could not store the imported run: ${errorMessage(error)}`);
+        return fail(part('importStoreFailed', { error: errorMessage(error) }));
       }
     },
 
@@ -222,7 +235,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
     dismissTrust(): void {
       set({
         pendingTrust: null,
-        notice: { kind: 'info', text: 'The imported tool code was not added; nothing of it ran.' },
+        notice: runNotice('info', part('trustDismissed')),
       });
     },
 
@@ -233,11 +246,11 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
     /** Forks the open run at a turn (see forkEvents for the points) and opens the new branch. */
     async forkRun(turn: number, point?: ForkPoint): Promise<Result<{ readonly runId: string }>> {
       const open = deps.run();
-      if (open.busy) return fail('Wait for the current step to finish, or press Stop, before forking.');
+      if (open.busy) return fail(part('forkBusy'));
       const parentId = open.runId;
-      if (!parentId) return fail('There is no run to fork.');
+      if (!parentId) return fail(part('forkNoRun'));
       const offered = forkPoints(open.events).find((t) => t.turn === turn);
-      if (!offered) return fail(`Turn ${turn} is not in this run.`);
+      if (!offered) return fail(part('forkNoTurn', { turn: String(turn) }));
       const chosen = point ?? defaultForkPoint(offered.points);
       const runId = deps.newRunId();
       const forked = forkEvents(open.events, turn, { point: chosen, newRunId: runId, now: deps.now() });
@@ -259,20 +272,20 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
         });
         await deps.reloadRunList();
         await deps.openRun(runId);
-        const what =
+        const forkedAt = part(
           chosen === 'before-tools'
-            ? 'paused before its tools run: approve, edit, deny or write each result, then continue'
+            ? 'forkedBeforeTools'
             : chosen === 'after-results'
-              ? 'after its tool results: Step calls the model for the next turn'
-              : 'before its model call: Step asks the model again';
+              ? 'forkedAfterResults'
+              : 'forkedBeforeModel',
+          { turn: String(turn) },
+        );
         // The advisor chain's call stack is not in the log: a fork inside one of its requests cannot resume it.
-        const advisor = forked.value.events.some((e) => e.type === 'advisor-chain')
-          ? ' This run went through the advisor chain, which cannot resume in the middle of a request: press Stop, then send the next message.'
-          : '';
-        set({ notice: { kind: 'info', text: `Forked at turn ${turn}, ${what}.${advisor}` } });
+        const advisor = forked.value.events.some((e) => e.type === 'advisor-chain');
+        set({ notice: runNotice('info', forkedAt, ...(advisor ? [part('forkedAdvisor')] : [])) });
         return { ok: true, value: { runId } };
       } catch (error) {
-        return fail(`Could not store the fork: ${errorMessage(error)}`);
+        return fail(part('forkStoreFailed', { error: errorMessage(error) }));
       }
     },
 
@@ -281,7 +294,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
       try {
         const a = await storedRun(runA);
         const b = await storedRun(runB);
-        if (!a || !b) return fail('Both runs must be stored in this browser to compare them.');
+        if (!a || !b) return fail(part('compareMissing'));
         const comparison = compareRuns(a.events, b.events);
         set({
           compare: {
@@ -293,7 +306,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
         });
         return { ok: true, value: comparison };
       } catch (error) {
-        return fail(`Could not compare the runs: ${errorMessage(error)}`);
+        return fail(part('compareFailed', { error: errorMessage(error) }));
       }
     },
 

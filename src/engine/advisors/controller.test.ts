@@ -265,7 +265,7 @@ describe('AdvisorLoopController on seoul-time-math', () => {
       newRunId: () => 'r',
     });
     resumed.restore(cut.controller.getEvents(), cut.tools);
-    expect(await resumed.step()).toEqual({ ok: false, error: RESTORED_MID_REQUEST });
+    expect(await resumed.step()).toEqual({ ok: false, error: RESTORED_MID_REQUEST, code: 'restoredMidRequest' });
     resumed.stop();
     expect(resumed.getState().finished?.reason).toBe('stopped');
   });

@@ -22,7 +22,7 @@ import { responseVerdict } from '../loop/response-ending';
 import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
 import type { CommandResult, LoopControllerDeps } from '../loop/controller-core';
 import { ControllerCore, fail, OK, stepRefusal } from '../loop/controller-core';
-import { refuse } from '../loop/refusals';
+import { REFUSALS, refuse } from '../loop/refusals';
 import { ChatMemory } from './built-ins';
 import { AdvisorChain, describeAdvisor } from './chain';
 import type { AdvisorConfig } from './setup';
@@ -37,9 +37,7 @@ export interface AdvisorLoopControllerDeps extends LoopControllerDeps {
   readonly advisorConfig?: AdvisorConfig;
 }
 
-export const RESTORED_MID_REQUEST =
-  'This run was restored in the middle of an advisor-controlled request: the chain’s call stack cannot be ' +
-  'rebuilt from the log. Press Stop to end the request, then send the next message.';
+export const RESTORED_MID_REQUEST = REFUSALS.restoredMidRequest;
 
 type GateKind = 'model' | 'tools';
 
@@ -146,7 +144,7 @@ export class AdvisorLoopController extends ControllerCore {
         return await this.runReopened();
       }
       if (!this.process) {
-        if (this.state.phase !== 'prompt' || this.requestStarted()) return fail(RESTORED_MID_REQUEST);
+        if (this.state.phase !== 'prompt' || this.requestStarted()) return refuse('restoredMidRequest');
         const started = this.startProcess();
         if (!started.ok) return started;
         await started.value.parked.promise;

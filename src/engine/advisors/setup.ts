@@ -284,3 +284,31 @@ export function assignLanes(config: AdvisorConfig): Map<string, Lane> {
 export function loopOrderOf(config: AdvisorConfig): number | null {
   return config.advisors.find((s) => s.enabled && s.kind === 'tool-calling')?.order ?? null;
 }
+
+/** How far from the loop advisor a moved advisor lands, when no other advisor holds that order. */
+export const MOVE_STEP = 100;
+
+/**
+ * The order the Move button (or a drop on a lane) gives advisor `id`: `MOVE_STEP` from the loop advisor on that
+ * side — or, when another advisor already holds that order, the nearest free one closer to the loop in steps of
+ * 10 (then of 1): a tie would leave the two advisors' turn to the order they were added (the view warns about it),
+ * so a move never makes one. Moving memory inside beside the metrics advisor (+400) lands it at +390. Null
+ * without a loop advisor.
+ */
+export function moveOrder(config: AdvisorConfig, id: string, lane: 'inside' | 'outside'): number | null {
+  const loopOrder = loopOrderOf(config);
+  if (loopOrder === null) return null;
+  const taken = new Set(config.advisors.filter((s) => s.id !== id).map((s) => s.order));
+  const side = lane === 'inside' ? 1 : -1;
+  const offsets: number[] = [];
+  for (let offset = MOVE_STEP; offset >= 10; offset -= 10) offsets.push(offset);
+  for (let offset = 1; offset < MOVE_STEP; offset += 1) if (offset % 10 !== 0) offsets.push(offset);
+  for (const offset of offsets) {
+    const order = loopOrder + side * offset;
+    if (!taken.has(order)) return order;
+  }
+  // Every order within MOVE_STEP of the loop is held: go further out.
+  let order = loopOrder + side * (MOVE_STEP + 1);
+  while (taken.has(order)) order += side;
+  return order;
+}

@@ -52,7 +52,12 @@ describe('predict mode', () => {
   it('waits for each prediction, then scores the Seoul run turn by turn', async () => {
     const { controller } = start(SEOUL, { lab: { predict: true } });
     const refused = await controller.step();
-    expect(refused).toEqual({ ok: false, error: expect.stringContaining('Predict turn 1 first') });
+    expect(refused).toEqual({
+      ok: false,
+      error: expect.stringContaining('Predict turn 1 first'),
+      code: 'predictFirst',
+      values: { round: '1' },
+    });
     expect(of(controller.getEvents(), 'model-called')).toHaveLength(0);
     // Run to end waits at each model call until the prediction comes.
     void controller.runToEnd();
@@ -94,7 +99,11 @@ describe('predict mode', () => {
     const on = start(SEOUL, { lab: { predict: true } }).controller;
     expect(await on.predict({ kind: 'calls', calls: [] })).toMatchObject({ ok: false });
     const off = start(SEOUL).controller;
-    expect(await off.predict({ kind: 'answer' })).toEqual({ ok: false, error: expect.stringContaining('off') });
+    expect(await off.predict({ kind: 'answer' })).toEqual({
+      ok: false,
+      error: expect.stringContaining('off'),
+      code: 'predictOff',
+    });
   });
 });
 

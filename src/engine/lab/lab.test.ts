@@ -10,7 +10,7 @@ import { flipTypes, padTo, truncateJson, withFault } from './faults';
 import { callSignature, checkTokenBudget, guardMeters, hardTripAfterResponse, softTripsAfterBatch } from './guards';
 import { apiVerdicts, pairingProblems } from './id-pairing';
 import { predictionDue, sameValue, scorePrediction } from './predict';
-import { checkArguments, repairDraft, validationErrorText } from './schema-check';
+import { checkArguments, describeWant, repairDraft, validationErrorText } from './schema-check';
 import type { GuardSettings } from './types';
 import { GUARDS_OFF } from './types';
 
@@ -303,7 +303,36 @@ describe('the schema check', () => {
     ]);
     expect(checkArguments(schema, '{oops').ok).toBe(false);
     const text = validationErrorText('calculate', check.ok ? check.value : []);
-    expect(text).toContain('- /a: expected number, got "12" [#/properties/a/type]');
+    expect(text).toBe(
+      [
+        'Invalid arguments for calculate:',
+        '- /b: required field missing (number) [#/required]',
+        '- /operation: expected one of "add", "subtract", got "divide" [#/properties/operation/enum]',
+        '- /a: expected number, got "12" [#/properties/a/type]',
+        '- /c: unexpected field, got 1 [#/additionalProperties]',
+      ].join('\n'),
+    );
+  });
+
+  it('words the check’s result for the model in the tools’ language', () => {
+    const check = checkArguments(schema, '{"operation": "power", "a": "12", "c": 1}');
+    const issues = check.ok ? check.value : [];
+    expect(validationErrorText('calculate', issues, 'ko')).toBe(
+      [
+        'calculate의 인수가 올바르지 않습니다:',
+        '- /b: 필수 필드 없음 (number 필요) [#/required]',
+        '- /operation: "add", "subtract" 중 하나 필요, 실제 "power" [#/properties/operation/enum]',
+        '- /a: number 필요, 실제 "12" [#/properties/a/type]',
+        '- /c: 스키마에 없는 필드, 실제 1 [#/additionalProperties]',
+      ].join('\n'),
+    );
+    expect(validationErrorText('calculate', issues, 'en')).toBe(validationErrorText('calculate', issues));
+  });
+
+  it('keeps what a rule wants as data, its English the issue’s own', () => {
+    const check = checkArguments(schema, '{"operation": "power", "a": "12", "c": 1}');
+    for (const issue of check.ok ? check.value : []) expect(describeWant(issue.wants)).toBe(issue.expected);
+    expect(check.ok && check.value.map((i) => i.wants.kind)).toEqual(['types', 'one-of', 'types', 'absent']);
   });
 
   it('repairs what it can without guessing', () => {

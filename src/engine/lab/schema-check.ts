@@ -8,7 +8,8 @@
  * `$ref`): the tool's own validator, which runs before the tool in any case, remains the authority. `repairDraft`
  * proposes arguments that fix what can be fixed mechanically; the learner edits the rest.
  */
-import type { JsonSchema } from '../tool';
+import type { JsonSchema, ToolLanguage } from '../tool';
+import { invalidArgumentsText } from '../tool-words';
 import { err, ok, type Result } from '../result';
 import type { JsonValue } from './types';
 
@@ -20,14 +21,60 @@ export interface ArgumentIssue {
   readonly path: string;
   /** The schema rule it breaks: `#/required`, `#/properties/b/type`, `#/additionalProperties`. */
   readonly schemaPath: string;
-  /** What the schema wants: `number`, `one of add, subtract`, `a value`. */
+  /** What the schema wants, in English: `number`, `one of add, subtract`, `a value`. */
   readonly expected: string;
+  /** The same as data, for wording it in another language (`describeWant`). */
+  readonly wants: Want;
   /** What the arguments hold (JSON, cut to 40 characters); absent for a missing field. */
   readonly actual?: string;
   /**
    * False for an extra field the schema allows (no `additionalProperties: false`): shown as a note, not an error.
    */
   readonly blocking: boolean;
+}
+
+/**
+ * What a schema rule wants, as data: one of some JSON types, one of some values (JSON), one value, any value, or no
+ * field here (`forbidden`: `additionalProperties: false`).
+ */
+export type Want =
+  | { readonly kind: 'types'; readonly types: readonly string[] }
+  | { readonly kind: 'one-of'; readonly options: readonly string[] }
+  | { readonly kind: 'const'; readonly value: string }
+  | { readonly kind: 'any' }
+  | { readonly kind: 'absent'; readonly forbidden: boolean };
+
+/** The words a want and an issue are written in, per language (the lab card's and the model's). */
+export interface WantWords {
+  readonly or: string;
+  readonly oneOf: (options: string) => string;
+  readonly any: string;
+  readonly noOtherFields: string;
+  readonly notInSchema: string;
+}
+
+export const ENGLISH_WANT_WORDS: WantWords = {
+  or: ' or ',
+  oneOf: (options) => `one of ${options}`,
+  any: 'a value',
+  noOtherFields: 'no other fields',
+  notInSchema: 'not in the schema',
+};
+
+/** A want in words (English by default: the issue's `expected`). */
+export function describeWant(want: Want, words: WantWords = ENGLISH_WANT_WORDS): string {
+  switch (want.kind) {
+    case 'types':
+      return want.types.join(words.or);
+    case 'one-of':
+      return words.oneOf(want.options.join(', '));
+    case 'const':
+      return want.value;
+    case 'any':
+      return words.any;
+    case 'absent':
+      return want.forbidden ? words.noOtherFields : words.notInSchema;
+  }
 }
 
 export type ArgumentCheck = Result<readonly ArgumentIssue[], string>;
@@ -54,6 +101,7 @@ function walk(value: JsonValue, schema: JsonSchema, path: string, schemaPath: st
       path,
       schemaPath: `${schemaPath}/type`,
       expected: types.join(' or '),
+      wants: { kind: 'types', types },
       actual: show(value),
       blocking: true,
     });
@@ -65,6 +113,7 @@ function walk(value: JsonValue, schema: JsonSchema, path: string, schemaPath: st
       path,
       schemaPath: `${schemaPath}/enum`,
       expected: `one of ${(schema.enum as unknown[]).map((o) => JSON.stringify(o)).join(', ')}`,
+      wants: { kind: 'one-of', options: (schema.enum as unknown[]).map((o) => JSON.stringify(o)) },
       actual: show(value),
       blocking: true,
     });
@@ -75,6 +124,7 @@ function walk(value: JsonValue, schema: JsonSchema, path: string, schemaPath: st
       path,
       schemaPath: `${schemaPath}/const`,
       expected: JSON.stringify(schema.const),
+      wants: { kind: 'const', value: JSON.stringify(schema.const) },
       actual: show(value),
       blocking: true,
     });
@@ -88,7 +138,8 @@ function walk(value: JsonValue, schema: JsonSchema, path: string, schemaPath: st
           kind: 'missing',
           path: `${path}/${escapePointer(key)}`,
           schemaPath: `${schemaPath}/required`,
-          expected: describeSchema(properties[key]),
+          expected: describeWant(wantOf(properties[key])),
+          wants: wantOf(properties[key]),
           blocking: true,
         });
       }
@@ -105,6 +156,7 @@ function walk(value: JsonValue, schema: JsonSchema, path: string, schemaPath: st
           path: childPath,
           schemaPath: forbidden ? `${schemaPath}/additionalProperties` : `${schemaPath}/properties`,
           expected: forbidden ? 'no other fields' : 'not in the schema',
+          wants: { kind: 'absent', forbidden },
           actual: show(child),
           blocking: forbidden,
         });
@@ -146,12 +198,11 @@ function hasType(value: JsonValue, type: string): boolean {
   }
 }
 
-function describeSchema(schema: JsonSchema | undefined): string {
-  if (!schema || !isRecord(schema)) return 'a value';
-  if (Array.isArray(schema.enum))
-    return `one of ${(schema.enum as unknown[]).map((o) => JSON.stringify(o)).join(', ')}`;
+function wantOf(schema: JsonSchema | undefined): Want {
+  if (!schema || !isRecord(schema)) return { kind: 'any' };
+  if (Array.isArray(schema.enum)) return { kind: 'one-of', options: schema.enum.map((o) => JSON.stringify(o)) };
   const types = typesOf(schema);
-  return types.length > 0 ? types.join(' or ') : 'a value';
+  return types.length > 0 ? { kind: 'types', types } : { kind: 'any' };
 }
 
 function show(value: JsonValue): string {
@@ -172,20 +223,63 @@ function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The model-facing words of the check's result, per tool language (data the model reads, not page text). */
+interface ResultWords {
+  readonly want: WantWords;
+  readonly arguments: string;
+  readonly missing: (expected: string) => string;
+  readonly wrong: (expected: string, got: string | undefined) => string;
+  readonly unexpected: (got: string | undefined) => string;
+}
+
+const RESULT_WORDS: Readonly<Record<ToolLanguage, ResultWords>> = {
+  en: {
+    want: ENGLISH_WANT_WORDS,
+    arguments: '(arguments)',
+    missing: (expected) => `required field missing (${expected})`,
+    wrong: (expected, got) => `expected ${expected}${got !== undefined ? `, got ${got}` : ''}`,
+    unexpected: (got) => `unexpected field${got !== undefined ? `, got ${got}` : ''}`,
+  },
+  ko: {
+    want: {
+      or: ' 또는 ',
+      oneOf: (options) => `${options} 중 하나`,
+      any: '값',
+      noOtherFields: '다른 필드 없음',
+      notInSchema: '스키마에 없음',
+    },
+    arguments: '(인수 전체)',
+    missing: (expected) => `필수 필드 없음 (${expected} 필요)`,
+    wrong: (expected, got) => `${expected} 필요${got !== undefined ? `, 실제 ${got}` : ''}`,
+    unexpected: (got) => `스키마에 없는 필드${got !== undefined ? `, 실제 ${got}` : ''}`,
+  },
+};
+
 /**
  * The text the model receives when the learner sends the check's result as the call's result: like the harness's
- * own invalid-arguments result, one line per problem, with both paths.
+ * own invalid-arguments result (`invalidArgumentsText`), one line per problem, with both paths, in the tool's
+ * language (the tools' language switch: what the model reads is data, never the page's language).
  */
-export function validationErrorText(toolName: string, issues: readonly ArgumentIssue[]): string {
+export function validationErrorText(
+  toolName: string,
+  issues: readonly ArgumentIssue[],
+  language: ToolLanguage = 'en',
+): string {
+  const words = RESULT_WORDS[language];
   const lines = issues
     .filter((i) => i.blocking)
     .map((i) => {
-      const where = i.path === '' ? '(arguments)' : i.path;
-      const got = i.actual !== undefined ? `, got ${i.actual}` : '';
-      const what = i.kind === 'missing' ? `required field missing (${i.expected})` : `expected ${i.expected}${got}`;
-      return `- ${where}: ${i.kind === 'extra' ? `unexpected field${got}` : what} [${i.schemaPath}]`;
+      const where = i.path === '' ? words.arguments : i.path;
+      const expected = describeWant(i.wants, words.want);
+      const what =
+        i.kind === 'missing'
+          ? words.missing(expected)
+          : i.kind === 'extra'
+            ? words.unexpected(i.actual)
+            : words.wrong(expected, i.actual);
+      return `- ${where}: ${what} [${i.schemaPath}]`;
     });
-  return `Invalid arguments for ${toolName}:\n${lines.join('\n')}`;
+  return invalidArgumentsText(toolName, lines, language);
 }
 
 /**

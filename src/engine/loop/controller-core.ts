@@ -16,7 +16,7 @@ import type { ToolCall, ToolMessage } from '../messages';
 import type { InterpretedResponse } from '../protocol/interpret';
 import { interpretResponse } from '../protocol/interpret';
 import type { ChatRuntime, ModelRequest, ModelResponse } from '../runtime';
-import type { Tool, ToolDefinition } from '../tool';
+import type { Tool, ToolDefinition, ToolLanguage } from '../tool';
 import { errorMessage, toDefinition } from '../tool';
 import type { DanglingChoice } from './dangling-calls';
 import { closingResults, danglingCalls, danglingRefusal } from './dangling-calls';
@@ -24,7 +24,8 @@ import { isDecidable } from './decisions';
 import { interruptionOf } from './interruption';
 import type { RequestStep } from './request';
 import { createRequestMemo } from './request';
-import type { RefusalCode } from './refusals';
+import type { Refusal, RefusalCode } from './refusals';
+import { RUN_END_DETAILS } from './run-end-details';
 import { refuse } from './refusals';
 import { EMPTY_WORKSPACE } from './workspace';
 import type { ToolRegistry } from '../tool-registry';
@@ -60,6 +61,8 @@ export interface WorkspaceSource {
   request(state: LoopState): Result<ModelRequest>;
   /** The executable tools the workspace exposes now, with its flags, in request order. */
   tools(): Result<readonly Tool[]>;
+  /** The language a tool speaks to the model (its override's, set by the tools' language switch); absent: English. */
+  toolLanguage?(name: string): ToolLanguage | undefined;
 }
 
 export interface StartRunOptions {
@@ -94,11 +97,11 @@ export type ToolBatchEnd =
   | { readonly kind: 'ended'; readonly reason: 'tool-error' | 'stopped'; readonly detail: string }
   | { readonly kind: 'superseded' };
 
-const STOPPED = 'Stopped by the user.';
+const STOPPED = RUN_END_DETAILS.stopped;
 
 /** Why Step waits in predict mode. */
-export function predictFirst(round: number): string {
-  return `Predict turn ${round} first (predict mode is on): tool call or final answer, which tools, which arguments.`;
+export function predictFirst(round: number): Refusal {
+  return refuse('predictFirst', { round: String(round) });
 }
 
 /** Why Step cannot start in a phase where neither controller can move (null where a controller may step). */
@@ -264,7 +267,7 @@ export abstract class ControllerCore {
     if (content.trim() === '') return refuse('writeUserMessage');
     const open = this.state.phase === 'done' ? danglingCalls(this.log.all()) : null;
     if (open) {
-      if (dangling === undefined) return fail(danglingRefusal(open));
+      if (dangling === undefined) return danglingRefusal(open);
       const ran = dangling === 'not-executed' ? open.calls : open.calls.filter((c) => open.outcomes[c.id]);
       if (ran.length > 0) {
         this.append({
@@ -326,14 +329,13 @@ export abstract class ControllerCore {
    */
   editArguments(callId: string, argumentsText: string, rewriteHistory = false): Promise<CommandResult> {
     const call = this.state.pending?.calls.find((c) => c.id === callId);
-    if (!call) return Promise.resolve(fail(`No pending tool call ${callId}.`));
+    if (!call) return Promise.resolve(refuse('noPendingCall', { callId }));
     const parsed = parseArguments(argumentsText);
-    if (!parsed.ok) return Promise.resolve(fail(`Not valid JSON: ${parsed.error}`));
+    if (!parsed.ok) return Promise.resolve(refuse('argumentsNotJson', { detail: parsed.error }));
     const tool = this.registry.get(call.name);
     if (tool) {
       const validation = tool.validate(parsed.value);
-      if (!validation.ok)
-        return Promise.resolve(fail(`Arguments do not match the schema:\n${validation.error.join('\n')}`));
+      if (!validation.ok) return Promise.resolve(refuse('argumentsMismatch', { detail: validation.error.join('\n') }));
     }
     return this.decide(callId, { kind: 'edit', argumentsText, ...(rewriteHistory ? { rewriteHistory } : {}) });
   }
@@ -368,11 +370,7 @@ export abstract class ControllerCore {
   async predict(prediction: Prediction): Promise<CommandResult> {
     const round = this.awaitingPrediction();
     if (round === null) {
-      return fail(
-        this.state.settings?.lab?.predict === true
-          ? 'There is no model call to predict now: predictions are made before a model call.'
-          : 'Predict mode is off: switch it on to predict the next step.',
-      );
+      return refuse(this.state.settings?.lab?.predict === true ? 'nothingToPredict' : 'predictOff');
     }
     if (prediction.kind === 'calls') {
       if (prediction.calls.length === 0) return refuse('predictCallOrAnswer');
@@ -388,9 +386,9 @@ export abstract class ControllerCore {
     const pending = this.state.pending;
     const call = pending?.calls.find((c) => c.id === callId);
     if (!pending || !call || (this.state.phase !== 'approve' && this.state.phase !== 'execute')) {
-      return fail(`Tool call ${callId} is not waiting to run.`);
+      return refuse('notWaitingToRun', { callId });
     }
-    if (pending.finished[callId] !== undefined || this.busy) return fail(`Tool call ${callId} has already run.`);
+    if (pending.finished[callId] !== undefined || this.busy) return refuse('alreadyRun', { callId });
     this.append({
       type: 'fault-injected',
       at: this.deps.now(),
@@ -410,9 +408,7 @@ export abstract class ControllerCore {
   setResultId(callId: string, sentId: string | null): CommandResult {
     const pending = this.state.pending;
     if (!pending?.calls.some((c) => c.id === callId)) {
-      return fail(
-        `The result of ${callId} was already sent (or the call is not pending): change it before it goes back.`,
-      );
+      return refuse('resultAlreadySent', { callId });
     }
     if (sentId !== null && sentId.trim() === '') return refuse('writeSentId');
     this.append({ type: 'result-id-set', at: this.deps.now(), callId, sentId: sentId === null ? null : sentId.trim() });
@@ -428,7 +424,7 @@ export abstract class ControllerCore {
    */
   private async decide(callId: string, decision: CallDecision): Promise<CommandResult> {
     if (this.busy || !isDecidable(this.state, callId)) {
-      return fail(`Tool call ${callId} is not waiting for a decision.`);
+      return refuse('notWaitingForDecision', { callId });
     }
     this.append({ type: 'call-decided', at: this.deps.now(), callId, decision });
     const phaseAfter: string = this.state.phase;
@@ -645,6 +641,7 @@ export abstract class ControllerCore {
           registry: fault ? this.faultyRegistry(registry, call.name, fault) : registry,
           exceptionMode: settings.exceptionMode,
           now: this.deps.now,
+          language: (name) => this.deps.workspace?.toolLanguage?.(name),
           signal: abort.signal,
           onExecute: (argumentsText) => {
             if (!isCurrent()) return;

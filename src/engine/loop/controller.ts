@@ -14,6 +14,7 @@
  * learner's prediction (Step refuses, Run to end waits as at a pause).
  */
 import type { CommandResult } from './controller-core';
+import { runEndDetail } from './run-end-details';
 import { ControllerCore, fail, OK, predictFirst, stepRefusal } from './controller-core';
 import { refuse } from './refusals';
 import { responseVerdict, RETURN_DIRECT_DETAIL, returnDirectAnswer } from './response-ending';
@@ -54,16 +55,16 @@ export class LoopController extends ControllerCore {
         type: 'run-finished',
         at: this.deps.now(),
         reason: 'max-rounds',
-        detail: `The max-rounds guard stopped the loop after ${settings.maxRounds} model calls.`,
+        detail: runEndDetail('maxRounds', { limit: String(settings.maxRounds) }),
       });
       return OK;
     }
     const due = this.awaitingPrediction();
-    if (due !== null) return fail(predictFirst(due));
+    if (due !== null) return predictFirst(due);
     // The request first (the preview's object, built from the state before anything is logged), then adopt
     // the workspace it was built from.
     const request = this.nextManualRequest();
-    if (!request.ok) return fail(request.error);
+    if (!request.ok) return request;
     const runtime = this.deps.runtime();
     const refusal = this.refusalOf(runtime, request.value);
     if (refusal !== null) return fail(refusal);

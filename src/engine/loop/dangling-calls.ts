@@ -10,6 +10,8 @@ import type { ToolCall, ToolMessage } from '../messages';
 import type { CallOutcome } from '../tool-execution';
 import { toToolMessage } from '../tool-execution';
 import type { LoopEvent } from './events';
+import type { Refusal } from './refusals';
+import { refuse } from './refusals';
 
 /** How unanswered calls are closed before a new user message. */
 export type DanglingChoice = 'not-executed' | 'decide';
@@ -75,11 +77,6 @@ export function closingResults(dangling: DanglingCalls, calls = dangling.calls):
 }
 
 /** The refusal of a plain Send while calls are unanswered (the page offers the two choices). */
-export function danglingRefusal(dangling: DanglingCalls): string {
-  const ids = dangling.calls.map((c) => c.id).join(', ');
-  return (
-    `The last response's tool calls (${ids}) never got a result, and an API rejects a user message right after ` +
-    `them ("An assistant message with 'tool_calls' must be followed by tool messages responding to each ` +
-    `'tool_call_id'"). Answer them "not executed", or decide them now, then send.`
-  );
+export function danglingRefusal(dangling: DanglingCalls): Refusal {
+  return refuse('danglingCalls', { ids: dangling.calls.map((c) => c.id).join(', ') });
 }

@@ -1,8 +1,9 @@
 /**
- * The commands' fixed refusals, each under a stable code. A refused command still carries its English sentence
- * (`error`, what a log or a test reads) and, for these, the `code` the page words in its own language (the
- * `engine` catalog's `refusal.<code>`, whose English is the sentence below). Refusals that name a call or quote an
- * error are sentences only.
+ * The commands' refusals, each under a stable code. A refused command still carries its English sentence
+ * (`error`, what a log or a test reads) and the `code` the page words in its own language (the `engine` catalog's
+ * `refusal.<code>`, whose English is the sentence below). A refusal that names a call, a turn or a limit carries
+ * them as `values`, filled into its `{{placeholder}}`s here and by the catalog alike. A `detail` value is a
+ * validator's or a parser's own message, quoted as it came.
  */
 export const REFUSALS = {
   busy: 'Wait for the current step to finish, or press Stop.',
@@ -30,27 +31,65 @@ export const REFUSALS = {
   nextWhileModel: 'The model is answering; the next request is built once its response is handled.',
   nextAfterDecisions: 'Decide every pending tool call first: the next request carries their results.',
   nextAfterExecution: 'Step runs the pending tool calls first: the next request carries their results.',
+  nextMaxRounds: 'The max-rounds guard ({{limit}} model calls) ends the run at the next Step; nothing more is sent.',
+  nextChoiceNotExposed: 'Tool choice “only {{name}}” names a tool that is not exposed: tick it, or choose another.',
+  nextByChain:
+    'The advisor chain builds this request when you Step: the advisors before the model may still change it.',
+  // A command about one tool call.
+  noPendingCall: 'No pending tool call {{callId}}.',
+  argumentsNotJson: 'Not valid JSON: {{detail}}',
+  argumentsMismatch: 'Arguments do not match the schema:\n{{detail}}',
+  notWaitingToRun: 'Tool call {{callId}} is not waiting to run.',
+  alreadyRun: 'Tool call {{callId}} has already run.',
+  notWaitingForDecision: 'Tool call {{callId}} is not waiting for a decision.',
+  resultAlreadySent:
+    'The result of {{callId}} was already sent (or the call is not pending): change it before it goes back.',
+  danglingCalls:
+    "The last response's tool calls ({{ids}}) never got a result, and an API rejects a user message right after " +
+    "them (\"An assistant message with 'tool_calls' must be followed by tool messages responding to each " +
+    '\'tool_call_id\'"). Answer them "not executed", or decide them now, then send.',
+  // Predict mode.
+  predictFirst:
+    'Predict turn {{round}} first (predict mode is on): tool call or final answer, which tools, which arguments.',
+  nothingToPredict: 'There is no model call to predict now: predictions are made before a model call.',
+  predictOff: 'Predict mode is off: switch it on to predict the next step.',
+  restoredMidRequest:
+    'This run was restored in the middle of an advisor-controlled request: the chain’s call stack cannot be ' +
+    'rebuilt from the log. Press Stop to end the request, then send the next message.',
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;
 export const REFUSAL_CODES = Object.keys(REFUSALS) as RefusalCode[];
 
-/** A refused command: its English sentence and its code. */
+/** The values a refusal's placeholders take (ids, names, numbers written as text). */
+export type RefusalValues = Readonly<Record<string, string>>;
+
+/** A refused command: its English sentence, its code and the values its sentence names. */
 export interface Refusal {
   readonly ok: false;
   readonly error: string;
   readonly code: RefusalCode;
+  readonly values?: RefusalValues;
 }
 
-export function refuse(code: RefusalCode): Refusal {
-  return { ok: false, error: REFUSALS[code], code };
+/** The English sentence of `code` with `values` filled in (a placeholder without a value stays as written). */
+export function refusalSentence(code: RefusalCode, values: RefusalValues = {}): string {
+  return (REFUSALS[code] as string).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-const BY_SENTENCE = new Map<string, RefusalCode>(REFUSAL_CODES.map((code) => [REFUSALS[code], code]));
+export function refuse(code: RefusalCode, values?: RefusalValues): Refusal {
+  return values === undefined
+    ? { ok: false, error: REFUSALS[code], code }
+    : { ok: false, error: refusalSentence(code, values), code, values };
+}
+
+const BY_SENTENCE = new Map<string, RefusalCode>(
+  REFUSAL_CODES.filter((code) => !REFUSALS[code].includes('{{')).map((code) => [REFUSALS[code], code]),
+);
 
 /**
- * The code of a refusal known only by its sentence (a reason that travelled as a plain `Result`, such as the
- * next request's): the sentences are unique, so the sentence is its key.
+ * The code of a fixed refusal known only by its sentence (a reason that travelled as a plain `Result`): the
+ * sentences are unique, so the sentence is its key. A refusal with values travels as a `Refusal`.
  */
 export function codeOfSentence(text: string): RefusalCode | undefined {
   return BY_SENTENCE.get(text);
@@ -60,4 +99,12 @@ export function codeOfSentence(text: string): RefusalCode | undefined {
 export function refusalCode(result: { readonly ok: boolean }): RefusalCode | undefined {
   const code = (result as { code?: unknown }).code;
   return typeof code === 'string' && code in REFUSALS ? (code as RefusalCode) : undefined;
+}
+
+/** The values a coded refusal carries, if any. */
+export function refusalValues(result: { readonly ok: boolean }): RefusalValues | undefined {
+  const values = (result as { values?: unknown }).values;
+  return refusalCode(result) !== undefined && typeof values === 'object' && values !== null
+    ? (values as RefusalValues)
+    : undefined;
 }

@@ -7,6 +7,7 @@ import type { RequestContext, RequestStep } from './request';
 import { createRequestMemo, exposedDefinitions, nextRequest, RUN_ENDED } from './request';
 import { INITIAL_STATE, replay } from './state';
 import type { Workspace } from './workspace';
+import { noticePartText } from './notices';
 import { EMPTY_WORKSPACE, fixToolChoice, toggleExposed, workspaceForScenario, workspaceOfRun } from './workspace';
 import { getScenario } from '../scenarios';
 
@@ -115,7 +116,8 @@ describe('the workspace', () => {
     expect(fixToolChoice(only).notice).toBeNull();
     const fixed = fixToolChoice(toggleExposed(only, 'calculate', false));
     expect(fixed.workspace.settings.toolChoice).toBe('auto');
-    expect(fixed.notice).toBe('Tool choice was “only calculate”; that tool is not exposed now: auto.');
+    expect(fixed.notice).toEqual({ code: 'toolChoiceReset', values: { name: 'calculate' } });
+    expect(noticePartText(fixed.notice!)).toBe('Tool choice was “only calculate”; that tool is not exposed now: auto.');
   });
 
   it('is restored from a run: scenario, system, the tools it exposes now, settings and runtime', () => {

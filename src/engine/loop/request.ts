@@ -18,7 +18,7 @@ import type { LoopState } from './state';
 import type { Workspace } from './workspace';
 import { withOverride } from './workspace';
 import { augmentDefinition } from '../augmentation';
-import { REFUSALS } from './refusals';
+import { REFUSALS, refuse } from './refusals';
 
 export interface RequestContext {
   readonly workspace: Workspace;
@@ -105,16 +105,14 @@ export function nextRequest(context: RequestContext, steps: readonly RequestStep
   const round = state.round + 1;
   let messages: readonly Message[];
   if (state.phase === 'idle') {
-    if (workspace.userDraft.trim() === '') return err(REFUSALS.writeUserMessage);
+    if (workspace.userDraft.trim() === '') return refuse('writeUserMessage');
     messages = [
       ...(workspace.system.trim() === '' ? [] : [{ role: 'system' as const, content: workspace.system }]),
       { role: 'user', content: workspace.userDraft },
     ];
   } else {
     if (state.round >= settings.maxRounds) {
-      return err(
-        `The max-rounds guard (${settings.maxRounds} model calls) ends the run at the next Step; nothing more is sent.`,
-      );
+      return refuse('nextMaxRounds', { limit: String(settings.maxRounds) });
     }
     // The id-pairing lesson: results the learner sends with another id carry it (lab/id-pairing.ts).
     messages = applyResultIds(state.history, state.resultIds);
@@ -123,7 +121,7 @@ export function nextRequest(context: RequestContext, steps: readonly RequestStep
   if (!exposed.ok) return exposed;
   const choice = settings.toolChoice;
   if (typeof choice !== 'string' && !exposed.value.some((t) => t.name === choice.name)) {
-    return err(`Tool choice “only ${choice.name}” names a tool that is not exposed: tick it, or choose another.`);
+    return refuse('nextChoiceNotExposed', { name: choice.name });
   }
   let request: ModelRequest = {
     messages,

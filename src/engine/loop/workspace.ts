@@ -14,6 +14,8 @@ import type { Tool, ToolDefinition, ToolLanguage } from '../tool';
 import type { LoopSettings } from './events';
 import { DEFAULT_SETTINGS } from './events';
 import type { LoopState } from './state';
+import type { NoticePart } from './notices';
+import { part } from './notices';
 
 /** Who drives the loop: the learner (manual) or the advisor chain. Both take the same debugger commands. */
 export type LoopControl = 'manual' | 'advisor';
@@ -160,13 +162,16 @@ export function toggleExposed(workspace: Workspace, name: string, on: boolean): 
 
 /**
  * A tool choice that names a tool no longer exposed falls back to `auto`; returns the workspace unchanged when
- * the choice still holds, else the fixed workspace and the sentence that tells the person what happened.
+ * the choice still holds, else the fixed workspace and the notice that tells the person what happened.
  */
-export function fixToolChoice(workspace: Workspace): { readonly workspace: Workspace; readonly notice: string | null } {
+export function fixToolChoice(workspace: Workspace): {
+  readonly workspace: Workspace;
+  readonly notice: NoticePart | null;
+} {
   const choice = workspace.settings.toolChoice;
   if (typeof choice === 'string' || workspace.exposed.includes(choice.name)) return { workspace, notice: null };
   return {
     workspace: { ...workspace, settings: { ...workspace.settings, toolChoice: 'auto' } },
-    notice: `Tool choice was “only ${choice.name}”; that tool is not exposed now: auto.`,
+    notice: part('toolChoiceReset', { name: choice.name }),
   };
 }

@@ -3,7 +3,8 @@
  * first difference marked, and their metrics in one table.
  */
 import type { Message } from '../messages';
-import type { LoopEvent } from '../loop/events';
+import type { FinishReasonKind, LoopEvent } from '../loop/events';
+import type { Phase } from '../loop/state';
 import { FINISH_LABELS, usageTotals } from '../loop/projections';
 import { replay } from '../loop/state';
 
@@ -18,12 +19,25 @@ export interface CompareRow {
 export type MetricId =
   'rounds' | 'toolCalls' | 'promptTokens' | 'completionTokens' | 'toolTime' | 'messages' | 'ended' | 'finalAnswer';
 
+/** A metric's value as data, for the view to write in the page's language (numbers, durations, a finish reason). */
+export type MetricValue =
+  | { readonly kind: 'count'; readonly n: number }
+  | { readonly kind: 'tokens'; readonly n: number; readonly estimated: boolean }
+  | { readonly kind: 'ms'; readonly ms: number }
+  | { readonly kind: 'ended'; readonly reason: FinishReasonKind }
+  | { readonly kind: 'unfinished'; readonly phase: Phase }
+  /** The final answer as the model wrote it, or absent (the view shows a dash). */
+  | { readonly kind: 'text'; readonly text: string | null };
+
 export interface MetricRow {
   readonly id: MetricId;
   /** The metric's name in English. */
   readonly label: string;
+  /** The values in English (what `same` compares). */
   readonly a: string;
   readonly b: string;
+  readonly valueA: MetricValue;
+  readonly valueB: MetricValue;
   readonly same: boolean;
 }
 
@@ -50,40 +64,58 @@ export function compareRuns(a: readonly LoopEvent[], b: readonly LoopEvent[]): C
   const ua = usageTotals(a);
   const ub = usageTotals(b);
   const toolCalls = (u: typeof ua) => Object.values(u.callsPerTool).reduce((n, c) => n + c, 0);
-  const ending = (s: typeof left) =>
-    s.finished ? FINISH_LABELS[s.finished.reason] : `not finished (phase ${s.phase})`;
-  const tokens = (n: number, estimated: boolean) => `${n}${estimated ? ' (est.)' : ''}`;
-  const metric = (id: MetricId, label: string, va: string, vb: string): MetricRow => ({
+  const ending = (s: typeof left): MetricValue =>
+    s.finished ? { kind: 'ended', reason: s.finished.reason } : { kind: 'unfinished', phase: s.phase };
+  const tokens = (u: typeof ua): MetricValue => ({ kind: 'tokens', n: u.promptTokens, estimated: u.estimated });
+  const metric = (id: MetricId, label: string, va: MetricValue, vb: MetricValue): MetricRow => ({
     id,
     label,
-    a: va,
-    b: vb,
-    same: va === vb,
+    a: englishValue(va),
+    b: englishValue(vb),
+    valueA: va,
+    valueB: vb,
+    same: englishValue(va) === englishValue(vb),
   });
+  const count = (n: number): MetricValue => ({ kind: 'count', n });
+  const ms = (n: number): MetricValue => ({ kind: 'ms', ms: Math.round(n) });
+  const answer = (s: typeof left): MetricValue => ({ kind: 'text', text: s.finished?.finalAnswer ?? null });
   return {
     rows,
     divergesAt,
     metrics: [
-      metric('rounds', 'Model calls (rounds)', String(ua.rounds), String(ub.rounds)),
-      metric('toolCalls', 'Tool calls', String(toolCalls(ua)), String(toolCalls(ub))),
-      metric(
-        'promptTokens',
-        'Prompt tokens',
-        tokens(ua.promptTokens, ua.estimated),
-        tokens(ub.promptTokens, ub.estimated),
-      ),
+      metric('rounds', 'Model calls (rounds)', count(ua.rounds), count(ub.rounds)),
+      metric('toolCalls', 'Tool calls', count(toolCalls(ua)), count(toolCalls(ub))),
+      metric('promptTokens', 'Prompt tokens', tokens(ua), tokens(ub)),
       metric(
         'completionTokens',
         'Completion tokens',
-        tokens(ua.completionTokens, ua.estimated),
-        tokens(ub.completionTokens, ub.estimated),
+        { kind: 'tokens', n: ua.completionTokens, estimated: ua.estimated },
+        { kind: 'tokens', n: ub.completionTokens, estimated: ub.estimated },
       ),
-      metric('toolTime', 'Tool time', `${Math.round(ua.toolTimeMs)} ms`, `${Math.round(ub.toolTimeMs)} ms`),
-      metric('messages', 'Messages', String(left.history.length), String(right.history.length)),
+      metric('toolTime', 'Tool time', ms(ua.toolTimeMs), ms(ub.toolTimeMs)),
+      metric('messages', 'Messages', count(left.history.length), count(right.history.length)),
       metric('ended', 'Ended', ending(left), ending(right)),
-      metric('finalAnswer', 'Final answer', left.finished?.finalAnswer ?? '—', right.finished?.finalAnswer ?? '—'),
+      metric('finalAnswer', 'Final answer', answer(left), answer(right)),
     ],
   };
+}
+
+/** A metric value in English: `3`, `120 (est.)`, `15 ms`, a finish label, `not finished (phase approve)`, `—`. */
+export function englishValue(value: MetricValue): string {
+  switch (value.kind) {
+    case 'count':
+      return String(value.n);
+    case 'tokens':
+      return `${value.n}${value.estimated ? ' (est.)' : ''}`;
+    case 'ms':
+      return `${value.ms} ms`;
+    case 'ended':
+      return FINISH_LABELS[value.reason];
+    case 'unfinished':
+      return `not finished (phase ${value.phase})`;
+    case 'text':
+      return value.text ?? '—';
+  }
 }
 
 function sameMessage(a: Message, b: Message): boolean {

@@ -214,7 +214,8 @@ export const MEMORY_FOLLOWUP: Scenario = {
   description:
     'Run it under advisor control: the reservation runs, then send “What was the product I just reserved?”. The ' +
     'chat memory advisor outside the loop (+200) stored the first question and the final answer, so the second ' +
-    'request carries them. Move memory inside the loop (an order above +300) to see what it stores then.',
+    'request carries them. Move memory inside the loop (its Move button puts it at +390: above the loop’s +300, ' +
+    'and not the metrics advisor’s +400) to see what it stores then.',
   tryThis:
     'Turn on advisor control in the Advisors tab and Run to end; then send “What was the product I just reserved?” and Run to end again.',
   system: 'You are a shop assistant. Use the tools to check and reserve stock.',

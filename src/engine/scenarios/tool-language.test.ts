@@ -57,19 +57,21 @@ describe("the calculator answers in the tools' language", () => {
   const korean = workspaceForScenario(SEOUL_TIME_MATH_KO, EMPTY_WORKSPACE);
   const english = withToolLanguage(korean, 'en');
   /** What the model reads back for one call, with the calculator as the workspace exposes it. */
-  const answer = async (workspace: typeof EMPTY_WORKSPACE, args: unknown) => {
+  const answer = async (workspace: typeof EMPTY_WORKSPACE, args: unknown, raw?: string) => {
     const tool = withOverride(
       catalog.find((t) => t.name === 'calculate')!,
       workspace.toolOverrides,
     );
     const outcome = await executeToolCall(
-      { id: 'c1', name: 'calculate', argumentsText: JSON.stringify(args) },
+      { id: 'c1', name: 'calculate', argumentsText: raw ?? JSON.stringify(args) },
       { kind: 'approve' },
       {
         registry: createToolRegistry([tool]),
         exceptionMode: 'send-to-model',
         now: () => 0,
         signal: new AbortController().signal,
+        // What the app's workspace source answers (store/playground.ts): the override's language.
+        language: (name) => workspace.toolOverrides[name]?.language,
       },
     );
     if (outcome.kind !== 'result') throw new Error('the call stopped the loop');
@@ -105,6 +107,35 @@ describe("the calculator answers in the tools' language", () => {
     expect(en.text).toContain('operation: Invalid option: expected one of');
     expect(en.text).toContain('a: Invalid input: expected number, received string');
     expect(en.text).not.toMatch(/[가-힣]/);
+  });
+
+  it('wraps invalid arguments in the tools’ language: Korean while described in Korean, English otherwise', async () => {
+    const bad = { operation: 'power', a: 'x', b: 2 };
+    const ko = (await answer(korean, bad)).text;
+    expect(ko.split('\n')[0]).toBe('calculate의 인수가 올바르지 않습니다:');
+    expect(ko).not.toContain('Invalid arguments');
+    const en = (await answer(english, bad)).text;
+    expect(en.split('\n')[0]).toBe('Invalid arguments for calculate:');
+    // Not JSON at all: the parser's own message is quoted as it came, inside the tool language's words.
+    const koJson = (await answer(korean, null, '{"a": ')).text;
+    expect(koJson).toMatch(/^calculate의 인수가 올바르지 않습니다: 올바른 JSON이 아닙니다 \(.+\)\.$/);
+    const enJson = (await answer(english, null, '{"a": ')).text;
+    expect(enJson).toMatch(/^Invalid arguments for calculate: not valid JSON \(.+\)\.$/);
+  });
+
+  it('the harness’s own result text reads English without a language, whatever the tool', async () => {
+    const tool = catalog.find((t) => t.name === 'calculate')!;
+    const outcome = await executeToolCall(
+      { id: 'c1', name: 'calculate', argumentsText: '{"operation": "add"}' },
+      { kind: 'approve' },
+      {
+        registry: createToolRegistry([tool]),
+        exceptionMode: 'send-to-model',
+        now: () => 0,
+        signal: new AbortController().signal,
+      },
+    );
+    expect(outcome.kind === 'result' && outcome.result.text.split('\n')[0]).toBe('Invalid arguments for calculate:');
   });
 
   it('the switch keeps the language with the Korean words and drops it with them', () => {

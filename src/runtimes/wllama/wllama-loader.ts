@@ -39,6 +39,20 @@ export interface LoadProgress {
   readonly totalBytes?: number;
 }
 
+/** Which backend ran: WebGPU with some layers offloaded, or the CPU (wasm), with why WebGPU was not used if asked. */
+export type BackendFacts =
+  | { readonly kind: 'webgpu'; readonly layers: number; readonly total: number; readonly threads: number }
+  | { readonly kind: 'cpu'; readonly threads: number; readonly webgpu?: 'unavailable' | 'not-used' };
+
+/** The backend in English: "wllama · WebGPU (20/25 layers) · 4 threads", "wllama · CPU wasm · 1 thread". */
+export function backendText(facts: BackendFacts): string {
+  const threads = `${facts.threads} thread${facts.threads === 1 ? '' : 's'}`;
+  if (facts.kind === 'webgpu') return `wllama · WebGPU (${facts.layers}/${facts.total} layers) · ${threads}`;
+  const why =
+    facts.webgpu === undefined ? '' : ` (WebGPU ${facts.webgpu === 'unavailable' ? 'unavailable' : 'not used'})`;
+  return `wllama · CPU wasm · ${threads}${why}`;
+}
+
 export interface LoadedModel {
   readonly wllama: Wllama;
   readonly summary: ModelSummary;
@@ -47,8 +61,10 @@ export interface LoadedModel {
   readonly isTinyModel: boolean;
   /** The seed of a tiny random test model generated here (the panel names it in the page's language). */
   readonly tinySeed?: number;
-  /** Which backend actually ran, e.g. "wllama · CPU wasm · 1 thread". */
+  /** Which backend actually ran, in English (the run's data: each response's `backend`), e.g. "wllama · CPU wasm · 1 thread". */
   readonly backend: string;
+  /** The same as data, for the panel to word in the page's language (`backendText` is its English). */
+  readonly backendFacts: BackendFacts;
   readonly threads: number;
   readonly nCtx: number;
   readonly loadMs: number;
@@ -264,13 +280,14 @@ export async function loadModel(
     }
   }
   const usedThreads = wllama.getNumThreads();
-  const threadText = `${usedThreads} thread${usedThreads === 1 ? '' : 's'}`;
   const ran = offload as { layers: number; total: number } | null;
-  let backend: string;
-  if (ran && ran.layers > 0) backend = `wllama · WebGPU (${ran.layers}/${ran.total} layers) · ${threadText}`;
-  else if (options.gpuOffload)
-    backend = `wllama · CPU wasm · ${threadText} (WebGPU ${webgpuUnavailable ? 'unavailable' : 'not used'})`;
-  else backend = `wllama · CPU wasm · ${threadText}`;
+  const backendFacts: BackendFacts =
+    ran && ran.layers > 0
+      ? { kind: 'webgpu', layers: ran.layers, total: ran.total, threads: usedThreads }
+      : options.gpuOffload
+        ? { kind: 'cpu', threads: usedThreads, webgpu: webgpuUnavailable ? 'unavailable' : 'not-used' }
+        : { kind: 'cpu', threads: usedThreads };
+  const backend = backendText(backendFacts);
   return {
     wllama,
     summary,
@@ -278,6 +295,7 @@ export async function loadModel(
     isTinyModel,
     ...(source.kind === 'tiny' ? { tinySeed: source.seed } : {}),
     backend,
+    backendFacts,
     threads: usedThreads,
     nCtx,
     loadMs: now() - started,

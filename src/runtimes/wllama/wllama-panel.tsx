@@ -3,6 +3,7 @@
  * load progress with Cancel; once ready, what was loaded, which backend ran and Unload; errors as clear text.
  * Everything shown is plain text (file names and URLs are untrusted); every control has an accessible name.
  */
+import { backendWords } from './backend-words';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
@@ -341,7 +342,7 @@ export function WllamaPanel() {
           {status.model.isTinyModel && <p className="wllama-nonsense">{t('ready.nonsense')}</p>}
           <dl className="wllama-facts">
             <dt>{t('ready.backend')}</dt>
-            <dd data-testid="wllama-backend">{status.model.backend}</dd>
+            <dd data-testid="wllama-backend">{backendWords(t, status.model.backendFacts)}</dd>
             <dt>{t('ready.model')}</dt>
             <dd>
               {status.model.summary.name ?? t('ready.unnamed')} · {status.model.summary.architecture} ·{' '}

@@ -104,6 +104,17 @@ describe('AdvisorsView', () => {
     expect(screen.queryByTestId('advisors-tie')).toBeNull();
   });
 
+  it('moving memory inside with its Move button makes no tie with the metrics advisor (H+400)', () => {
+    const controller = setup();
+    expect(screen.queryByTestId('advisors-tie')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Move Chat memory inside the loop' }));
+    expect(within(screen.getByTestId('lane-inside')).getByTestId('advisor-memory')).toBeTruthy();
+    const orders = controller.getAdvisorConfig().advisors.map((s) => s.order);
+    expect(new Set(orders).size).toBe(orders.length);
+    expect(screen.queryByTestId('advisors-tie')).toBeNull();
+    expect((screen.getByLabelText('Order of Chat memory') as HTMLInputElement).value).toBe('H+390');
+  });
+
   it('the Move button crosses the boundary, and the Mermaid text lists every model and tool call', async () => {
     const controller = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Move Logger outside the loop' }));

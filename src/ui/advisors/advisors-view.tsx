@@ -25,7 +25,7 @@ import {
   parseOrder,
 } from '../../engine/advisors/order';
 import type { AdvisorConfig, AdvisorSpec, Lane } from '../../engine/advisors/setup';
-import { advisorNames, assignLanes, loopOrderOf } from '../../engine/advisors/setup';
+import { advisorNames, assignLanes, loopOrderOf, moveOrder } from '../../engine/advisors/setup';
 import type { JsonSchema } from '../../engine/tool';
 import { sequenceDiagram } from '../../engine/advisors/sequence';
 import type { AdvisorHook } from '../../engine/advisors/types';
@@ -61,9 +61,6 @@ export interface AdvisorsViewProps {
 /** The lanes, left to right as the request passes them (the diagram draws its participants in the same order). */
 const LANES: readonly Lane[] = ['outside', 'loop', 'inside'];
 
-/** How far from the loop advisor a moved or dropped advisor lands. */
-const MOVE_STEP = 100;
-
 export function AdvisorsView({ host, events, loopControl, onLoopControlChange, comparisonSource }: AdvisorsViewProps) {
   const { t } = useT('advisors');
   const subscribe = useCallback((listener: () => void) => host.subscribe(listener), [host]);
@@ -91,8 +88,9 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
   const update = (id: string, patch: Partial<AdvisorSpec>): string | null =>
     configure({ advisors: config.advisors.map((s) => (s.id === id ? { ...s, ...patch } : s)) });
   const moveTo = (id: string, lane: Lane) => {
-    if (loopOrder === null || lane === 'loop') return;
-    update(id, { order: lane === 'inside' ? loopOrder + MOVE_STEP : loopOrder - MOVE_STEP });
+    if (lane === 'loop') return;
+    const order = moveOrder(config, id, lane);
+    if (order !== null) update(id, { order });
   };
 
   const onDrop = (lane: Lane) => (event: DragEvent<HTMLElement>) => {

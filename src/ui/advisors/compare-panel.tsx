@@ -8,7 +8,7 @@ import { runToCompletion } from '../../engine/advisors/compare';
 import { chainActivity, memoryContents, timesRan } from '../../engine/advisors/projections';
 import { HIGHEST_PRECEDENCE } from '../../engine/advisors/order';
 import type { AdvisorConfig } from '../../engine/advisors/setup';
-import { loopOrderOf } from '../../engine/advisors/setup';
+import { loopOrderOf, moveOrder } from '../../engine/advisors/setup';
 import type { LoopEvent } from '../../engine/loop/events';
 import { errorMessage } from '../../engine/tool';
 import { useT } from '../../i18n';
@@ -43,6 +43,9 @@ export function ComparePanel({
       const withMemory = (order: number): AdvisorConfig => ({
         advisors: config.advisors.map((s) => (s.kind === 'memory' ? { ...s, enabled: true, order } : s)),
       });
+      const memoryId = config.advisors.find((s) => s.kind === 'memory')?.id;
+      // Inside without tying with another advisor (the metrics advisor holds loop + 100 by default).
+      const memoryInside = memoryId === undefined ? null : moveOrder(config, memoryId, 'inside');
       const modes =
         kind === 'memory'
           ? ([
@@ -50,7 +53,7 @@ export function ComparePanel({
                 t('compare.memoryOutside'),
                 { control: 'advisor', config: withMemory(Math.min(loop - 100, HIGHEST_PRECEDENCE + 200)) },
               ],
-              [t('compare.memoryInside'), { control: 'advisor', config: withMemory(loop + 100) }],
+              [t('compare.memoryInside'), { control: 'advisor', config: withMemory(memoryInside ?? loop + 100) }],
             ] as const)
           : ([
               [t('compare.manual'), { control: 'manual' }],

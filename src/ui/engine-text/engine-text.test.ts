@@ -17,8 +17,28 @@ import {
   TURN_ACTION_KINDS,
 } from '../../engine/loop/projections';
 import { stepRefusal } from '../../engine/loop/controller-core';
-import { codeOfSentence, REFUSAL_CODES, REFUSALS, refuse } from '../../engine/loop/refusals';
-import { noRequestReason } from '../../engine/loop/request';
+import { noticePartText, RUN_NOTICE_CODES, RUN_NOTICES, runNotice } from '../../engine/loop/notices';
+import {
+  codeOfSentence,
+  REFUSAL_CODES,
+  REFUSALS,
+  refusalCode,
+  refusalValues,
+  refuse,
+} from '../../engine/loop/refusals';
+import { nextRequest, noRequestReason } from '../../engine/loop/request';
+import type { RunEndDetailCode } from '../../engine/loop/run-end-details';
+import { readRunEndDetail, RUN_END_DETAIL_CODES, RUN_END_DETAILS } from '../../engine/loop/run-end-details';
+import {
+  ABORTED_DETAIL,
+  REFUSED_DETAIL,
+  RETURN_DIRECT_DETAIL,
+  truncatedDetail,
+} from '../../engine/loop/response-ending';
+import { hardStopDetail } from '../../engine/lab/guards';
+import { maxRoundsChecker } from '../../engine/advisors/eligibility';
+import { DEFAULT_SETTINGS } from '../../engine/loop/events';
+import { EMPTY_WORKSPACE } from '../../engine/loop/workspace';
 import { INITIAL_STATE } from '../../engine/loop/state';
 import type { Anomaly } from '../../engine/stop-reasons';
 import { ANOMALY_KIND_LIST, deriveStop } from '../../engine/stop-reasons';
@@ -31,7 +51,9 @@ import {
   faultText,
   finishLabel,
   interruptionText,
+  noticePartWords,
   noticeText,
+  runEndDetailText,
   refusalText,
   turnActionsText,
   turnActionText,
@@ -198,14 +220,33 @@ describe('advisor order refusals', () => {
   });
 });
 
+/** A value for each `{{placeholder}}` of a template: its name, marked, so a test sees it land in the text. */
+function sampleValues(template: string): Record<string, string> {
+  return Object.fromEntries([...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => [m[1]!, `<${m[1]}>`]));
+}
+
 describe('refusals', () => {
-  it('each code has the engine’s English sentence and a Korean one', () => {
+  it('each code has the engine’s English sentence and a Korean one, its values filled in', () => {
     for (const code of REFUSAL_CODES) {
-      expect(refusalText(english, { text: 'x', code })).toBe(REFUSALS[code]);
-      expect(refuse(code)).toEqual({ ok: false, error: REFUSALS[code], code });
-      expect(refusalText(korean, { text: 'x', code }), code).toMatch(hangul);
+      const values = sampleValues(REFUSALS[code]);
+      const refusal = Object.keys(values).length > 0 ? refuse(code, values) : refuse(code);
+      expect(refusal.error, code).not.toContain('{{');
+      expect(refusalText(english, { text: 'x', code, ...(refusal.values ? { values } : {}) })).toBe(refusal.error);
+      const text = refusalText(korean, { text: 'x', code, values });
+      expect(text, code).toMatch(hangul);
+      expect(text, code).not.toContain('{{');
+      for (const value of Object.values(values)) expect(text, code).toContain(value);
     }
-    expect(refusalText(korean, { text: 'No pending tool call call_9.' })).toBe('No pending tool call call_9.');
+    expect(refuse('busy')).toEqual({ ok: false, error: REFUSALS.busy, code: 'busy' });
+    expect(refusalText(korean, { text: 'Sentence as it came.' })).toBe('Sentence as it came.');
+  });
+
+  it('a command on a call that is not pending names the call in Korean', () => {
+    const refusal = refuse('noPendingCall', { callId: 'call_9' });
+    expect(refusal.error).toBe('No pending tool call call_9.');
+    const notice = { text: refusal.error, code: refusal.code, values: refusal.values! };
+    expect(noticeText(english, notice)).toBe('No pending tool call call_9.');
+    expect(noticeText(korean, notice)).toBe('대기 중인 도구 호출 call_9이(가) 없습니다.');
   });
 
   it('a step refused at the end of a run says so in Korean, through the store’s notice', () => {
@@ -229,7 +270,55 @@ describe('why there is no next request', () => {
       expect(refusalText(korean, { text: reason!, code: code! }), phase).toMatch(hangul);
     }
     expect(noRequestReason({ ...INITIAL_STATE, phase: 'prompt' })).toBeNull();
-    expect(codeOfSentence('The max-rounds guard (3 model calls) ends the run')).toBeUndefined();
+    expect(codeOfSentence(REFUSALS.nextMaxRounds)).toBeUndefined();
+  });
+
+  it('the max-rounds guard’s reason carries its limit, worded in Korean', () => {
+    const reason = nextRequest({
+      workspace: { ...EMPTY_WORKSPACE, settings: { ...DEFAULT_SETTINGS, maxRounds: 3 } },
+      state: { ...INITIAL_STATE, phase: 'prompt', round: 3 },
+      catalog: [],
+    });
+    expect(reason.ok).toBe(false);
+    if (reason.ok) return;
+    expect(reason.error).toBe(
+      'The max-rounds guard (3 model calls) ends the run at the next Step; nothing more is sent.',
+    );
+    expect(refusalCode(reason)).toBe('nextMaxRounds');
+    const text = refusalText(korean, { text: reason.error, code: 'nextMaxRounds', values: refusalValues(reason)! });
+    expect(text).toContain('모델 호출 3번');
+  });
+});
+
+describe('the store’s notices', () => {
+  it('each code has the engine’s English sentence and a Korean one, its values filled in', () => {
+    for (const code of RUN_NOTICE_CODES) {
+      const values = sampleValues(RUN_NOTICES[code]);
+      const part = { code, values };
+      expect(noticePartWords(english, part), code).toBe(noticePartText(part));
+      const text = noticePartWords(korean, part);
+      expect(text, code).toMatch(hangul);
+      expect(text, code).not.toContain('{{');
+      for (const value of Object.values(values)) expect(text, code).toContain(value);
+    }
+  });
+
+  it('a notice of several parts reads as one, and a scenario’s title is worded by the page', () => {
+    const notice = runNotice('info', { code: 'forkedBeforeModel', values: { turn: '2' } }, { code: 'forkedAdvisor' });
+    expect(notice.text).toBe(
+      'Forked at turn 2, before its model call: Step asks the model again. This run went through the advisor chain, which cannot resume in the middle of a request: press Stop, then send the next message.',
+    );
+    expect(noticeText(english, notice)).toBe(notice.text);
+    expect(noticeText(korean, notice)).toMatch(/^2번째 턴의 모델 호출 앞에서 포크했습니다\..* advisor 체인/);
+    const opened = runNotice('info', {
+      code: 'openedReplacingUntitled',
+      values: { title: 'Seoul time and math', scenarioId: 'seoul-time-math' },
+    });
+    expect(noticeText(english, opened, () => 'Seoul time and math')).toBe(opened.text);
+    expect(noticeText(korean, opened, () => '서울 시간과 계산')).toContain('“서울 시간과 계산”');
+    const own = { code: 'openedReplacingUntitled' as const, values: { title: 'your own workspace', scenarioId: '' } };
+    expect(noticePartWords(english, own)).toBe(noticePartText(own));
+    expect(noticePartWords(korean, own)).toContain('“내 작업 공간”');
   });
 });
 
@@ -246,5 +335,43 @@ describe('output schema refusals', () => {
     // A schema zod refuses keeps the validator's own sentence.
     const zod = parseOutputSchema('{"type": "object", "properties": {"a": {"type": "numbr"}}}');
     expect(zod.ok ? null : zod.code).toBeUndefined();
+  });
+});
+
+describe('why a run ended (the run-finished detail)', () => {
+  it('reads every sentence the engine writes back as its code, worded in English as stored and in Korean', () => {
+    const checker = maxRoundsChecker(() => 2)(
+      { calls: [{ id: 'c1', name: 'calculate', argumentsText: '{}' }] } as never,
+      { iteration: 2 },
+    );
+    const written: [string, RunEndDetailCode][] = [
+      [hardStopDetail({ guard: 'rounds', level: 'stop', value: 3, limit: 3 }), 'maxRounds'],
+      [hardStopDetail({ guard: 'repeat', level: 'stop', value: 3, limit: 3, key: 'calculate {"a":1}' }), 'repeat'],
+      [hardStopDetail({ guard: 'tokens', level: 'stop', value: 9000, limit: 8000 }), 'tokens'],
+      [checker.eligible ? '' : checker.ending!.detail!, 'maxRoundsChecker'],
+      [truncatedDetail(0), 'truncated'],
+      [truncatedDetail(2), 'truncatedCalls'],
+      [ABORTED_DETAIL, 'aborted'],
+      [REFUSED_DETAIL, 'refused'],
+      [RETURN_DIRECT_DETAIL, 'returnDirect'],
+      ['Stopped by the user.', 'stopped'],
+    ];
+    expect(written.map(([, code]) => code).sort()).toEqual([...RUN_END_DETAIL_CODES].sort());
+    for (const [detail, code] of written) {
+      expect(readRunEndDetail(detail)?.code, detail).toBe(code);
+      expect(runEndDetailText(english, detail)).toBe(detail);
+      const text = runEndDetailText(korean, detail);
+      expect(text, code).toMatch(hangul);
+      expect(text, code).not.toContain('{{');
+    }
+    expect(runEndDetailText(korean, hardStopDetail({ guard: 'rounds', level: 'stop', value: 3, limit: 3 }))).toBe(
+      '최대 라운드 제한이 모델 호출 3번 뒤에 루프를 멈췄습니다.',
+    );
+  });
+
+  it('the English catalog repeats each template, and other text is shown as it came', () => {
+    for (const code of RUN_END_DETAIL_CODES) expect(en.engine.runEnd[code]).toBe(RUN_END_DETAILS[code]);
+    expect(readRunEndDetail('The endpoint answered 500.')).toBeUndefined();
+    expect(runEndDetailText(korean, 'The endpoint answered 500.')).toBe('The endpoint answered 500.');
   });
 });

@@ -5,15 +5,19 @@
  * Plain functions of a `t` (so tests check every code against both catalogs) plus `useEngineText()`.
  */
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Fault } from '../../engine/lab/types';
 import type { FinishReasonKind } from '../../engine/loop/events';
 import type { TurnAction, WorkspaceChange } from '../../engine/loop/projections';
 import type { Anomaly } from '../../engine/stop-reasons';
-import type { RefusalCode } from '../../engine/loop/refusals';
-import { codeOfSentence } from '../../engine/loop/refusals';
+import type { NoticePart } from '../../engine/loop/notices';
+import type { RunEndDetailCode } from '../../engine/loop/run-end-details';
+import { readRunEndDetail } from '../../engine/loop/run-end-details';
+import type { RefusalCode, RefusalValues } from '../../engine/loop/refusals';
+import { codeOfSentence, refusalCode, refusalValues } from '../../engine/loop/refusals';
 import { assertNever } from '../../engine/result';
 import { useFormat, useT, type Formatters } from '../../i18n';
+import { isCatalogued } from '../scenarios/scenario-text';
 
 export type EngineT = TFunction<'engine'>;
 type LabT = TFunction<'lab'>;
@@ -129,21 +133,69 @@ export function workspaceChangeText(t: EngineT, change: WorkspaceChange): string
   return t('workspace.changed', { parts: parts.join(t('workspace.separator')) });
 }
 
-/** A refused command in the page's words (a refusal without a code keeps its English sentence). */
-export function refusalText(t: EngineT, refusal: { readonly text: string; readonly code?: RefusalCode }): string {
-  return refusal.code === undefined ? refusal.text : t(`refusal.${refusal.code}`);
+/**
+ * A catalog entry with values for its placeholders. The values come as a record (a code's own set), which
+ * i18next's typing of a union of keys does not take; engine-text.test.ts holds every code to both catalogs.
+ */
+function filled(
+  t: EngineT,
+  key: `refusal.${RefusalCode}` | `notice.${NoticePart['code']}` | `runEnd.${RunEndDetailCode}`,
+  values: Readonly<Record<string, string>> | undefined,
+): string {
+  return (t as unknown as (key: string, options: Record<string, string>) => string)(key, { ...values });
 }
 
-/** A notice beside the controls: a coded refusal, a restore's interruption, or the sentence as it came. */
-export function noticeText(
+/**
+ * A refused command in the page's words, its values filled in (a refusal without a code keeps its English
+ * sentence).
+ */
+export function refusalText(
   t: EngineT,
-  notice: { readonly text: string; readonly code?: RefusalCode; readonly interruption?: InterruptionFacts },
+  refusal: { readonly text: string; readonly code?: RefusalCode; readonly values?: RefusalValues },
 ): string {
-  return notice.interruption ? interruptionText(t, notice.interruption) : refusalText(t, notice);
+  return refusal.code === undefined ? refusal.text : filled(t, `refusal.${refusal.code}`, refusal.values);
+}
+
+/**
+ * One sentence of a store's notice. `scenario` words a scenario's title in the page's language (a `scenarioId`
+ * value: '' is the person's own workspace); without it the title stays as the engine wrote it.
+ */
+export function noticePartWords(t: EngineT, part: NoticePart, scenario?: (id: string) => string | undefined): string {
+  const values: Record<string, string> = { ...part.values };
+  if (values.scenarioId !== undefined) {
+    values.title =
+      values.scenarioId === '' ? t('notice.ownWorkspace') : (scenario?.(values.scenarioId) ?? values.title ?? '');
+  }
+  return filled(t, `notice.${part.code}`, values);
+}
+
+export interface NoticeFacts {
+  readonly text: string;
+  readonly code?: RefusalCode;
+  readonly values?: RefusalValues;
+  readonly parts?: readonly NoticePart[];
+  readonly interruption?: InterruptionFacts;
+}
+
+/** A notice beside the controls: a coded refusal, the store's own notice, a restore's interruption, or the sentence as it came. */
+export function noticeText(t: EngineT, notice: NoticeFacts, scenario?: (id: string) => string | undefined): string {
+  if (notice.interruption) return interruptionText(t, notice.interruption);
+  // One sentence after another, with a space, in English and Korean alike.
+  if (notice.parts) return notice.parts.map((p) => noticePartWords(t, p, scenario)).join(' ');
+  return refusalText(t, notice);
 }
 
 function optionalCode(code: RefusalCode | undefined): { code?: RefusalCode } {
   return code === undefined ? {} : { code };
+}
+
+/**
+ * Why a run ended (the `run-finished` detail) in the page's words: a sentence the engine wrote is read back as its
+ * code and values; any other detail (a runtime's error) is shown as it came.
+ */
+export function runEndDetailText(t: EngineT, detail: string): string {
+  const facts = readRunEndDetail(detail);
+  return facts ? filled(t, `runEnd.${facts.code}`, facts.values) : detail;
 }
 
 /** The wording functions bound to the page's language. */
@@ -151,6 +203,8 @@ export function useEngineText() {
   const { t } = useT('engine');
   const { t: lab } = useT('lab');
   const format = useFormat();
+  const { t: scenarios } = useT('scenarios');
+  const scenario = useCallback((id: string) => (isCatalogued(id) ? scenarios(`${id}.title`) : undefined), [scenarios]);
   return useMemo(() => {
     const fault = (f: Fault) => faultText(lab, format, f);
     return {
@@ -160,9 +214,18 @@ export function useEngineText() {
       anomaly: (anomaly: Anomaly) => anomalyText(t, anomaly),
       interruption: (facts: InterruptionFacts) => interruptionText(t, facts),
       workspaceChange: (change: WorkspaceChange) => workspaceChangeText(t, change),
-      notice: (notice: Parameters<typeof noticeText>[1]) => noticeText(t, notice),
-      /** A reason known by its sentence only (the next request's): worded when it is a known refusal. */
-      refusal: (text: string) => refusalText(t, { text, ...optionalCode(codeOfSentence(text)) }),
+      notice: (notice: NoticeFacts) => noticeText(t, notice, scenario),
+      /** A `run-finished` detail (the transcript's run end) in the page's words. */
+      runEndDetail: (detail: string) => runEndDetailText(t, detail),
+      /**
+       * A failed result (the next request's reason): worded by its code and values when it carries them, else by
+       * its sentence when that is a known refusal.
+       */
+      refusal: (failure: { readonly ok: false; readonly error: string }) => {
+        const code = refusalCode(failure) ?? codeOfSentence(failure.error);
+        const values = refusalValues(failure);
+        return refusalText(t, { text: failure.error, ...optionalCode(code), ...(values ? { values } : {}) });
+      },
     };
-  }, [t, lab, format]);
+  }, [t, lab, format, scenario]);
 }

@@ -3,12 +3,13 @@
  * its parallel siblings) and, while the call waits at a pause, fault injection, the argument-vs-schema check with
  * its three ways out, and the id the result is sent with.
  */
+import { useEngineText } from '../engine-text/engine-text';
 import { useMemo, useState } from 'react';
 import { runDependencies } from '../../engine/lab/dependencies';
 import { defaultFault, HUGE_SIZES } from '../../engine/lab/faults';
 import { suggestWrongId } from '../../engine/lab/id-pairing';
-import { checkArguments, repairDraft, validationErrorText } from '../../engine/lab/schema-check';
-import type { ArgumentIssue } from '../../engine/lab/schema-check';
+import { checkArguments, describeWant, repairDraft, validationErrorText } from '../../engine/lab/schema-check';
+import type { ArgumentIssue, WantWords } from '../../engine/lab/schema-check';
 import type { Fault, FaultKind } from '../../engine/lab/types';
 import { FAULT_KINDS } from '../../engine/lab/types';
 import type { ToolCall } from '../../engine/messages';
@@ -131,6 +132,9 @@ function SchemaCheck({ call }: { call: ToolCall }) {
   const loop = usePlayground(selectLoop);
   const [repairing, setRepairing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The result the model receives speaks the tool's language (the tools' language switch), not the page's.
+  const toolLanguage = usePlayground((s) => s.workspace.toolOverrides[call.name]?.language);
+  const words = useEngineText();
   const tool = loop.tools.find((x) => x.name === call.name);
   if (!tool || call.parseError !== undefined) return null;
   const check = checkArguments(tool.inputSchema, call.argumentsText);
@@ -159,7 +163,9 @@ function SchemaCheck({ call }: { call: ToolCall }) {
           <button
             type="button"
             className="button"
-            onClick={() => void actions.writeResult(call.id, validationErrorText(call.name, issues), true)}
+            onClick={() =>
+              void actions.writeResult(call.id, validationErrorText(call.name, issues, toolLanguage), true)
+            }
           >
             {t('sendValidationError')}
           </button>
@@ -181,7 +187,9 @@ function SchemaCheck({ call }: { call: ToolCall }) {
           className="call-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void actions.editArguments(call.id, repairing).then(setError);
+            void actions
+              .editArguments(call.id, repairing)
+              .then((refusal) => setError(refusal && words.notice(refusal)));
           }}
         >
           <textarea
@@ -206,8 +214,23 @@ function SchemaCheck({ call }: { call: ToolCall }) {
   );
 }
 
+/** What a schema rule wants, in the page's language. */
+function wantWords(t: ReturnType<typeof useT<'lab'>>['t']): WantWords {
+  return {
+    or: t('want.or'),
+    oneOf: (options) => t('want.oneOf', { options }),
+    any: t('want.any'),
+    noOtherFields: t('want.noOtherFields'),
+    notInSchema: t('want.notInSchema'),
+  };
+}
+
 function issueText(t: ReturnType<typeof useT<'lab'>>['t'], issue: ArgumentIssue): string {
-  const values = { path: issue.path === '' ? '/' : issue.path, expected: issue.expected, actual: issue.actual ?? '' };
+  const values = {
+    path: issue.path === '' ? '/' : issue.path,
+    expected: describeWant(issue.wants, wantWords(t)),
+    actual: issue.actual ?? '',
+  };
   switch (issue.kind) {
     case 'missing':
       return t('issueMissing', values);

@@ -7,6 +7,7 @@
  * stays changeable until Step runs the batch (engine/loop/decisions.ts). The call the `A` key approves next is
  * marked. After Approve the focus moves to the next undecided call (or to Step once none waits).
  */
+import { useEngineText } from '../engine-text/engine-text';
 import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import type { ToolCall } from '../../engine/messages';
@@ -36,6 +37,7 @@ export function PendingCallActions({ call, interrupted = false }: { call: ToolCa
   const [isError, setIsError] = useState(false);
   const [rewrite, setRewrite] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const words = useEngineText();
   if (!decidable) return null;
 
   const open = (next: Mode) => {
@@ -54,7 +56,7 @@ export function PendingCallActions({ call, interrupted = false }: { call: ToolCa
   };
   const saveEdit = async () => {
     const refusal = await actions.editArguments(call.id, text, rewrite);
-    setError(refusal);
+    setError(refusal && words.notice(refusal));
     if (refusal === null) setMode('none');
   };
 

@@ -1,7 +1,12 @@
 /** Two runs side by side: the transcripts message by message (the first difference marked) and the metrics. */
 import { useEffect, useRef } from 'react';
 import type { Message } from '../../engine/messages';
-import { useT } from '../../i18n';
+import type { TFunction } from 'i18next';
+import type { FinishReasonKind } from '../../engine/loop/events';
+import type { Phase } from '../../engine/loop/state';
+import type { MetricValue } from '../../engine/run-file/compare';
+import { useFormat, useT, type Formatters } from '../../i18n';
+import { useEngineText } from '../engine-text/engine-text';
 import { selectRunFiles } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 
@@ -9,6 +14,7 @@ export function CompareDialog() {
   const { t } = useT('runs');
   const { runFiles: runFileActions } = usePlaygroundApi();
   const selection = usePlayground(selectRunFiles).compare;
+  const value = useMetricValue();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -51,8 +57,8 @@ export function CompareDialog() {
               {selection.comparison.metrics.map((m) => (
                 <tr key={m.label} className={m.same ? undefined : 'runs-differs'} data-testid={`metric-${m.label}`}>
                   <th scope="row">{t(`compare.metrics.${m.id}`)}</th>
-                  <td>{m.a}</td>
-                  <td>{m.b}</td>
+                  <td>{value(m.valueA)}</td>
+                  <td>{value(m.valueB)}</td>
                 </tr>
               ))}
             </tbody>
@@ -86,6 +92,48 @@ export function CompareDialog() {
       )}
     </dialog>
   );
+}
+
+/** A metric value in the page's language: numbers and durations formatted, a finish reason by its label. */
+export function metricValueText(
+  value: MetricValue,
+  words: {
+    readonly t: TFunction<'runs'>;
+    readonly format: Formatters;
+    readonly finish: (reason: FinishReasonKind) => string;
+    readonly phase: (phase: Phase) => string;
+  },
+): string {
+  switch (value.kind) {
+    case 'count':
+      return words.format.number(value.n);
+    case 'tokens':
+      return value.estimated
+        ? words.t('compare.value.estimated', { tokens: words.format.number(value.n) })
+        : words.format.number(value.n);
+    case 'ms':
+      return words.format.duration(value.ms);
+    case 'ended':
+      return words.finish(value.reason);
+    case 'unfinished':
+      return words.t('compare.value.unfinished', { phase: words.phase(value.phase) });
+    case 'text':
+      return value.text ?? '—';
+  }
+}
+
+function useMetricValue(): (value: MetricValue) => string {
+  const { t } = useT('runs');
+  const { t: phaseT } = useT('phase');
+  const format = useFormat();
+  const engine = useEngineText();
+  return (value) =>
+    metricValueText(value, {
+      t,
+      format,
+      finish: engine.finish,
+      phase: (phase) => (phase === 'idle' ? phase : phaseT(`step.${phase}`)),
+    });
 }
 
 function MessageCell({ message }: { message: Message | null }) {

@@ -18,6 +18,7 @@ import {
   selectRunTools,
   selectStorageProblems,
 } from '../../store/selectors';
+import { useEngineText } from '../engine-text/engine-text';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { useScenarioText } from '../scenarios/scenario-text';
@@ -34,6 +35,7 @@ export function RunsPanel() {
   const activeId = usePlayground(selectRunId);
   const problems = usePlayground(selectStorageProblems);
   const { notice, warnings } = usePlayground(selectRunFiles);
+  const words = useEngineText();
   const runTools = usePlayground(selectRunTools);
   const [includeCode, setIncludeCode] = useState(false);
   const [selected, setSelected] = useState<readonly string[]>([]);
@@ -102,7 +104,7 @@ export function RunsPanel() {
 
       {notice && (
         <Notice
-          notice={notice}
+          notice={{ kind: notice.kind, text: words.notice(notice) }}
           onDismiss={() => runFileActions.clearNotice()}
           dismissLabel={t('files.dismiss')}
           testId="runs-notice"

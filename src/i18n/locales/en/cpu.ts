@@ -54,6 +54,14 @@ export const cpu = {
     bar: 'Model load progress',
     cancel: 'Cancel load',
   },
+  backendLine: {
+    webgpu: 'wllama · WebGPU ({{layers}}/{{total}} layers) · {{threads}}',
+    cpu: 'wllama · CPU wasm · {{threads}}',
+    cpuUnavailable: 'wllama · CPU wasm · {{threads}} (WebGPU unavailable)',
+    cpuNotUsed: 'wllama · CPU wasm · {{threads}} (WebGPU not used)',
+    threads_one: '{{count}} thread',
+    threads_other: '{{count}} threads',
+  },
   ready: {
     label: 'Loaded model',
     line: 'Ready: {{source}}',

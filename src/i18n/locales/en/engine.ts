@@ -86,6 +86,23 @@ export const engine = {
     issueForgiven: '{{kind}} (forgiven: read as a call)',
     issueFlagged: '{{kind}} (flagged)',
   },
+  runEnd: {
+    maxRounds: 'The max-rounds guard stopped the loop after {{limit}} model calls.',
+    maxRoundsChecker:
+      "The max-rounds checker stopped the loop after {{limit}} model calls; the last response's {{calls}} tool call(s) were not executed.",
+    repeat:
+      "The repeated-call guard stopped the loop: {{key}} was asked for {{value}} times (stop at {{limit}}); the response's calls were not run.",
+    tokens:
+      "The token budget stopped the loop: the run has used {{value}} tokens (budget {{limit}}); the response's calls were not run.",
+    stopped: 'Stopped by the user.',
+    aborted: 'Generation was stopped (finish reason abort).',
+    refused: 'The model declined (content_filter).',
+    returnDirect:
+      'Every executed tool is returnDirect: its result is the final answer and the model is not called again.',
+    truncated: 'The response was cut by the token limit (finish reason length).',
+    truncatedCalls:
+      'The response was cut by the token limit (finish reason length); its {{count}} complete call(s) were not run.',
+  },
   refusal: {
     busy: 'Wait for the current step to finish, or press Stop.',
     stepInProgress: 'A step is already in progress.',
@@ -111,5 +128,61 @@ export const engine = {
     nextWhileModel: 'The model is answering; the next request is built once its response is handled.',
     nextAfterDecisions: 'Decide every pending tool call first: the next request carries their results.',
     nextAfterExecution: 'Step runs the pending tool calls first: the next request carries their results.',
+    nextMaxRounds: 'The max-rounds guard ({{limit}} model calls) ends the run at the next Step; nothing more is sent.',
+    nextChoiceNotExposed: 'Tool choice “only {{name}}” names a tool that is not exposed: tick it, or choose another.',
+    nextByChain:
+      'The advisor chain builds this request when you Step: the advisors before the model may still change it.',
+    noPendingCall: 'No pending tool call {{callId}}.',
+    argumentsNotJson: 'Not valid JSON: {{detail}}',
+    argumentsMismatch: 'Arguments do not match the schema:\n{{detail}}',
+    notWaitingToRun: 'Tool call {{callId}} is not waiting to run.',
+    alreadyRun: 'Tool call {{callId}} has already run.',
+    notWaitingForDecision: 'Tool call {{callId}} is not waiting for a decision.',
+    resultAlreadySent:
+      'The result of {{callId}} was already sent (or the call is not pending): change it before it goes back.',
+    danglingCalls:
+      "The last response's tool calls ({{ids}}) never got a result, and an API rejects a user message right after them (\"An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\"). Answer them \"not executed\", or decide them now, then send.",
+    predictFirst:
+      'Predict turn {{round}} first (predict mode is on): tool call or final answer, which tools, which arguments.',
+    nothingToPredict: 'There is no model call to predict now: predictions are made before a model call.',
+    predictOff: 'Predict mode is off: switch it on to predict the next step.',
+    restoredMidRequest:
+      'This run was restored in the middle of an advisor-controlled request: the chain’s call stack cannot be rebuilt from the log. Press Stop to end the request, then send the next message.',
+  },
+  notice: {
+    toolChoiceReset: 'Tool choice was “only {{name}}”; that tool is not exposed now: auto.',
+    noScenario: 'There is no scenario “{{id}}”.',
+    openedScenario:
+      'Opened “{{title}}” as a new run (it starts on Send). Your previous run “{{previous}}” is in the Runs tab.',
+    openedReplacing:
+      'Opened “{{title}}” as a new run (it starts on Send). The previous “{{previous}}” is in the Runs tab.',
+    openedReplacingUntitled:
+      'Opened “{{title}}” as a new run (it starts on Send). The previous run is in the Runs tab.',
+    restoreFailed: '“{{title}}” could not be restored ({{error}}) and was set aside: see Damaged runs in the Runs tab.',
+    // Run files (the Runs tab).
+    notStored: 'That run is not stored in this browser yet: send a message first.',
+    exported: 'Exported “{{title}}”.',
+    exportedWithCode: 'Exported “{{title}}” with the code of {{count}} user tool(s).',
+    exportFailed: 'Could not export the run: {{error}}',
+    transcriptFailed: 'Could not export the transcript: {{error}}',
+    importFailed: 'Import failed: {{error}}',
+    imported: 'Imported “{{title}}” ({{count}} events).',
+    importedCopy: 'Imported “{{title}}” ({{count}} events) as a copy, since this browser already had that run.',
+    importedCode: 'It carries tool code: read it before trusting it.',
+    importStoreFailed: 'Could not store the imported run: {{error}}',
+    trustDismissed: 'The imported tool code was not added; nothing of it ran.',
+    forkBusy: 'Wait for the current step to finish, or press Stop, before forking.',
+    forkNoRun: 'There is no run to fork.',
+    forkNoTurn: 'Turn {{turn}} is not in this run.',
+    forkedBeforeTools:
+      'Forked at turn {{turn}}, paused before its tools run: approve, edit, deny or write each result, then continue.',
+    forkedAfterResults: 'Forked at turn {{turn}}, after its tool results: Step calls the model for the next turn.',
+    forkedBeforeModel: 'Forked at turn {{turn}}, before its model call: Step asks the model again.',
+    forkedAdvisor:
+      'This run went through the advisor chain, which cannot resume in the middle of a request: press Stop, then send the next message.',
+    forkStoreFailed: 'Could not store the fork: {{error}}',
+    compareMissing: 'Both runs must be stored in this browser to compare them.',
+    compareFailed: 'Could not compare the runs: {{error}}',
+    ownWorkspace: 'your own workspace',
   },
 };

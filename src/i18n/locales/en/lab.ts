@@ -65,6 +65,13 @@ export const lab = {
   schemaHeading: 'Arguments vs schema',
   schemaOk: 'The arguments match the schema.',
   schemaUnparsed: 'The arguments are not JSON: {{error}}',
+  want: {
+    or: ' or ',
+    oneOf: 'one of {{options}}',
+    any: 'a value',
+    noOtherFields: 'no other fields',
+    notInSchema: 'not in the schema',
+  },
   issueMissing: '{{path}}: required field missing (expected {{expected}})',
   issueExtra: '{{path}}: field not in the schema',
   issueType: '{{path}}: expected {{expected}}, got {{actual}}',

@@ -38,6 +38,10 @@ export const runs = {
     sideA: 'A: {{title}}',
     sideB: 'B: {{title}}',
     columnsLabel: 'Transcripts side by side',
+    value: {
+      estimated: '{{tokens}} (est.)',
+      unfinished: 'not finished (phase {{phase}})',
+    },
     metrics: {
       rounds: 'Model calls (rounds)',
       toolCalls: 'Tool calls',

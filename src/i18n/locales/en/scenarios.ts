@@ -17,7 +17,7 @@ export const scenarios = {
     description:
       '튜토리얼의 질문 그대로: 한 응답에 도구 호출 두 개(차례로 실행, id로 짝지음), 첫 결과를 쓰는 호출, 그리고 답. 도구 설명을 English / 한국어로 바꿔 가며 요청이 어떻게 달라지는지 비교해 보세요.',
     tryThis:
-      '“도구 실행 전에 멈춤”을 켜고 한 단계를 누르세요. 1번째 턴에서 곱셈 호출을 고치고(b: 7 → 8) 계속 진행하면 답이 1005가 됩니다. Request 탭에서 도구 설명의 언어도 확인해 보세요.',
+      '“도구 실행 전에 멈춤”을 켜고 한 단계를 누르세요. 1번째 턴에서 곱셈 호출을 고치고(b: 7 → 8) 계속 진행하면 답이 1005가 됩니다. 요청 탭에서 도구 설명의 언어도 확인해 보세요.',
   },
   'reserve-and-todo': {
     title: 'Reserve stock and add a to-do',
@@ -90,7 +90,7 @@ export const scenarios = {
   'memory-followup': {
     title: 'A follow-up question answered from chat memory',
     description:
-      'Run it under advisor control: the reservation runs, then send “What was the product I just reserved?”. The chat memory advisor outside the loop (+200) stored the first question and the final answer, so the second request carries them. Move memory inside the loop (an order above +300) to see what it stores then.',
+      'Run it under advisor control: the reservation runs, then send “What was the product I just reserved?”. The chat memory advisor outside the loop (+200) stored the first question and the final answer, so the second request carries them. Move memory inside the loop (its Move button puts it at +390: above the loop’s +300, and not the metrics advisor’s +400) to see what it stores then.',
     tryThis:
       'Turn on advisor control in the Advisors tab and Run to end; then send “What was the product I just reserved?” and Run to end again.',
   },

@@ -56,6 +56,14 @@ export const cpu: Catalog['cpu'] = {
     bar: '모델 불러오기 진행률',
     cancel: '불러오기 취소',
   },
+  backendLine: {
+    webgpu: 'wllama · WebGPU (레이어 {{layers}}/{{total}}개) · {{threads}}',
+    cpu: 'wllama · CPU wasm · {{threads}}',
+    cpuUnavailable: 'wllama · CPU wasm · {{threads}} (WebGPU 사용 불가)',
+    cpuNotUsed: 'wllama · CPU wasm · {{threads}} (WebGPU 사용 안 함)',
+    threads_one: '스레드 {{count}}개',
+    threads_other: '스레드 {{count}}개',
+  },
   ready: {
     label: '불러온 모델',
     line: '준비됨: {{source}}',
@@ -131,7 +139,7 @@ export const cpu: Catalog['cpu'] = {
       'fast-basic':
         '가장 빠름: 노트북 CPU에서 몇 초 만에 답하고 간단한 도구 호출을 합니다. 도구가 많으면 자주 잘못 고릅니다.',
       reasoning:
-        '답하기 전에 <think> 블록에서 추론하므로 턴이 길어집니다. 도구 선택이 더 낫고, Prompt 탭에서 이전 추론이 빠지는 모습을 볼 수 있습니다.',
+        '답하기 전에 <think> 블록에서 추론하므로 턴이 길어집니다. 도구 선택이 더 낫고, 프롬프트 탭에서 이전 추론이 빠지는 모습을 볼 수 있습니다.',
       balanced: '더 느리지만(토큰당 0.5B의 약 두 배) 여러 단계의 도구 사용을 훨씬 안정적으로 따라갑니다.',
     },
   },

@@ -16,7 +16,7 @@ export const endpoint: Catalog['endpoint'] = {
   apiKey: 'API 키',
   apiKeyPlaceholder: '(없음: 로컬 서버는 키가 필요 없습니다)',
   apiKeyNote:
-    '키는 이 브라우저(로컬 스토리지)에만 보관되며 이 서버에만 전송됩니다. 실행 기록, 내보내기, Request 탭에는 절대 저장되지 않습니다.',
+    '키는 이 브라우저(로컬 스토리지)에만 보관되며 이 서버에만 전송됩니다. 실행 기록, 내보내기, 요청 탭에는 절대 저장되지 않습니다.',
   model: '모델',
   modelPlaceholder: '연결 확인 후 고르거나 직접 입력',
   tinyNote:

@@ -84,6 +84,22 @@ export const engine: Catalog['engine'] = {
     issueForgiven: '{{kind}}(봐줌: 호출로 읽음)',
     issueFlagged: '{{kind}}(표시함)',
   },
+  runEnd: {
+    maxRounds: '최대 라운드 제한이 모델 호출 {{limit}}번 뒤에 루프를 멈췄습니다.',
+    maxRoundsChecker:
+      'max-rounds 검사기가 모델 호출 {{limit}}번 뒤에 루프를 멈췄습니다. 마지막 응답의 도구 호출 {{calls}}개는 실행되지 않았습니다.',
+    repeat:
+      '반복 호출 가드가 루프를 멈췄습니다: {{key}}이(가) {{value}}번 요청되었습니다({{limit}}번에서 중지). 이 응답의 호출은 실행되지 않았습니다.',
+    tokens:
+      '토큰 예산이 루프를 멈췄습니다: 이 실행은 토큰 {{value}}개를 썼습니다(예산 {{limit}}). 이 응답의 호출은 실행되지 않았습니다.',
+    stopped: '사용자가 멈췄습니다.',
+    aborted: '생성이 중단되었습니다(finish reason abort).',
+    refused: '모델이 답을 거절했습니다(content_filter).',
+    returnDirect: '실행된 도구가 모두 returnDirect입니다: 그 결과가 최종 답이며 모델을 다시 호출하지 않습니다.',
+    truncated: '응답이 토큰 한도에서 잘렸습니다(finish reason length).',
+    truncatedCalls:
+      '응답이 토큰 한도에서 잘렸습니다(finish reason length). 완성된 호출 {{count}}개는 실행되지 않았습니다.',
+  },
   refusal: {
     busy: '지금 단계가 끝날 때까지 기다리거나 멈춤을 누르세요.',
     stepInProgress: '이미 단계가 진행 중입니다.',
@@ -109,5 +125,64 @@ export const engine: Catalog['engine'] = {
     nextWhileModel: '모델이 답하는 중입니다. 다음 요청은 응답을 처리한 뒤에 만들어집니다.',
     nextAfterDecisions: '대기 중인 도구 호출을 먼저 모두 결정하세요. 다음 요청에 그 결과가 담깁니다.',
     nextAfterExecution: '한 단계를 누르면 대기 중인 도구 호출을 먼저 실행합니다. 다음 요청에 그 결과가 담깁니다.',
+    nextMaxRounds:
+      '최대 라운드 제한(모델 호출 {{limit}}번)에 닿았습니다. 다음 한 단계에서 실행이 끝나며, 더 보내는 요청은 없습니다.',
+    nextChoiceNotExposed:
+      '도구 선택 방식(tool_choice)이 “{{name}}만”인데 그 도구가 노출되어 있지 않습니다. 도구를 체크하거나 다른 방식을 고르세요.',
+    nextByChain:
+      '이 요청은 한 단계를 누를 때 advisor 체인이 만듭니다. 모델 앞의 advisor가 아직 요청을 바꿀 수 있습니다.',
+    noPendingCall: '대기 중인 도구 호출 {{callId}}이(가) 없습니다.',
+    argumentsNotJson: '올바른 JSON이 아닙니다: {{detail}}',
+    argumentsMismatch: '인수가 스키마와 맞지 않습니다:\n{{detail}}',
+    notWaitingToRun: '도구 호출 {{callId}}은(는) 실행을 기다리고 있지 않습니다.',
+    alreadyRun: '도구 호출 {{callId}}은(는) 이미 실행되었습니다.',
+    notWaitingForDecision: '도구 호출 {{callId}}은(는) 결정을 기다리고 있지 않습니다.',
+    resultAlreadySent:
+      '{{callId}}의 결과는 이미 보냈습니다(또는 대기 중인 호출이 아닙니다). 결과가 돌아가기 전에만 바꿀 수 있습니다.',
+    danglingCalls:
+      "마지막 응답의 도구 호출({{ids}})이 결과를 받지 못했습니다. 그 바로 뒤의 user 메시지는 API가 거부합니다 (\"An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\"). “실행 안 됨”으로 답하거나 지금 결정한 뒤 보내세요.",
+    predictFirst:
+      '먼저 {{round}}번째 턴을 예측하세요(예측 모드가 켜져 있습니다): 도구 호출인지 최종 답인지, 어떤 도구와 인자인지.',
+    nothingToPredict: '지금은 예측할 모델 호출이 없습니다. 예측은 모델 호출 전에 합니다.',
+    predictOff: '예측 모드가 꺼져 있습니다. 다음 단계를 예측하려면 켜세요.',
+    restoredMidRequest:
+      '이 실행은 advisor가 제어하는 요청 도중에 복원되었습니다. 체인의 호출 스택은 로그로 다시 만들 수 없습니다. 멈춤을 눌러 요청을 끝낸 뒤 다음 메시지를 보내세요.',
+  },
+  notice: {
+    toolChoiceReset: '도구 선택 방식이 “{{name}}만”이었지만 그 도구가 이제 노출되어 있지 않아 auto로 바꿨습니다.',
+    noScenario: '“{{id}}” 시나리오가 없습니다.',
+    openedScenario:
+      '“{{title}}”을(를) 새 실행으로 열었습니다(보내기를 누르면 시작합니다). 이전 실행 “{{previous}}”은(는) 실행 기록 탭에 있습니다.',
+    openedReplacing:
+      '“{{title}}”을(를) 새 실행으로 열었습니다(보내기를 누르면 시작합니다). 이전 실행 “{{previous}}”은(는) 실행 기록 탭에 있습니다.',
+    openedReplacingUntitled:
+      '“{{title}}”을(를) 새 실행으로 열었습니다(보내기를 누르면 시작합니다). 이전 실행은 실행 기록 탭에 있습니다.',
+    restoreFailed: '“{{title}}”을(를) 복원하지 못해({{error}}) 따로 두었습니다. 실행 기록 탭의 손상된 실행을 보세요.',
+    notStored: '이 실행은 아직 이 브라우저에 저장되지 않았습니다. 먼저 메시지를 보내세요.',
+    exported: '“{{title}}”을(를) 내보냈습니다.',
+    exportedWithCode: '“{{title}}”을(를) 내 도구 {{count}}개의 코드와 함께 내보냈습니다.',
+    exportFailed: '실행을 내보내지 못했습니다: {{error}}',
+    transcriptFailed: '대화 기록을 내보내지 못했습니다: {{error}}',
+    importFailed: '가져오지 못했습니다: {{error}}',
+    imported: '“{{title}}”을(를) 가져왔습니다(이벤트 {{count}}개).',
+    importedCopy:
+      '“{{title}}”을(를) 사본으로 가져왔습니다(이벤트 {{count}}개). 이 브라우저에 같은 실행이 이미 있었습니다.',
+    importedCode: '이 파일에는 도구 코드가 들어 있습니다. 믿기 전에 먼저 읽어 보세요.',
+    importStoreFailed: '가져온 실행을 저장하지 못했습니다: {{error}}',
+    trustDismissed: '가져온 도구 코드를 추가하지 않았습니다. 그 코드는 전혀 실행되지 않았습니다.',
+    forkBusy: '포크하기 전에 지금 단계가 끝날 때까지 기다리거나 멈춤을 누르세요.',
+    forkNoRun: '포크할 실행이 없습니다.',
+    forkNoTurn: '{{turn}}번째 턴은 이 실행에 없습니다.',
+    forkedBeforeTools:
+      '{{turn}}번째 턴에서 포크했습니다. 도구가 실행되기 전에 멈춰 있습니다: 결과마다 승인, 편집, 거부 또는 직접 작성한 뒤 계속하세요.',
+    forkedAfterResults:
+      '{{turn}}번째 턴의 도구 결과 뒤에서 포크했습니다. 한 단계를 누르면 다음 턴의 모델을 호출합니다.',
+    forkedBeforeModel: '{{turn}}번째 턴의 모델 호출 앞에서 포크했습니다. 한 단계를 누르면 모델에게 다시 묻습니다.',
+    forkedAdvisor:
+      '이 실행은 advisor 체인을 거쳤고, 체인은 요청 도중에서 다시 시작할 수 없습니다. 멈춤을 누른 뒤 다음 메시지를 보내세요.',
+    forkStoreFailed: '포크를 저장하지 못했습니다: {{error}}',
+    compareMissing: '비교하려면 두 실행 모두 이 브라우저에 저장되어 있어야 합니다.',
+    compareFailed: '실행을 비교하지 못했습니다: {{error}}',
+    ownWorkspace: '내 작업 공간',
   },
 };

@@ -67,6 +67,13 @@ export const lab: Catalog['lab'] = {
   schemaHeading: '인자 vs 스키마',
   schemaOk: '인자가 스키마와 맞습니다.',
   schemaUnparsed: '인자가 JSON이 아닙니다: {{error}}',
+  want: {
+    or: ' 또는 ',
+    oneOf: '{{options}} 중 하나',
+    any: '값',
+    noOtherFields: '다른 필드 없음',
+    notInSchema: '스키마에 없음',
+  },
   issueMissing: '{{path}}: 필수 필드 없음 ({{expected}} 필요)',
   issueExtra: '{{path}}: 스키마에 없는 필드',
   issueType: '{{path}}: {{expected}} 필요, 실제 {{actual}}',

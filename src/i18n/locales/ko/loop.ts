@@ -29,7 +29,7 @@ export const loop: Catalog['loop'] = {
   settings: {
     pause: '도구 실행 전에 멈춤',
     maxRounds: '최대 라운드',
-    toolChoice: 'Tool choice',
+    toolChoice: '도구 선택 방식 (tool_choice)',
     choiceAuto: 'auto (모델이 결정)',
     choiceRequired: 'required (최소 한 번 호출)',
     choiceNone: 'none (도구를 보내지 않음)',

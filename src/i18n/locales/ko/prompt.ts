@@ -11,8 +11,8 @@ export const prompt: Catalog['prompt'] = {
   request: {
     nextTitle: '다음 요청',
     nextSummary: '턴 {{round}} · 메시지 {{messages}}개 · 도구 {{tools}}개',
-    toolChoice: 'tool choice {{choice}}',
-    toolChoiceOnly: 'tool choice: {{name}}만',
+    toolChoice: 'tool_choice {{choice}}',
+    toolChoiceOnly: 'tool_choice: {{name}}만',
     nextHint:
       'Step을 누르면 런타임이 받는 바로 그 요청입니다. 워크스페이스(체크한 도구, tool choice)와 지금까지의 실행으로 만듭니다.',
     nextJsonLabel: '다음 요청 JSON',

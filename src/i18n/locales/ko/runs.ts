@@ -39,6 +39,10 @@ export const runs: Catalog['runs'] = {
     sideA: 'A: {{title}}',
     sideB: 'B: {{title}}',
     columnsLabel: '대화 기록 나란히 보기',
+    value: {
+      estimated: '{{tokens}} (추정)',
+      unfinished: '끝나지 않음 (단계: {{phase}})',
+    },
     metrics: {
       rounds: '모델 호출 (라운드)',
       toolCalls: '도구 호출',

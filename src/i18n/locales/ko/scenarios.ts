@@ -13,7 +13,7 @@ export const scenarios: Catalog['scenarios'] = {
     description:
       '튜토리얼의 질문 그대로: 한 응답에 도구 호출 두 개(차례로 실행, id로 짝지음), 첫 결과를 쓰는 호출, 그리고 답. 도구 설명을 English / 한국어로 바꿔 가며 요청이 어떻게 달라지는지 비교해 보세요.',
     tryThis:
-      '“도구 실행 전에 멈춤”을 켜고 한 단계를 누르세요. 1번째 턴에서 곱셈 호출을 고치고(b: 7 → 8) 계속 진행하면 답이 1005가 됩니다. Request 탭에서 도구 설명의 언어도 확인해 보세요.',
+      '“도구 실행 전에 멈춤”을 켜고 한 단계를 누르세요. 1번째 턴에서 곱셈 호출을 고치고(b: 7 → 8) 계속 진행하면 답이 1005가 됩니다. 요청 탭에서 도구 설명의 언어도 확인해 보세요.',
   },
   'reserve-and-todo': {
     title: '재고 예약과 할 일 추가',
@@ -26,7 +26,7 @@ export const scenarios: Catalog['scenarios'] = {
     title: 'returnDirect: 도구 결과가 곧 답',
     description:
       '여기서는 check_inventory가 returnDirect로 표시되어 있습니다. 실행된 호출이 모두 returnDirect이면 그 결과가 최종 답이 되고 모델은 다시 호출되지 않습니다.',
-    tryThis: '끝까지 실행을 누르고 Turns 탭을 보세요. 모델 호출은 한 번뿐이고, 도구 결과가 최종 답입니다.',
+    tryThis: '끝까지 실행을 누르고 턴 탭을 보세요. 모델 호출은 한 번뿐이고, 도구 결과가 최종 답입니다.',
   },
   'tool-error': {
     title: '도구 오류와 잘못된 인자',
@@ -46,7 +46,7 @@ export const scenarios: Catalog['scenarios'] = {
     description:
       '도구 28개 가운데서 Landsmeer에서 입을 옷을 정합니다. 도구 검색이 켜져 있으면 모델은 처음에 toolSearchTool만 보고, 검색으로 찾은 도구가 다음 요청부터 함께 전송됩니다. toolSearchTool을 해제하면 매 라운드 28개를 모두 보내니 토큰을 비교해 보세요.',
     tryThis:
-      '도구 검색을 켠 채 끝까지 실행하고 Metrics 탭을 보세요. 그다음 toolSearchTool을 해제하고 새 실행을 눌러 프롬프트 토큰을 비교해 보세요.',
+      '도구 검색을 켠 채 끝까지 실행하고 지표 탭을 보세요. 그다음 toolSearchTool을 해제하고 새 실행을 눌러 프롬프트 토큰을 비교해 보세요.',
   },
   'runaway-loop': {
     title: '폭주하는 루프와 루프 가드',
@@ -72,9 +72,9 @@ export const scenarios: Catalog['scenarios'] = {
   'large-tool-result': {
     title: '거대한 도구 결과를 루프 훅으로 줄이기',
     description:
-      'order_history는 한 줄이면 될 답에 약 6,000자를 돌려줍니다. Advisors 탭에서 tool-calling advisor의 doGetNextInstructionsForToolCall 훅이 다음 라운드 전에 긴 결과를 줄이고 절약한 토큰을 보여 줍니다. think trace(+360)는 라운드마다 추론을 기록하고, 루프 바깥으로 옮긴 logger(+250)는 첫 요청과 최종 응답만 기록합니다.',
+      'order_history는 한 줄이면 될 답에 약 6,000자를 돌려줍니다. 어드바이저 탭에서 tool-calling advisor의 doGetNextInstructionsForToolCall 훅이 다음 라운드 전에 긴 결과를 줄이고 절약한 토큰을 보여 줍니다. think trace(+360)는 라운드마다 추론을 기록하고, 루프 바깥으로 옮긴 logger(+250)는 첫 요청과 최종 응답만 기록합니다.',
     tryThis:
-      'Advisors 탭에서 advisor 제어를 켜고, Logger의 순서를 H+250으로 바꾸고, Think trace와 줄이기 훅을 선택한 뒤 끝까지 실행하세요. 예산 중지를 보려면 교육 실습실의 “토큰: 예산 (중지)”를 100으로 두고 다시 실행하세요.',
+      '어드바이저 탭에서 advisor 제어를 켜고, Logger의 순서를 H+250으로 바꾸고, Think trace와 줄이기 훅을 선택한 뒤 끝까지 실행하세요. 예산 중지를 보려면 교육 실습실의 “토큰: 예산 (중지)”를 100으로 두고 다시 실행하세요.',
   },
   'parallel-lookups': {
     title: '서로 독립적인 조회 두 개, 병렬 호출 끔',
@@ -86,8 +86,8 @@ export const scenarios: Catalog['scenarios'] = {
   'memory-followup': {
     title: '대화 메모리로 답하는 후속 질문',
     description:
-      'advisor 제어로 실행하세요. 예약이 실행된 뒤 “What was the product I just reserved?”를 보냅니다. 루프 바깥의 chat memory advisor(+200)가 첫 질문과 최종 답을 저장해 두었으므로, 두 번째 요청에 그 내용이 함께 담깁니다. 메모리를 루프 안쪽(+300보다 큰 순서)으로 옮기면 무엇을 저장하는지 볼 수 있습니다.',
+      'advisor 제어로 실행하세요. 예약이 실행된 뒤 “What was the product I just reserved?”를 보냅니다. 루프 바깥의 chat memory advisor(+200)가 첫 질문과 최종 답을 저장해 두었으므로, 두 번째 요청에 그 내용이 함께 담깁니다. 메모리를 루프 안쪽으로 옮기면(‘안쪽으로 →’ 버튼은 +390에 둡니다: 루프의 +300보다 크고, 루프 지표 advisor의 +400과 겹치지 않습니다) 무엇을 저장하는지 볼 수 있습니다.',
     tryThis:
-      'Advisors 탭에서 advisor 제어를 켜고 끝까지 실행하세요. 그다음 “What was the product I just reserved?”를 보내고 다시 끝까지 실행하세요.',
+      '어드바이저 탭에서 advisor 제어를 켜고 끝까지 실행하세요. 그다음 “What was the product I just reserved?”를 보내고 다시 끝까지 실행하세요.',
   },
 };
