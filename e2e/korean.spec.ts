@@ -244,6 +244,10 @@ test.describe('한국어', () => {
     await page.getByLabel('최대 라운드').fill('1');
     await ko(page, '한 단계').click();
     await expect(page.getByTestId('run-finished')).toBeVisible();
+    // How the run ended, in the transcript: the stored English sentence is worded in the page's language.
+    const runEnd = page.getByTestId('run-end');
+    await expect(runEnd).toContainText('최대 라운드 제한이 모델 호출 1번 뒤에 루프를 멈췄습니다.');
+    await expect(runEnd).not.toContainText('guard stopped');
 
     // A second run, then the Runs tab: the export notice and the compare view's values.
     await ko(page, '새 실행').click();

@@ -86,7 +86,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
       return (
         <div className={`run-end run-end-${entry.reason}`} role="status" data-testid="run-end">
           <strong>{words.t('loopEnded', { reason: words.finish(entry.reason) })}</strong>
-          {entry.detail && <span> {entry.detail}</span>}
+          {entry.detail && <span> {words.runEndDetail(entry.detail)}</span>}
           {entry.finalAnswer !== undefined && entry.reason === 'return-direct' && (
             <pre className="message-text">{entry.finalAnswer}</pre>
           )}
