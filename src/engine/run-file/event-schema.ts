@@ -2,7 +2,7 @@
  * zod schemas of the whole event log: every LoopEvent kind, down to the messages, stop reasons, outcomes and
  * advisor observations it carries. Imported files are untrusted, so nothing reaches the reducer unchecked.
  *
- * `EVENT_SCHEMAS` is keyed by event type; its mapped type makes the compiler refuse a missing kind, and each
+ * `eventSchemas()` is keyed by event type; its mapped type makes the compiler refuse a missing kind, and each
  * entry must produce exactly that kind's shape (`z.ZodType<Extract<LoopEvent, …>>`). The tests check the keys
  * against `LOOP_EVENT_TYPES` at run time too.
  */
@@ -330,7 +330,19 @@ const observationSchema = z.object({
 type EventOf<K extends LoopEventType> = Extract<LoopEvent, { type: K }>;
 
 /** One schema per event kind; the mapped type refuses a missing or mistyped kind at compile time. */
-export const EVENT_SCHEMAS: { readonly [K in LoopEventType]: z.ZodType<EventOf<K>> } = {
+export type EventSchemas = { readonly [K in LoopEventType]: z.ZodType<EventOf<K>> };
+
+let eventSchemasMade: EventSchemas | undefined;
+
+/**
+ * The event schemas, made on first use: they are about 120 zod schemas, whose construction cost a first load tens
+ * of milliseconds, and no event is checked before a stored or imported run is read.
+ */
+export function eventSchemas(): EventSchemas {
+  return (eventSchemasMade ??= makeEventSchemas());
+}
+
+const makeEventSchemas = (): EventSchemas => ({
   'run-started': z.object({
     type: z.literal('run-started'),
     at: time,
@@ -458,7 +470,7 @@ export const EVENT_SCHEMAS: { readonly [K in LoopEventType]: z.ZodType<EventOf<K
     detail: z.string().optional(),
     finalAnswer: z.string().optional(),
   }),
-};
+});
 
 export type EventCheck = Result<LoopEvent>;
 
@@ -472,9 +484,10 @@ export function checkEvent(value: unknown, index: number): EventCheck {
     return { ok: false, error: `${where} is not an object.` };
   const type = (value as { type?: unknown }).type;
   if (typeof type !== 'string') return { ok: false, error: `${where} has no "type".` };
-  if (!Object.hasOwn(EVENT_SCHEMAS, type))
+  const schemas = eventSchemas();
+  if (!Object.hasOwn(schemas, type))
     return { ok: false, error: `${where} has an unknown type "${type.slice(0, 60)}".` };
-  const parsed = EVENT_SCHEMAS[type as LoopEventType].safeParse(value);
+  const parsed = schemas[type as LoopEventType].safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, error: `${where} (${type}) is malformed: ${describeIssue(parsed.error)}` };
 }

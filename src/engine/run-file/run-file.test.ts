@@ -10,7 +10,7 @@ import { createScriptedRuntime } from '../runtimes/scripted';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import { newUserToolSpec } from '../user-tools/spec';
-import { checkEvent, EVENT_SCHEMAS } from './event-schema';
+import { checkEvent, eventSchemas } from './event-schema';
 import { buildRunFile, parseRunFile, RUN_FILE_FORMAT, RUN_FILE_VERSION } from './format';
 import { compareRuns } from './compare';
 import { defaultForkPoint, forkEvents, forkPoints } from './fork';
@@ -61,7 +61,7 @@ function fileText(events: readonly LoopEvent[], extra: Record<string, unknown> =
 
 describe('event schema', () => {
   it('has one schema per event kind, exactly the kinds of LOOP_EVENT_TYPES', () => {
-    expect(Object.keys(EVENT_SCHEMAS).sort()).toEqual([...LOOP_EVENT_TYPES].sort());
+    expect(Object.keys(eventSchemas()).sort()).toEqual([...LOOP_EVENT_TYPES].sort());
   });
 
   it('accepts advisor events and refuses an unknown kind or a malformed event by position', () => {

@@ -32,6 +32,7 @@ describe('the 28-tool workspace', () => {
     const tools = createWorkspace28Tools();
     expect(tools).toHaveLength(28);
     expect(new Set(tools.map((t) => t.name)).size).toBe(28);
+    expect(WORKSPACE_28_TOOL_NAMES).toEqual(tools.map((t) => t.name));
     expect(WORKSPACE_28_TOOL_NAMES.slice(0, 3)).toEqual([...RELEVANT_TOOL_NAMES]);
     for (const tool of tools) {
       expect(tool.description.length, tool.name).toBeGreaterThan(35);
