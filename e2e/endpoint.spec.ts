@@ -9,10 +9,10 @@
  * arguments are flagged, never crashed on; CORS refused, a server that is down and a wrong API key get their
  * messages; the compare view shows both modes side by side.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { jsonSchemaValidator } from '../src/engine/tool';
+import { axeBuilder } from './axe';
 import type { StoredEvent } from './helpers';
 import { button, openScenario, storedRuns } from './helpers';
 import type { RunningServer } from './llama-server';
@@ -239,7 +239,7 @@ test('server tools: llama.cpp assembles tool_calls, the harness flags invalid ar
   await expect(appSide.getByLabel('Request body')).not.toContainText('"tools": [');
   await expect(appSide.getByLabel('Request body')).toContainText('<tools>');
   await expect(appSide.getByTestId('compare-finish')).toContainText(/server (stop|length)/);
-  const axe = await new AxeBuilder({ page }).include('dialog').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const axe = await axeBuilder(page).include('dialog').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
@@ -300,10 +300,7 @@ test('CORS refused, a server that is down and a wrong API key get clear messages
   await expect(status).toContainText('CORS refused');
   await panel.getByLabel('Server', { exact: true }).selectOption('llama.cpp');
   await expect(status.getByLabel('How to fix it')).toContainText(`--cors-origins ${origin}`);
-  const axe = await new AxeBuilder({ page })
-    .include('section[aria-label="OpenAI-compatible endpoint"]')
-    .withTags(['wcag2a', 'wcag2aa'])
-    .analyze();
+  const axe = await axeBuilder(page).include('section[aria-label="OpenAI-compatible endpoint"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // Down: nothing listens any more.

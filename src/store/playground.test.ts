@@ -5,7 +5,6 @@ import type { ModelRequest } from '../engine/runtime';
 import { SCENARIOS } from '../engine/scenarios';
 import { newUserToolSpec } from '../engine/user-tools';
 import { indexedDbStorage } from '../persistence';
-import * as runsDb from '../persistence/runs-db';
 import { clearStorage, createTestPlayground } from './test-playground';
 
 beforeEach(clearStorage);
@@ -62,7 +61,6 @@ describe('the request preview is the request', () => {
 
 describe('the workspace is what is sent', () => {
   it('a ticked preset and a ticked user tool join the request of a preset scenario and execute', async () => {
-    await runsDb.closeDb();
     const { playground, received } = createTestPlayground({ search: '?scenario=seoul-time-math' });
     const { actions, store, userTools } = playground;
     await actions.init();
@@ -118,6 +116,21 @@ describe('the workspace is what is sent', () => {
         .run.loop.history.filter((m) => m.role === 'user')
         .map((m) => m.content),
     ).toEqual([expect.stringContaining('SKU-200'), 'And SKU-100?']);
+  });
+});
+
+describe('each test starts from an empty browser', () => {
+  it("a workspace save an earlier test scheduled is not written into the next test's database", async () => {
+    const earlier = createTestPlayground({ search: '?scenario=seoul-time-math' });
+    await earlier.playground.actions.init();
+    earlier.playground.actions.setLoopControl('advisor'); // schedules the workspace save, 150 ms on
+    await clearStorage(); // what afterEach and beforeEach do between two tests
+    await settle(); // a busy machine: the next test starts after the save was due
+
+    const next = createTestPlayground({ search: '?scenario=seoul-time-math' });
+    await next.playground.actions.init();
+    expect(next.playground.store.getState().workspace.loopControl).toBe('manual');
+    expect(next.playground.store.getState().run.nextRequest.ok).toBe(true);
   });
 });
 

@@ -15,8 +15,28 @@ import { createPlayground } from './playground';
 import type { PlaygroundStorage } from './storage';
 import { toolSearchSource } from './tool-search';
 
-/** Deletes both databases, so each test starts from an empty browser. */
+/**
+ * The tasks test playgrounds scheduled (a workspace save 150 ms after a change, the run writer's batch) that have
+ * not run yet. A page that is gone runs none of them; a test playground is never closed, so without this its late
+ * write would land in the next test's fresh database (a workspace with the advisor loop, say).
+ */
+const pendingTasks = new Set<ReturnType<typeof setTimeout>>();
+
+function schedule(task: () => void, ms = 0): void {
+  const timer = setTimeout(() => {
+    pendingTasks.delete(timer);
+    task();
+  }, ms);
+  pendingTasks.add(timer);
+}
+
+/**
+ * Deletes both databases, so each test starts from an empty browser; first drops every task a test playground
+ * scheduled and has not run (the old page is gone), so nothing of an earlier test is written afterwards.
+ */
 export async function clearStorage(): Promise<void> {
+  for (const timer of pendingTasks) clearTimeout(timer);
+  pendingTasks.clear();
   await runsDb.closeDb();
   await userToolsDb.closeUserToolsDb();
   for (const name of [runsDb.DB_NAME, userToolsDb.USER_TOOLS_DB_NAME]) {
@@ -33,7 +53,7 @@ export interface TestPlaygroundOptions {
   readonly search?: string;
   /** Replaces some of the real storage's functions (e.g. one that fails in a way the app must survive). */
   readonly storage?: Partial<PlaygroundStorage>;
-  /** Replaces the playground's timer (`setTimeout` by default), e.g. with one that never fires. */
+  /** Replaces the playground's timer (`schedule` above by default), e.g. with one that never fires. */
   readonly schedule?: (task: () => void, ms?: number) => void;
 }
 
@@ -77,7 +97,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
       let n = 0;
       return () => `run-${Date.now().toString(36)}-${++n}`;
     })(),
-    schedule: options.schedule ?? ((task, ms = 0) => void setTimeout(task, ms)),
+    schedule: options.schedule ?? schedule,
     location: { search: () => search, replaceSearch: (next) => (search = next) },
   });
   return { playground, received, toolSearch, search: () => search };
