@@ -50,8 +50,26 @@ function p95(values: readonly number[]): number {
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const verdict = (met: boolean) => (met ? 'met' : 'not met');
 
-/** Navigation start → Send enabled with the scenario's system prompt in place, in a fresh context. */
-async function timeToUsableSend(browser: Browser, base: string): Promise<number> {
+/**
+ * The layout shift of a load (the Cumulative Layout Shift score of everything that moved without input, from
+ * navigation start to now): 0 when the skeleton's boxes are where the app draws its own.
+ */
+const LAYOUT_SHIFT = `new Promise((resolve) => {
+  new PerformanceObserver((list, observer) => {
+    observer.disconnect();
+    resolve(list.getEntries().reduce((sum, e) => sum + (e.hadRecentInput ? 0 : e.value), 0));
+  }).observe({ type: 'layout-shift', buffered: true });
+  setTimeout(() => resolve(0), 500);
+})`;
+
+interface Load {
+  /** Navigation start → Send enabled with the scenario's system prompt in place. */
+  readonly usableMs: number;
+  readonly layoutShift: number;
+}
+
+/** One fresh load (a new context: nothing cached): when Send is usable, and how far the page moved meanwhile. */
+async function freshLoad(browser: Browser, base: string): Promise<Load> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
@@ -68,7 +86,9 @@ async function timeToUsableSend(browser: Browser, base: string): Promise<number>
       null,
       { polling: 'raf', timeout: 30_000 },
     );
-    return (await handle.jsonValue()) as number;
+    const usableMs = (await handle.jsonValue()) as number;
+    // A string, not a function: tsx would wrap a named callback in a helper the page does not have.
+    return { usableMs, layoutShift: (await page.evaluate(LAYOUT_SHIFT)) as number };
   } finally {
     await context.close();
   }
@@ -265,8 +285,10 @@ export async function run(): Promise<BenchTable> {
     });
     const base = `http://127.0.0.1:${port}`;
     browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
-    const sends: number[] = [];
-    for (let i = 0; i < LOADS; i++) sends.push(await timeToUsableSend(browser, base));
+    const loads: Load[] = [];
+    for (let i = 0; i < LOADS; i++) loads.push(await freshLoad(browser, base));
+    const sends = loads.map((l) => l.usableMs);
+    const shift = Math.max(...loads.map((l) => l.layoutShift));
 
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -298,6 +320,11 @@ export async function run(): Promise<BenchTable> {
           `time to a usable Send (median of ${LOADS} fresh loads)`,
           `${ms(send)} (${sends.map((s) => s.toFixed(0)).join(', ')})`,
           `≤ 600 ms (${verdict(send <= 600)})`,
+        ],
+        [
+          `layout shift while loading (CLS, the worst of ${LOADS} fresh loads)`,
+          shift.toFixed(3),
+          `0: no layout jump (${verdict(shift < 0.001)})`,
         ],
         ['importing the 1,000-message run file (to the transcript shown)', ms(figures.importMs), '—'],
       ],
