@@ -24,6 +24,23 @@ async function predictCalls(page: Page, calls: { tool: string; args: string }[])
 }
 
 test.describe('the teaching lab', () => {
+  test('opened while its controls load, the lab arrives open with them', async ({ page }) => {
+    // The lab's chunk is held back until its closed line has been opened.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/lab-panel-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await openScenario(page, 'seoul-time-math');
+    const lab = page.locator('.lab-panel');
+    await expect(lab).toHaveAttribute('aria-busy', 'true');
+    await lab.locator('> summary').click();
+    release();
+    await expect(lab.getByLabel('Predict mode')).toBeVisible();
+    await expect(lab).toHaveAttribute('open', '');
+  });
+
   test('predict mode: the class predicts the three Seoul turns and gets a score, saved with the run', async ({
     page,
   }) => {

@@ -18,14 +18,19 @@ import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { useGuardName } from './lab-entries';
 import './lab.css';
 
-export function LabPanel() {
+/** `opened`: the person opened the lab's line before these controls arrived (see lab-skeleton.tsx). */
+export function LabPanel({ opened = false }: { readonly opened?: boolean }) {
   const { t } = useT('lab');
   const { actions } = usePlaygroundApi();
   const settings = usePlayground(selectSettings);
   const lab = settings.lab ?? {};
   const setLab = (change: Partial<LabSettings>) => actions.setSettings({ lab: { ...lab, ...change } });
   return (
-    <Disclosure className="lab-panel" open={lab.predict === true || lab.guards !== undefined} summary={t('title')}>
+    <Disclosure
+      className="lab-panel"
+      open={opened || lab.predict === true || lab.guards !== undefined}
+      summary={t('title')}
+    >
       <label className="checkbox" title={t('predictModeHint')}>
         <input type="checkbox" checked={lab.predict === true} onChange={(e) => setLab({ predict: e.target.checked })} />
         {t('predictMode')}

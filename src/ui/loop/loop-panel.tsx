@@ -1,5 +1,5 @@
 /** Middle column: prompts, the debugger controls, the loop's phase, and the transcript. */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { MalformedCallMode } from '../../engine/protocol/interpret';
 import type { ToolChoice } from '../../engine/runtime';
 import type { ExceptionMode } from '../../engine/tool-execution';
@@ -48,6 +48,7 @@ export function LoopPanel() {
   const exposed = usePlayground(selectExposed);
   const runtimeKind = usePlayground(selectRuntimeKind);
   const Composer = runtimes.providerFor(runtimeKind).Composer;
+  const [labOpened, setLabOpened] = useState(false);
   const ended = phase === 'done';
   const canSend = !busy && (phase === 'idle' || ended);
   const canStep = !busy && (phase === 'idle' || phase === 'prompt' || phase === 'execute');
@@ -207,8 +208,9 @@ export function LoopPanel() {
       </div>
       <LessonSwitches />
       <PhaseDiagram />
-      <Suspense fallback={<LabPanelSkeleton />}>
-        <LabPanel />
+      {/* Opened while its chunk arrives, the lab stays open when it comes. */}
+      <Suspense fallback={<LabPanelSkeleton onOpen={() => setLabOpened(true)} />}>
+        <LabPanel opened={labOpened} />
       </Suspense>
       <TranscriptView />
       {Composer && <Composer />}
