@@ -25,6 +25,7 @@ import { useScenarioText } from '../scenarios/scenario-text';
 import { CompareDialog } from './compare-view';
 import { downloadText } from '../download';
 import { TrustPrompt } from './trust-prompt';
+import { runtimeLabelText } from './runtime-label';
 import { DamagedRuns } from './damaged-runs';
 import './runs.css';
 
@@ -167,6 +168,7 @@ interface RunItemProps {
 
 function RunItem({ run, depth, current, parentTitle, selected, onSelect }: RunItemProps) {
   const { t } = useT('runs');
+  const { t: runtimesT } = useT('runtimes');
   const format = useFormat();
   const { actions, runFiles: runFileActions } = usePlaygroundApi();
   const title = run.title || run.runId;
@@ -218,7 +220,7 @@ function RunItem({ run, depth, current, parentTitle, selected, onSelect }: RunIt
           {format.dateTime(run.createdAt)}
         </span>
         {scenario !== null && <span data-testid="run-scenario">{t('item.scenario', { scenario })}</span>}
-        {facts?.runtime && <span data-testid="run-runtime">{facts.runtime.label}</span>}
+        {facts?.runtime && <span data-testid="run-runtime">{runtimeLabelText(runtimesT, facts.runtime)}</span>}
         {facts && <span data-testid="run-model-calls">{t('item.modelCalls', { count: facts.modelCalls })}</span>}
       </p>
       <div className="runs-item-actions">
