@@ -18,7 +18,8 @@ import {
   selectRunTools,
   selectStorageProblems,
 } from '../../store/selectors';
-import { useEngineText } from '../engine-text/engine-text';
+import { noticePartWords, useEngineText } from '../engine-text/engine-text';
+import { noticePartText } from '../../engine/loop/notices';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { useScenarioText } from '../scenarios/scenario-text';
@@ -112,8 +113,8 @@ export function RunsPanel() {
         />
       )}
       {warnings.map((w) => (
-        <p key={w} className="notice notice-error" role="alert" data-testid="runs-warning">
-          {w}
+        <p key={noticePartText(w)} className="notice notice-error" role="alert" data-testid="runs-warning">
+          {noticePartWords(words.t, w)}
         </p>
       ))}
       {problems.map((p) => (
