@@ -18,7 +18,8 @@ import {
   selectRunTools,
   selectStorageProblems,
 } from '../../store/selectors';
-import { noticePartWords, useEngineText } from '../engine-text/engine-text';
+import type { NoticeSegment } from '../engine-text/engine-text';
+import { useEngineText } from '../engine-text/engine-text';
 import { noticePartText } from '../../engine/loop/notices';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
@@ -110,11 +111,13 @@ export function RunsPanel() {
           onDismiss={() => runFileActions.clearNotice()}
           dismissLabel={t('files.dismiss')}
           testId="runs-notice"
-        />
+        >
+          {notice.parts && <Segments segments={words.noticeSegments(notice.parts)} />}
+        </Notice>
       )}
       {warnings.map((w) => (
         <p key={noticePartText(w)} className="notice notice-error" role="alert" data-testid="runs-warning">
-          {noticePartWords(words.t, w)}
+          <Segments segments={words.noticeSegments([w])} />
         </p>
       ))}
       {problems.map((p) => (
@@ -269,4 +272,21 @@ function toneOf(outcome: RunOutcome): string {
     default:
       return assertNever(outcome);
   }
+}
+
+/** A worded notice's segments; a parser's own detail is marked English. */
+function Segments({ segments }: { readonly segments: readonly NoticeSegment[] }) {
+  return (
+    <>
+      {segments.map((segment, i) =>
+        segment.lang ? (
+          <span key={i} lang={segment.lang} className="notice-detail">
+            {segment.text}
+          </span>
+        ) : (
+          segment.text
+        ),
+      )}
+    </>
+  );
 }
