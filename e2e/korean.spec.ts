@@ -298,4 +298,32 @@ test.describe('한국어', () => {
     await expect(transcript).not.toContainText('Invalid arguments for');
     await shoot('invalid-arguments', transcript.getByText('calculate의 인수가 올바르지 않습니다:'));
   });
+
+  test('the Tools panel’s source badge, the Runs tab’s runtime and a refused run file read in Korean', async ({
+    page,
+  }) => {
+    await openScenario(page, 'seoul-time-math', '&lang=ko');
+    await expect(page.locator('.tools-panel .badge', { hasText: '프리셋' }).first()).toBeVisible();
+    await expect(page.locator('.tools-panel .badge', { hasText: /^preset$/ })).toHaveCount(0);
+    await page.getByRole('button', { name: '끝까지 실행', exact: true }).click();
+    await expect(page.getByTestId('run-finished')).toBeVisible();
+    await page.getByRole('tab', { name: '실행 기록' }).click();
+    await expect(page.getByTestId('run-runtime').first()).toHaveText('스크립트 재생 (Scripted replay)');
+    await page.getByLabel('실행 파일 가져오기').setInputFiles({
+      name: 'cut.tlp-run.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format": "tool-loop-playground/run", "version": 2, "run": {'),
+    });
+    const notice = page.getByTestId('runs-notice');
+    await expect(notice).toContainText('가져오지 못했습니다: 파일이 잘려 있습니다');
+    await expect(notice).not.toContainText('Import failed');
+    await expect(notice.locator('[lang="en"]')).toHaveCount(1);
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: test.info().outputPath(`korean-runs-refusal-${width}.png`) });
+    }
+  });
 });

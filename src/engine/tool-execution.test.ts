@@ -357,4 +357,66 @@ describe('decisions', () => {
     const edited = await executeToolCall(broken, { kind: 'edit', argumentsText: '{"label":"fixed"}' }, options);
     expect(edited).toMatchObject({ disposition: 'executed', result: { text: 'done fixed' } });
   });
+
+  describe('calls the harness cannot run, in the tools’ language', () => {
+    const broken: ToolCall = {
+      id: 'a',
+      name: 'fast',
+      argumentsText: '{"name": "fast", "arguments": {',
+      parseError: 'bad',
+    };
+    const korean = (names: readonly string[]) => (name: string) => (names.includes(name) ? ('ko' as const) : undefined);
+
+    it('English, byte for byte as before, when no tool is described in Korean', async () => {
+      const { options } = setup();
+      const english = { ...options, language: () => undefined };
+      expect(await executeToolCall(broken, approve(), english)).toMatchObject({
+        result: { text: 'Could not parse the tool call: bad' },
+      });
+      expect(await executeToolCall(call('a', 'nope', {}), approve(), english)).toMatchObject({
+        result: { isError: true, text: 'Unknown tool "nope". Available tools: slow, fast, direct, explode.' },
+      });
+      const empty = { ...options, registry: createToolRegistry([]) };
+      expect(await executeToolCall(call('a', 'nope', {}), approve(), empty)).toMatchObject({
+        result: { text: 'Unknown tool "nope". Available tools: none.' },
+      });
+    });
+
+    it('Korean when the tools are described in Korean (the named tool’s own language first)', async () => {
+      const { options } = setup();
+      const ko = { ...options, language: korean(['slow']) };
+      expect(await executeToolCall(broken, approve(), ko)).toMatchObject({
+        disposition: 'unparsed-call',
+        result: { isError: true, text: '도구 호출을 해석할 수 없습니다: bad' },
+      });
+      expect(await executeToolCall(call('a', 'nope', {}), approve(), ko)).toMatchObject({
+        disposition: 'unknown-tool',
+        result: {
+          isError: true,
+          text: '알 수 없는 도구 "nope"입니다. 사용할 수 있는 도구: slow, fast, direct, explode.',
+        },
+      });
+      const empty = { ...options, registry: createToolRegistry([]), language: korean(['nope']) };
+      expect(await executeToolCall(call('a', 'nope', {}), approve(), empty)).toMatchObject({
+        result: { text: '알 수 없는 도구 "nope"입니다. 사용할 수 있는 도구: 없음.' },
+      });
+      // The named tool speaks English although another is Korean: its own language wins.
+      const own = { ...options, language: (name: string) => (name === 'fast' ? ('en' as const) : ('ko' as const)) };
+      expect(await executeToolCall(broken, approve(), own)).toMatchObject({
+        result: { text: 'Could not parse the tool call: bad' },
+      });
+    });
+
+    it('the stop-loop reason stays English (the harness’s, not the model’s)', async () => {
+      const { options } = setup([], 'stop-loop');
+      const outcome = await executeToolCall(call('a', 'nope', {}), approve(), {
+        ...options,
+        language: korean(['slow']),
+      });
+      expect(outcome).toMatchObject({
+        kind: 'stop',
+        error: 'Unknown tool "nope". Available tools: slow, fast, direct, explode.',
+      });
+    });
+  });
 });

@@ -11,7 +11,7 @@ import type { ToolCall, ToolMessage } from './messages';
 import type { ExecutionReport, ToolContext, ToolGrants, ToolLanguage, ToolResult } from './tool';
 import { errorMessage, ToolFailure } from './tool';
 import type { ToolRegistry } from './tool-registry';
-import { ARGUMENT_ERROR_WORDS, invalidArgumentsText } from './tool-words';
+import { ARGUMENT_ERROR_WORDS, CALL_ERROR_WORDS, callErrorLanguage, invalidArgumentsText } from './tool-words';
 import { describeNumberProblem, findNumberProblemsInText } from './protocol/argument-numbers';
 import { assertNever, type Result } from './result';
 
@@ -137,23 +137,25 @@ export async function executeToolCall(
       assertNever(decision);
   }
 
+  const names = () => options.registry.tools.map((t) => t.name);
   if (call.parseError !== undefined && decision.kind !== 'edit') {
-    return done(
-      { text: `Could not parse the tool call: ${call.parseError}`, isError: true, metadata: {} },
-      'unparsed-call',
-      false,
-      false,
-    );
+    const words = CALL_ERROR_WORDS[callErrorLanguage(call.name, names(), options.language)];
+    return done({ text: words.unparsed(call.parseError), isError: true, metadata: {} }, 'unparsed-call', false, false);
   }
 
   const tool = options.registry.get(call.name);
   if (!tool) {
-    const available = options.registry.tools.map((t) => t.name).join(', ') || 'none';
-    const error = `Unknown tool "${call.name}". Available tools: ${available}.`;
+    const available = names();
     if (options.exceptionMode === 'stop-loop') {
+      // The harness's own stop reason, not a result the model reads: English, as the run has always kept it.
+      const error = CALL_ERROR_WORDS.en.unknownTool(call.name, available);
       return { kind: 'stop', ...base, error, disposition: 'unknown-tool', durationMs: options.now() - startedAt };
     }
-    return done({ text: error, isError: true, metadata: {} }, 'unknown-tool', false, false);
+    const text = CALL_ERROR_WORDS[callErrorLanguage(call.name, available, options.language)].unknownTool(
+      call.name,
+      available,
+    );
+    return done({ text, isError: true, metadata: {} }, 'unknown-tool', false, false);
   }
 
   const language = options.language?.(tool.name) ?? 'en';

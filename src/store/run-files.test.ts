@@ -68,7 +68,7 @@ describe('run files in the app', () => {
     expect(playground.store.getState().runFiles.notice).toMatchObject({
       kind: 'error',
       text: expect.stringMatching(/^Import failed: .*truncated/),
-      parts: [{ code: 'importFailed', values: { error: expect.stringContaining('truncated') } }],
+      parts: [{ code: 'importFailedLead' }, { code: 'fileTruncated', values: { detail: expect.any(String) } }],
     });
     expect((await loadRuns()).runs.length).toBe(before);
   });

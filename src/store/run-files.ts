@@ -46,8 +46,8 @@ export interface CompareSelection {
 
 export interface RunFilesState {
   readonly notice: RunFilesNotice | null;
-  /** Warnings of the last import (HTML-looking text, unused code…). */
-  readonly warnings: readonly string[];
+  /** Warnings of the last import (an older format, HTML-looking text, unused code…), as codes the page words. */
+  readonly warnings: readonly NoticePart[];
   readonly pendingTrust: PendingTrust | null;
   readonly compare: CompareSelection | null;
 }
@@ -87,8 +87,11 @@ export type RunFilesActions = ReturnType<typeof createRunFiles>;
 export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) {
   const set = slice.set;
 
-  function fail<T>(error: string | NoticePart): Result<T> {
-    const notice = typeof error === 'string' ? { kind: 'error' as const, text: error } : runNotice('error', error);
+  function fail<T>(error: string | NoticePart | readonly NoticePart[]): Result<T> {
+    const notice =
+      typeof error === 'string'
+        ? { kind: 'error' as const, text: error }
+        : runNotice('error', ...(Array.isArray(error) ? error : [error as NoticePart]));
     set({ notice });
     return { ok: false, error: notice.text };
   }
@@ -182,7 +185,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
     async importRun(text: string): Promise<Result<{ readonly runId: string; readonly warnings: readonly string[] }>> {
       set({ warnings: [], pendingTrust: null });
       const parsed = parseRunFile(text);
-      if (!parsed.ok) return fail(part('importFailed', { error: parsed.error }));
+      if (!parsed.ok) return fail([part('importFailedLead'), parsed.problem]);
       const { file, warnings } = parsed.value;
       try {
         const { runs } = await deps.storage.loadRunHeaders();
@@ -205,12 +208,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
         await deps.openRun(runId);
         const specs = file.toolCode ?? [];
         set({
-          warnings: [
-            ...(parsed.value.migratedFrom !== undefined
-              ? [`The file was written in format version ${parsed.value.migratedFrom} and was updated on import.`]
-              : []),
-            ...warnings,
-          ],
+          warnings: parsed.value.warningParts,
           pendingTrust: specs.length > 0 ? { runId, title: file.run.title, specs } : null,
           notice: runNotice(
             'info',
@@ -254,7 +252,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
       const chosen = point ?? defaultForkPoint(offered.points);
       const runId = deps.newRunId();
       const forked = forkEvents(open.events, turn, { point: chosen, newRunId: runId, now: deps.now() });
-      if (!forked.ok) return fail(forked.error);
+      if (!forked.ok) return fail(forked.problem);
       try {
         await deps.flush();
         const parentTitle = deps.titleOf(parentId);

@@ -12,7 +12,9 @@
 import type { LoopEvent } from '../loop/events';
 import type { Phase } from '../loop/state';
 import { replay } from '../loop/state';
-import { assertNever, type Result } from '../result';
+import type { NoticePart, RunNoticeCode } from '../loop/notices';
+import { noticePartText, part } from '../loop/notices';
+import { assertNever } from '../result';
 
 export type ForkPoint = 'before-call' | 'before-tools' | 'after-results';
 
@@ -23,12 +25,29 @@ export interface ForkOptions {
   readonly now: number;
 }
 
-export type Forked = Result<{
-  readonly events: readonly LoopEvent[];
-  /** How many of the parent's events the fork kept (the added pause is not one of them). */
-  readonly keptFromParent: number;
-  readonly phase: Phase;
-}>;
+/** A refused fork: its English sentence and the code the page words (the `engine` catalog's `notice.<code>`). */
+export interface ForkRefusal {
+  readonly ok: false;
+  readonly error: string;
+  readonly problem: NoticePart;
+}
+
+function refused(code: RunNoticeCode, values?: Readonly<Record<string, string>>): ForkRefusal {
+  const problem = part(code, values);
+  return { ok: false, error: noticePartText(problem), problem };
+}
+
+export type Forked =
+  | ForkRefusal
+  | {
+      readonly ok: true;
+      readonly value: {
+        readonly events: readonly LoopEvent[];
+        /** How many of the parent's events the fork kept (the added pause is not one of them). */
+        readonly keptFromParent: number;
+        readonly phase: Phase;
+      };
+    };
 
 /** What can be forked at each turn of a log. */
 export interface TurnForkPoints {
@@ -45,9 +64,10 @@ const EXPECTED_PHASE: Record<ForkPoint, Phase> = {
 
 export function forkEvents(events: readonly LoopEvent[], atTurn: number, options: ForkOptions): Forked {
   const first = events[0];
-  if (first?.type !== 'run-started') return { ok: false, error: 'This run has no log to fork.' };
+  const turn = String(atTurn);
+  if (first?.type !== 'run-started') return refused('forkNoLog');
   const called = events.findIndex((e) => e.type === 'model-called' && e.round === atTurn);
-  if (called < 0) return { ok: false, error: `Turn ${atTurn} is not in this run.` };
+  if (called < 0) return refused('forkNoTurn', { turn });
   const inTurn = (e: LoopEvent, type: LoopEvent['type']) => e.type === type && 'round' in e && e.round === atTurn;
 
   let kept: LoopEvent[];
@@ -58,14 +78,8 @@ export function forkEvents(events: readonly LoopEvent[], atTurn: number, options
     case 'before-tools': {
       const responded = events.findIndex((e, i) => i > called && inTurn(e, 'model-responded'));
       const response = events[responded];
-      if (response?.type !== 'model-responded')
-        return { ok: false, error: `Turn ${atTurn} has no response to fork from.` };
-      if (response.calls.length === 0) {
-        return {
-          ok: false,
-          error: `Turn ${atTurn} asked for no tools; fork before its model call to make the model answer again.`,
-        };
-      }
+      if (response?.type !== 'model-responded') return refused('forkNoResponse', { turn });
+      if (response.calls.length === 0) return refused('forkNoTools', { turn });
       kept = [
         ...events.slice(0, responded + 1),
         { type: 'tools-paused', at: options.now, round: atTurn, callIds: response.calls.map((c) => c.id) },
@@ -74,11 +88,7 @@ export function forkEvents(events: readonly LoopEvent[], atTurn: number, options
     }
     case 'after-results': {
       const appended = events.findIndex((e, i) => i > called && inTurn(e, 'results-appended'));
-      if (appended < 0)
-        return {
-          ok: false,
-          error: `Turn ${atTurn} appended no tool results; fork before its tools or before its model call.`,
-        };
+      if (appended < 0) return refused('forkNoResults', { turn });
       kept = events.slice(0, appended + 1);
       break;
     }
@@ -91,10 +101,7 @@ export function forkEvents(events: readonly LoopEvent[], atTurn: number, options
   const expected = EXPECTED_PHASE[options.point];
   // A log the controller did not write (an edited import) may not land where it should: refuse, don't guess.
   if (state.phase !== expected) {
-    return {
-      ok: false,
-      error: `Forking turn ${atTurn} here would leave the run in phase "${state.phase}", not "${expected}".`,
-    };
+    return refused('forkBadPhase', { turn, phase: state.phase, expected });
   }
   const keptFromParent = options.point === 'before-tools' ? kept.length - 1 : kept.length;
   return { ok: true, value: { events: kept, keptFromParent, phase: state.phase } };

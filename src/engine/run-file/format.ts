@@ -11,6 +11,8 @@
 import { z } from 'zod';
 import type { LoopEvent, LoopSettings, RunConfig } from '../loop/events';
 import { replay } from '../loop/state';
+import type { NoticePart, RunNoticeCode } from '../loop/notices';
+import { noticePartText, part } from '../loop/notices';
 import { toolsOfRun } from '../loop/projections';
 import type { ToolDefinition } from '../tool';
 import type { UserToolSpec } from '../user-tools/spec';
@@ -87,13 +89,32 @@ export function buildRunFile(input: BuildRunFileInput): Built {
 
 // ── reading ──────────────────────────────────────────────────────────────────────────────────────────────
 
-export type ImportedRun = Result<{
-  readonly file: RunFile;
-  /** Things the person should know that do not stop the import (HTML-looking text, unused code…). */
-  readonly warnings: readonly string[];
-  /** The version the file was written in, when it was migrated. */
-  readonly migratedFrom?: number;
-}>;
+export type ImportedRun =
+  | {
+      readonly ok: true;
+      readonly value: {
+        readonly file: RunFile;
+        /** Things the person should know that do not stop the import (HTML-looking text, unused code…), in English. */
+        readonly warnings: readonly string[];
+        /** The same warnings as codes the page words (`warnings[i]` is `noticePartText(warningParts[i])`). */
+        readonly warningParts: readonly NoticePart[];
+        /** The version the file was written in, when it was migrated. */
+        readonly migratedFrom?: number;
+      };
+    }
+  | {
+      readonly ok: false;
+      /** Why, in English (`noticePartText(problem)`). */
+      readonly error: string;
+      /** Why, as a code the page words (the `engine` catalog's `notice.<code>`). */
+      readonly problem: NoticePart;
+    };
+
+/** A refusal of the file: its code and values, and their English sentence. */
+function refused(code: RunNoticeCode, values?: Readonly<Record<string, string>>): ImportedRun {
+  const problem = part(code, values);
+  return { ok: false, error: noticePartText(problem), problem };
+}
 
 const envelopeSchema = z.object({ format: z.string(), version: z.number() });
 
@@ -173,40 +194,25 @@ function hasTrace(event: unknown): boolean {
 /** Parses and validates a run file's text. Never throws. */
 export function parseRunFile(text: string): ImportedRun {
   if (text.length > MAX_RUN_FILE_CHARS) {
-    return {
-      ok: false,
-      error: `The file is too large (${Math.round(text.length / 1e6)} MB); a run file is at most ${MAX_RUN_FILE_CHARS / 1e6} MB.`,
-    };
+    return refused('fileTooLarge', {
+      size: String(Math.round(text.length / 1e6)),
+      max: String(MAX_RUN_FILE_CHARS / 1e6),
+    });
   }
-  if (text.trim() === '') return { ok: false, error: 'The file is empty.' };
+  if (text.trim() === '') return refused('fileEmpty');
   const nonJson = describeNonJson(text);
-  if (nonJson) {
-    return {
-      ok: false,
-      error: `This is ${nonJson}. A run file is the JSON document that "Export run" writes (a .tlp-run.json file).`,
-    };
-  }
+  if (nonJson) return refused('fileNotJson', { detail: nonJson });
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const truncated = /end of (json )?input|unterminated|unexpected end/i.test(reason) || !/[}\]]\s*$/.test(text);
-    return {
-      ok: false,
-      error: truncated
-        ? `The file is cut off (truncated): its JSON ends early (${reason}). Export the run again or copy the whole file.`
-        : `The file is not valid JSON: ${reason}`,
-    };
+    return refused(truncated ? 'fileTruncated' : 'fileInvalidJson', { detail: reason });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    if (jsonKind(value) === 'mcp-tools-list') {
-      return {
-        ok: false,
-        error: 'This is an MCP tools/list result, not a run file: import it under My tools → "Import MCP tools…".',
-      };
-    }
-    return { ok: false, error: 'This is not a Tool Loop Playground run file: the JSON is not an object.' };
+    if (jsonKind(value) === 'mcp-tools-list') return refused('fileIsMcpList');
+    return refused('fileNotObject');
   }
   let doc = value as Record<string, unknown>;
   let version: number;
@@ -217,41 +223,22 @@ export function parseRunFile(text: string): ImportedRun {
     const envelope = envelopeSchema.safeParse(doc);
     if (!envelope.success || envelope.data.format !== RUN_FILE_FORMAT) {
       const kind = jsonKind(doc);
-      if (kind === 'tools-file') {
-        return {
-          ok: false,
-          error:
-            'This is a Tool Loop Playground tools file, not a run file: import it under My tools → "Import tools file".',
-        };
-      }
-      if (kind === 'mcp-tools-list') {
-        return {
-          ok: false,
-          error: 'This is an MCP tools/list result, not a run file: import it under My tools → "Import MCP tools…".',
-        };
-      }
-      if (doc.format === RUN_FILE_FORMAT) {
-        return { ok: false, error: `This run file has no version number (found ${JSON.stringify(doc.version)}).` };
-      }
-      return {
-        ok: false,
-        error: `This is not a Tool Loop Playground run file (expected "format": "${RUN_FILE_FORMAT}").`,
-      };
+      if (kind === 'tools-file') return refused('fileIsToolsFile');
+      if (kind === 'mcp-tools-list') return refused('fileIsMcpList');
+      if (doc.format === RUN_FILE_FORMAT)
+        return refused('fileNoVersion', { found: String(JSON.stringify(doc.version)) });
+      return refused('fileWrongFormat', { format: RUN_FILE_FORMAT });
     }
     version = envelope.data.version;
   }
-  if (!Number.isInteger(version) || version < 0)
-    return { ok: false, error: `The file's version ${version} is not a version this app knows.` };
+  if (!Number.isInteger(version) || version < 0) return refused('fileUnknownVersion', { version: String(version) });
   if (version > RUN_FILE_VERSION) {
-    return {
-      ok: false,
-      error: `This run file is format version ${version}, newer than this app reads (up to version ${RUN_FILE_VERSION}). Update the app (reload it while online) and import again.`,
-    };
+    return refused('fileTooNew', { version: String(version), max: String(RUN_FILE_VERSION) });
   }
   if (version < RUN_FILE_VERSION) migratedFrom = version;
   while (version < RUN_FILE_VERSION) {
     const migrate = MIGRATIONS[version];
-    if (!migrate) return { ok: false, error: `There is no migration from run file version ${version}.` };
+    if (!migrate) return refused('fileNoMigration', { version: String(version) });
     doc = migrate(doc);
     version += 1;
   }
@@ -260,59 +247,47 @@ export function parseRunFile(text: string): ImportedRun {
 
 function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | undefined): ImportedRun {
   const parsed = runFileSchema.safeParse(doc);
-  if (!parsed.success) return { ok: false, error: `The run file is malformed: ${describeIssue(parsed.error)}` };
+  if (!parsed.success) return refused('fileMalformed', { detail: describeIssue(parsed.error) });
   const data = parsed.data;
 
   const events: LoopEvent[] = [];
   for (const [index, raw] of data.run.events.entries()) {
     const checked = checkEvent(raw, index);
-    if (!checked.ok) return { ok: false, error: checked.error };
+    if (!checked.ok) return eventRefused(raw, index, checked.error);
     events.push(checked.value);
   }
   const chainProblem = traceChainProblem(events);
-  if (chainProblem !== null) return { ok: false, error: `The run's prompt traces are damaged: ${chainProblem}.` };
+  if (chainProblem !== null) return refused('tracesDamaged', { detail: chainProblem });
   const first = events[0]!;
-  if (first.type !== 'run-started') return { ok: false, error: "The run's log must start with a run-started event." };
+  if (first.type !== 'run-started') return refused('logNoStart');
   const extraStart = events.findIndex((e, i) => i > 0 && e.type === 'run-started');
-  if (extraStart > 0)
-    return { ok: false, error: `Event ${extraStart + 1} starts a second run inside the log; one file holds one run.` };
-  if (first.runId !== data.run.runId) {
-    return { ok: false, error: `The run's id "${data.run.runId}" does not match its log ("${first.runId}").` };
-  }
+  if (extraStart > 0) return refused('secondRun', { n: String(extraStart + 1) });
+  if (first.runId !== data.run.runId) return refused('idMismatch', { runId: data.run.runId, logId: first.runId });
 
   const duplicate =
     firstDuplicate(first.config.tools.map((t) => t.name)) ?? firstDuplicate(data.tools.map((t) => t.name));
-  if (duplicate !== null) {
-    return {
-      ok: false,
-      error: `The tool name "${duplicate}" appears twice. Tool names must be unique within a run; fix the file and import it again.`,
-    };
-  }
+  if (duplicate !== null) return refused('duplicateTool', { name: duplicate });
 
-  const warnings: string[] = [];
+  const warningParts: NoticePart[] = [];
+  if (migratedFrom !== undefined) warningParts.push(part('migrated', { version: String(migratedFrom) }));
   const toolCode: UserToolSpec[] = [];
   if (data.toolCode) {
     for (const [index, raw] of data.toolCode.entries()) {
       const spec = userToolSpecSchema.safeParse(raw);
       if (!spec.success)
-        return { ok: false, error: `Tool code entry ${index + 1} is malformed: ${describeIssue(spec.error)}` };
+        return refused('toolCodeMalformed', { n: String(index + 1), detail: describeIssue(spec.error) });
       toolCode.push(spec.data);
     }
     const codeDuplicate = firstDuplicate(toolCode.map((s) => s.name));
-    if (codeDuplicate !== null)
-      return { ok: false, error: `The tool name "${codeDuplicate}" appears twice in the file's tool code.` };
+    if (codeDuplicate !== null) return refused('toolCodeDuplicate', { name: codeDuplicate });
     const known = new Set(data.tools.map((t) => t.name));
     for (const spec of toolCode) {
-      if (!known.has(spec.name)) warnings.push(`The file carries code for "${spec.name}", which the run does not use.`);
+      if (!known.has(spec.name)) warningParts.push(part('unusedCode', { name: spec.name }));
     }
   }
 
   const markup = findMarkup(events);
-  if (markup) {
-    warnings.push(
-      `Some text in this run looks like HTML or script (${markup}). It is shown as plain text and never run.`,
-    );
-  }
+  if (markup) warningParts.push(part('markup', { detail: markup }));
 
   const file: RunFile = {
     format: RUN_FILE_FORMAT,
@@ -331,7 +306,26 @@ function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | un
     settings: data.settings,
     ...(data.toolCode ? { toolCode } : {}),
   };
-  return { ok: true, value: { file, warnings, ...(migratedFrom !== undefined ? { migratedFrom } : {}) } };
+  return {
+    ok: true,
+    value: {
+      file,
+      warnings: warningParts.map(noticePartText),
+      warningParts,
+      ...(migratedFrom !== undefined ? { migratedFrom } : {}),
+    },
+  };
+}
+
+/** A refused event, coded by which of `checkEvent`'s checks it failed (the schema's own words kept as `detail`). */
+function eventRefused(raw: unknown, index: number, error: string): ImportedRun {
+  const n = String(index + 1);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refused('eventNotObject', { n });
+  const type = (raw as { type?: unknown }).type;
+  if (typeof type !== 'string') return refused('eventNoType', { n });
+  const malformed = `Event ${n} (${type}) is malformed: `;
+  if (error.startsWith(malformed)) return refused('eventMalformed', { n, type, detail: error.slice(malformed.length) });
+  return refused('eventUnknownType', { n, type: type.slice(0, 60) });
 }
 
 function firstDuplicate(names: readonly string[]): string | null {

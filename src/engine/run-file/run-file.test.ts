@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LoopController } from '../loop/controller';
 import type { LoopEvent } from '../loop/events';
 import { DEFAULT_SETTINGS, LOOP_EVENT_TYPES } from '../loop/events';
+import { noticePartText } from '../loop/notices';
 import { transcript } from '../loop/projections';
 import { replay } from '../loop/state';
 import { createPresetTools } from '../presets';
@@ -11,7 +12,7 @@ import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import { newUserToolSpec } from '../user-tools/spec';
 import { checkEvent, eventSchemas } from './event-schema';
-import { buildRunFile, parseRunFile, RUN_FILE_FORMAT, RUN_FILE_VERSION } from './format';
+import { buildRunFile, MAX_RUN_FILE_CHARS, parseRunFile, RUN_FILE_FORMAT, RUN_FILE_VERSION } from './format';
 import { compareRuns } from './compare';
 import { defaultForkPoint, forkEvents, forkPoints } from './fork';
 import { transcriptOf } from './transcript-export';
@@ -149,6 +150,7 @@ describe('run file export and import', () => {
       error: expect.stringContaining(
         `format version ${RUN_FILE_VERSION + 1}, newer than this app reads (up to version ${RUN_FILE_VERSION})`,
       ),
+      problem: { code: 'fileTooNew', values: { version: String(RUN_FILE_VERSION + 1), max: String(RUN_FILE_VERSION) } },
     });
   });
 
@@ -334,6 +336,7 @@ describe('fork', () => {
     expect(forkEvents(events, 7, { point: 'before-call', newRunId: 'f', now: 0 })).toEqual({
       ok: false,
       error: 'Turn 7 is not in this run.',
+      problem: { code: 'forkNoTurn', values: { turn: '7' } },
     });
     expect(forkEvents([], 1, { point: 'before-call', newRunId: 'f', now: 0 })).toMatchObject({ ok: false });
   });
@@ -492,5 +495,128 @@ describe('parse notes and their settings in run files', () => {
     // Runs recorded before these fields existed still load.
     const { malformedCalls: _m, ...older } = DEFAULT_SETTINGS;
     expect(checkEvent({ type: 'settings-changed', at: 1, settings: older }, 0).ok).toBe(true);
+  });
+});
+
+describe('run file refusals and warnings as codes the page words', () => {
+  type Problem = { code: string; values?: Record<string, string> };
+  /** The refusal's code, its English sentence being exactly the code's template filled in. */
+  function refusedAs(text: string): Problem {
+    const result = parseRunFile(text);
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.error).toBe(noticePartText(result.problem));
+    return result.problem;
+  }
+
+  it('refuses what is not a run file, each reason under its own code', () => {
+    expect(refusedAs('x'.repeat(MAX_RUN_FILE_CHARS + 1))).toEqual({
+      code: 'fileTooLarge',
+      values: { size: '25', max: '25' },
+    });
+    expect(refusedAs('   ')).toEqual({ code: 'fileEmpty' });
+    expect(refusedAs('<!doctype html><html></html>')).toEqual({
+      code: 'fileNotJson',
+      values: { detail: 'a web page or XML document, not JSON' },
+    });
+    expect(refusedAs('{"a": ')).toMatchObject({ code: 'fileTruncated' });
+    expect(refusedAs('{"a" 1}')).toMatchObject({ code: 'fileInvalidJson', values: { detail: expect.any(String) } });
+    expect(refusedAs('[{"name": "x", "inputSchema": {}}]')).toEqual({ code: 'fileIsMcpList' });
+    expect(refusedAs('[1, 2]')).toEqual({ code: 'fileNotObject' });
+    expect(refusedAs('{"format": "tool-loop-playground/user-tools", "version": 1}')).toEqual({
+      code: 'fileIsToolsFile',
+    });
+    expect(refusedAs(JSON.stringify({ format: RUN_FILE_FORMAT }))).toEqual({
+      code: 'fileNoVersion',
+      values: { found: 'undefined' },
+    });
+    expect(refusedAs('{"format": "other", "version": 1}')).toEqual({
+      code: 'fileWrongFormat',
+      values: { format: RUN_FILE_FORMAT },
+    });
+    expect(refusedAs(JSON.stringify({ format: RUN_FILE_FORMAT, version: 1.5 }))).toEqual({
+      code: 'fileUnknownVersion',
+      values: { version: '1.5' },
+    });
+    const english = parseRunFile(JSON.stringify({ format: RUN_FILE_FORMAT, version: 1.5 }));
+    expect(!english.ok && english.error).toBe("The file's version 1.5 is not a version this app knows.");
+  });
+
+  it('refuses a damaged run file, each problem under its own code', async () => {
+    const events = await seoulRun();
+    const file = JSON.parse(fileText(events));
+    const with_ = (change: (f: typeof file) => void) => {
+      const copy = structuredClone(file);
+      change(copy);
+      return JSON.stringify(copy);
+    };
+    expect(refusedAs(with_((f) => (f.run.title = 5)))).toMatchObject({
+      code: 'fileMalformed',
+      values: { detail: expect.stringContaining('run.title') },
+    });
+    expect(refusedAs(with_((f) => (f.run.events = [5])))).toEqual({ code: 'eventNotObject', values: { n: '1' } });
+    expect(refusedAs(with_((f) => (f.run.events = [{}])))).toEqual({ code: 'eventNoType', values: { n: '1' } });
+    expect(refusedAs(with_((f) => (f.run.events = [{ type: 'zzz' }])))).toEqual({
+      code: 'eventUnknownType',
+      values: { n: '1', type: 'zzz' },
+    });
+    expect(refusedAs(with_((f) => (f.run.events = [{ type: 'run-started' }])))).toMatchObject({
+      code: 'eventMalformed',
+      values: { n: '1', type: 'run-started', detail: expect.any(String) },
+    });
+    expect(refusedAs(with_((f) => (f.run.events = f.run.events.slice(1))))).toEqual({ code: 'logNoStart' });
+    expect(refusedAs(with_((f) => f.run.events.push(f.run.events[0])))).toEqual({
+      code: 'secondRun',
+      values: { n: String(events.length + 1) },
+    });
+    expect(refusedAs(with_((f) => (f.run.runId = 'run_other')))).toEqual({
+      code: 'idMismatch',
+      values: { runId: 'run_other', logId: 'run_a' },
+    });
+    expect(refusedAs(with_((f) => f.tools.push({ ...f.tools[0] })))).toEqual({
+      code: 'duplicateTool',
+      values: { name: file.tools[0].name },
+    });
+    expect(refusedAs(with_((f) => (f.toolCode = [5])))).toMatchObject({
+      code: 'toolCodeMalformed',
+      values: { n: '1', detail: expect.any(String) },
+    });
+    const spec = newUserToolSpec('t1', 'calculate', 0);
+    expect(refusedAs(with_((f) => (f.toolCode = [spec, { ...spec, id: 't2' }])))).toEqual({
+      code: 'toolCodeDuplicate',
+      values: { name: 'calculate' },
+    });
+  });
+
+  it('words its warnings as codes, their English kept as before', async () => {
+    const events = await seoulRun();
+    const file = JSON.parse(fileText(events));
+    file.toolCode = [newUserToolSpec('t2', 'other_tool', 0)];
+    const result = parseRunFile(JSON.stringify(file));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.value.warningParts).toEqual([{ code: 'unusedCode', values: { name: 'other_tool' } }]);
+    expect(result.value.warnings).toEqual(['The file carries code for "other_tool", which the run does not use.']);
+    const legacy = parseRunFile(JSON.stringify({ runId: 'run_a', title: 'Seoul', createdAt: 1, events }));
+    if (!legacy.ok) throw new Error(legacy.error);
+    expect(legacy.value.warningParts[0]).toEqual({ code: 'migrated', values: { version: '0' } });
+    expect(legacy.value.warnings[0]).toBe('The file was written in format version 0 and was updated on import.');
+  });
+
+  it('refuses a fork point under its code', async () => {
+    const events = await seoulRun();
+    const fork = (log: readonly LoopEvent[], turn: number, point: 'before-call' | 'before-tools' | 'after-results') => {
+      const forked = forkEvents(log, turn, { point, newRunId: 'f', now: 0 });
+      if (forked.ok) throw new Error('expected a refusal');
+      expect(forked.error).toBe(noticePartText(forked.problem));
+      return forked.problem;
+    };
+    expect(fork([], 1, 'before-call')).toEqual({ code: 'forkNoLog' });
+    expect(fork(events, 7, 'before-call')).toEqual({ code: 'forkNoTurn', values: { turn: '7' } });
+    expect(fork(events, 3, 'before-tools')).toEqual({ code: 'forkNoTools', values: { turn: '3' } });
+    expect(fork(events, 3, 'after-results')).toEqual({ code: 'forkNoResults', values: { turn: '3' } });
+    const called = events.findIndex((e) => e.type === 'model-called' && e.round === 1);
+    expect(fork(events.slice(0, called + 1), 1, 'before-tools')).toEqual({
+      code: 'forkNoResponse',
+      values: { turn: '1' },
+    });
   });
 });

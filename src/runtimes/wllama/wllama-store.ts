@@ -7,6 +7,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { ChatRuntime } from '../../engine/runtime';
+import { englishT } from '../../i18n/english';
 import type { CachedGguf, GgufCache } from './gguf-cache';
 import type { LoadText } from './load-text';
 import { ggufCache } from './gguf-cache';
@@ -129,7 +130,7 @@ export function createWllamaStore(now: () => number = () => performance.now(), c
         const runtime = createWllamaRuntime({
           wllama: model.wllama,
           label: model.isTinyModel
-            ? 'CPU · tiny random test model'
+            ? englishT('runtimes')('tinyModelLabel')
             : `CPU · ${model.summary.name ?? model.sourceLabel}`,
           backend: model.backend,
           contextTokens: model.nCtx,

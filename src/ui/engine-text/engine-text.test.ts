@@ -52,6 +52,7 @@ import {
   finishLabel,
   interruptionText,
   noticePartWords,
+  noticeSegments,
   noticeText,
   runEndDetailText,
   refusalText,
@@ -319,6 +320,31 @@ describe('the store’s notices', () => {
     const own = { code: 'openedReplacingUntitled' as const, values: { title: 'your own workspace', scenarioId: '' } };
     expect(noticePartWords(english, own)).toBe(noticePartText(own));
     expect(noticePartWords(korean, own)).toContain('“내 작업 공간”');
+  });
+});
+
+describe('a run file’s refusal as segments', () => {
+  it('reads as the notice does, the parser’s detail a segment of its own marked English', () => {
+    const notice = runNotice(
+      'error',
+      { code: 'importFailedLead' },
+      { code: 'eventMalformed', values: { n: '3', type: 'model-called', detail: 'round: expected number' } },
+    );
+    expect(notice.text).toBe('Import failed: Event 3 (model-called) is malformed: round: expected number');
+    const inEnglish = noticeSegments(english, notice.parts);
+    expect(inEnglish.map((s) => s.text).join('')).toBe(notice.text);
+    const ko = noticeSegments(korean, notice.parts);
+    expect(ko.map((s) => s.text).join('')).toBe(noticeText(korean, notice));
+    expect(ko.filter((s) => s.lang === 'en')).toEqual([{ text: 'round: expected number', lang: 'en' }]);
+    expect(
+      ko
+        .filter((s) => s.lang === undefined)
+        .map((s) => s.text)
+        .join(''),
+    ).toMatch(hangul);
+    expect(noticeSegments(korean, [{ code: 'fileEmpty' }])).toEqual([
+      { text: noticeText(korean, { text: '', parts: [{ code: 'fileEmpty' }] }) },
+    ]);
   });
 });
 

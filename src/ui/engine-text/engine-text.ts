@@ -169,6 +169,41 @@ export function noticePartWords(t: EngineT, part: NoticePart, scenario?: (id: st
   return filled(t, `notice.${part.code}`, values);
 }
 
+/** A stretch of a worded notice; `lang: 'en'` marks a parser's own detail, quoted in English as it came. */
+export interface NoticeSegment {
+  readonly text: string;
+  readonly lang?: 'en';
+}
+
+const DETAIL_MARK = '\u0001';
+
+/**
+ * The notice's parts in the page's words, one sentence after another like `noticeText`, with each `detail` value
+ * (a parser's message, English) as a segment of its own so the page can mark its language.
+ */
+export function noticeSegments(
+  t: EngineT,
+  parts: readonly NoticePart[],
+  scenario?: (id: string) => string | undefined,
+): NoticeSegment[] {
+  const segments: NoticeSegment[] = [];
+  for (const [index, part] of parts.entries()) {
+    const prefix = index > 0 ? ' ' : '';
+    const detail = part.values?.detail;
+    if (detail === undefined) {
+      segments.push({ text: prefix + noticePartWords(t, part, scenario) });
+      continue;
+    }
+    const marked = noticePartWords(t, { ...part, values: { ...part.values, detail: DETAIL_MARK } }, scenario);
+    for (const [i, piece] of marked.split(DETAIL_MARK).entries()) {
+      if (i > 0) segments.push({ text: detail, lang: 'en' });
+      const text = i === 0 ? prefix + piece : piece;
+      if (text !== '') segments.push({ text });
+    }
+  }
+  return segments;
+}
+
 export interface NoticeFacts {
   readonly text: string;
   readonly code?: RefusalCode;
@@ -215,6 +250,8 @@ export function useEngineText() {
       interruption: (facts: InterruptionFacts) => interruptionText(t, facts),
       workspaceChange: (change: WorkspaceChange) => workspaceChangeText(t, change),
       notice: (notice: NoticeFacts) => noticeText(t, notice, scenario),
+      /** The parts of a notice as segments, a parser's detail marked English (`noticeSegments`). */
+      noticeSegments: (parts: readonly NoticePart[]) => noticeSegments(t, parts, scenario),
       /** A `run-finished` detail (the transcript's run end) in the page's words. */
       runEndDetail: (detail: string) => runEndDetailText(t, detail),
       /**

@@ -18,13 +18,16 @@ import {
   selectRunTools,
   selectStorageProblems,
 } from '../../store/selectors';
+import type { NoticeSegment } from '../engine-text/engine-text';
 import { useEngineText } from '../engine-text/engine-text';
+import { noticePartText } from '../../engine/loop/notices';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { useScenarioText } from '../scenarios/scenario-text';
 import { CompareDialog } from './compare-view';
 import { downloadText } from '../download';
 import { TrustPrompt } from './trust-prompt';
+import { runtimeLabelText } from './runtime-label';
 import { DamagedRuns } from './damaged-runs';
 import './runs.css';
 
@@ -108,11 +111,13 @@ export function RunsPanel() {
           onDismiss={() => runFileActions.clearNotice()}
           dismissLabel={t('files.dismiss')}
           testId="runs-notice"
-        />
+        >
+          {notice.parts && <Segments segments={words.noticeSegments(notice.parts)} />}
+        </Notice>
       )}
       {warnings.map((w) => (
-        <p key={w} className="notice notice-error" role="alert" data-testid="runs-warning">
-          {w}
+        <p key={noticePartText(w)} className="notice notice-error" role="alert" data-testid="runs-warning">
+          <Segments segments={words.noticeSegments([w])} />
         </p>
       ))}
       {problems.map((p) => (
@@ -167,6 +172,7 @@ interface RunItemProps {
 
 function RunItem({ run, depth, current, parentTitle, selected, onSelect }: RunItemProps) {
   const { t } = useT('runs');
+  const { t: runtimesT } = useT('runtimes');
   const format = useFormat();
   const { actions, runFiles: runFileActions } = usePlaygroundApi();
   const title = run.title || run.runId;
@@ -218,7 +224,7 @@ function RunItem({ run, depth, current, parentTitle, selected, onSelect }: RunIt
           {format.dateTime(run.createdAt)}
         </span>
         {scenario !== null && <span data-testid="run-scenario">{t('item.scenario', { scenario })}</span>}
-        {facts?.runtime && <span data-testid="run-runtime">{facts.runtime.label}</span>}
+        {facts?.runtime && <span data-testid="run-runtime">{runtimeLabelText(runtimesT, facts.runtime)}</span>}
         {facts && <span data-testid="run-model-calls">{t('item.modelCalls', { count: facts.modelCalls })}</span>}
       </p>
       <div className="runs-item-actions">
@@ -266,4 +272,21 @@ function toneOf(outcome: RunOutcome): string {
     default:
       return assertNever(outcome);
   }
+}
+
+/** A worded notice's segments; a parser's own detail is marked English. */
+function Segments({ segments }: { readonly segments: readonly NoticeSegment[] }) {
+  return (
+    <>
+      {segments.map((segment, i) =>
+        segment.lang ? (
+          <span key={i} lang={segment.lang} className="notice-detail">
+            {segment.text}
+          </span>
+        ) : (
+          segment.text
+        ),
+      )}
+    </>
+  );
 }

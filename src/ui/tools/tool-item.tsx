@@ -84,7 +84,7 @@ function ToolHead({ tool, checked, disabled, override, onToggle, specId }: ToolI
         />
         <code className="tool-name">{tool.name}</code>
       </label>
-      <span className="badge">{tool.source}</span>
+      <span className="badge">{t(`source.${tool.source}`)}</span>
       {returnDirect && <span className="badge badge-accent">{flag('returnDirect')}</span>}
       {needsApproval && <span className="badge badge-warn">{flag(t('needsApproval'))}</span>}
       {specId !== undefined && <OwnToolActions specId={specId} name={tool.name} />}

@@ -181,6 +181,47 @@ export const engine = {
     forkedAdvisor:
       'This run went through the advisor chain, which cannot resume in the middle of a request: press Stop, then send the next message.',
     forkStoreFailed: 'Could not store the fork: {{error}}',
+    // Why a run file was refused (`parseRunFile`, after `importFailedLead`); a `detail` is a parser's own text.
+    importFailedLead: 'Import failed:',
+    fileTooLarge: 'The file is too large ({{size}} MB); a run file is at most {{max}} MB.',
+    fileEmpty: 'The file is empty.',
+    fileNotJson: 'This is {{detail}}. A run file is the JSON document that "Export run" writes (a .tlp-run.json file).',
+    fileTruncated:
+      'The file is cut off (truncated): its JSON ends early ({{detail}}). Export the run again or copy the whole file.',
+    fileInvalidJson: 'The file is not valid JSON: {{detail}}',
+    fileIsMcpList: 'This is an MCP tools/list result, not a run file: import it under My tools → "Import MCP tools…".',
+    fileNotObject: 'This is not a Tool Loop Playground run file: the JSON is not an object.',
+    fileIsToolsFile:
+      'This is a Tool Loop Playground tools file, not a run file: import it under My tools → "Import tools file".',
+    fileNoVersion: 'This run file has no version number (found {{found}}).',
+    fileWrongFormat: 'This is not a Tool Loop Playground run file (expected "format": "{{format}}").',
+    fileUnknownVersion: "The file's version {{version}} is not a version this app knows.",
+    fileTooNew:
+      'This run file is format version {{version}}, newer than this app reads (up to version {{max}}). Update the app (reload it while online) and import again.',
+    fileNoMigration: 'There is no migration from run file version {{version}}.',
+    fileMalformed: 'The run file is malformed: {{detail}}',
+    eventNotObject: 'Event {{n}} is not an object.',
+    eventNoType: 'Event {{n}} has no "type".',
+    eventUnknownType: 'Event {{n}} has an unknown type "{{type}}".',
+    eventMalformed: 'Event {{n}} ({{type}}) is malformed: {{detail}}',
+    tracesDamaged: "The run's prompt traces are damaged: {{detail}}.",
+    logNoStart: "The run's log must start with a run-started event.",
+    secondRun: 'Event {{n}} starts a second run inside the log; one file holds one run.',
+    idMismatch: 'The run\'s id "{{runId}}" does not match its log ("{{logId}}").',
+    duplicateTool:
+      'The tool name "{{name}}" appears twice. Tool names must be unique within a run; fix the file and import it again.',
+    toolCodeMalformed: 'Tool code entry {{n}} is malformed: {{detail}}',
+    toolCodeDuplicate: 'The tool name "{{name}}" appears twice in the file\'s tool code.',
+    // What an imported run file's reader should know (the Runs tab's warnings).
+    migrated: 'The file was written in format version {{version}} and was updated on import.',
+    unusedCode: 'The file carries code for "{{name}}", which the run does not use.',
+    markup: 'Some text in this run looks like HTML or script ({{detail}}). It is shown as plain text and never run.',
+    // Why a fork was refused (`forkEvents`; `forkNoTurn` above too).
+    forkNoLog: 'This run has no log to fork.',
+    forkNoResponse: 'Turn {{turn}} has no response to fork from.',
+    forkNoTools: 'Turn {{turn}} asked for no tools; fork before its model call to make the model answer again.',
+    forkNoResults: 'Turn {{turn}} appended no tool results; fork before its tools or before its model call.',
+    forkBadPhase: 'Forking turn {{turn}} here would leave the run in phase "{{phase}}", not "{{expected}}".',
     compareMissing: 'Both runs must be stored in this browser to compare them.',
     compareFailed: 'Could not compare the runs: {{error}}',
     ownWorkspace: 'your own workspace',

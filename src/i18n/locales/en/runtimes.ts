@@ -9,6 +9,8 @@ export const runtimes = {
     wllama: 'CPU (wllama, GGUF)',
     endpoint: 'OpenAI-compatible endpoint',
   },
+  /** The CPU runtime's label while it runs the built-in tiny model (kept in the run, English). */
+  tinyModelLabel: 'CPU · tiny random test model',
   requirement: {
     scripted: 'Nothing: plays the scenario’s recorded turns in any browser, no GPU, no download.',
     human: 'Nothing: you write each assistant turn (text and/or tool calls, and the finish reason).',

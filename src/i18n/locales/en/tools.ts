@@ -18,6 +18,13 @@ export const tools = {
     userTools: 'My tools',
     toolSearch: 'Tool search workspace',
   },
+  /** The badge naming where a tool came from (`Tool.source`); English as the badge showed it before. */
+  source: {
+    preset: 'preset',
+    user: 'user',
+    mcp: 'mcp',
+    search: 'search',
+  },
   expose: 'Expose {{name}}',
   inScenario: '{{flag}} (in this scenario)',
   needsApproval: 'needs approval',

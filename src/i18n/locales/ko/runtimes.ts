@@ -10,6 +10,7 @@ export const runtimes: Catalog['runtimes'] = {
     wllama: 'CPU (wllama, GGUF)',
     endpoint: 'OpenAI 호환 엔드포인트',
   },
+  tinyModelLabel: 'CPU · 작은 무작위 테스트 모델',
   requirement: {
     scripted: '필요 없음: 시나리오에 녹화된 턴을 어떤 브라우저에서든 재생합니다. GPU도, 다운로드도 필요 없습니다.',
     human: '필요 없음: 어시스턴트 턴(텍스트나 도구 호출, 종료 이유)을 직접 씁니다.',

@@ -19,6 +19,12 @@ export const tools: Catalog['tools'] = {
     userTools: '내 도구',
     toolSearch: '도구 검색 워크스페이스',
   },
+  source: {
+    preset: '프리셋',
+    user: '사용자 정의',
+    mcp: 'MCP',
+    search: '검색',
+  },
   expose: '{{name}} 노출',
   inScenario: '{{flag}} (이 시나리오에서)',
   needsApproval: '승인 필요',
