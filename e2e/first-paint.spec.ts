@@ -63,6 +63,11 @@ test('the skeleton draws the first minute and the columns where the app draws th
   // A reload without it: the scenario is read from IndexedDB after the skeleton; the skeleton remembered it.
   await skeletonThenApp(page, '/?speed=instant', 'scenario-banner');
 
+  // The same in Korean, whose taller line height makes the header's buttons taller.
+  await skeletonThenApp(page, '/?scenario=seoul-time-math&speed=instant&lang=ko', 'scenario-banner');
+  await page.goto('/?lang=en');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+
   // No scenario open (the person chose "none"): the "do this first" card, in both.
   await page.getByLabel('Scenario').selectOption('');
   await expect(page.getByTestId('intro-card')).toBeVisible();

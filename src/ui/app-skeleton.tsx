@@ -24,12 +24,20 @@ export function AppSkeleton({ error, intro = { kind: 'none' } }: AppSkeletonProp
     <div className="app app-skeleton" data-ready="false" aria-busy={error === undefined}>
       <header className="header">
         <h1 className="header-title">{t('appTitle')}</h1>
-        <span className="skeleton-control" />
-        <span className="skeleton-control" />
+        {/* Boxes with a button's font and padding: as tall as the header's own buttons in either language. */}
+        <span className="button skeleton-control" aria-hidden="true">
+          {'\u00a0'}
+        </span>
+        <span className="button skeleton-control" aria-hidden="true">
+          {'\u00a0'}
+        </span>
       </header>
       {intro.kind === 'banner' && <IntroBanner text={scenarioText(intro.scenarioId)} />}
       {intro.kind === 'card' && <IntroCard />}
-      <div className="model-band" />
+      {/* One empty line: as tall as the closed band's summary in either language. */}
+      <div className="model-band" aria-hidden="true">
+        {'\u00a0'}
+      </div>
       {error === undefined ? (
         <p className="visually-hidden" role="status">
           {shell('loading')}
