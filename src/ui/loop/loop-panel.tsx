@@ -209,7 +209,7 @@ export function LoopPanel() {
       <LessonSwitches />
       <PhaseDiagram />
       {/* Opened while its chunk arrives, the lab stays open when it comes. */}
-      <Suspense fallback={<LabPanelSkeleton onOpen={() => setLabOpened(true)} />}>
+      <Suspense fallback={<LabPanelSkeleton onOpenChange={setLabOpened} />}>
         <LabPanel opened={labOpened} />
       </Suspense>
       <TranscriptView />
