@@ -103,14 +103,13 @@ export interface DefineToolSpec<S extends z.ZodType> {
 
 /** Defines a tool from a zod 4 schema; the JSON Schema the model receives comes from `z.toJSONSchema`. */
 export function defineTool<S extends z.ZodType>(spec: DefineToolSpec<S>): Tool {
-  let inputSchema: JsonSchema | undefined;
   return {
     name: spec.name,
     description: spec.description,
-    // Made on first read, then the same object: a catalog makes dozens of tools whose schema no request may need
-    // (the 28-tool workspace alone costs tens of milliseconds of a first load in z.toJSONSchema).
+    // Made on first read (then kept per zod schema by zodToToolSchema): a catalog makes dozens of tools whose schema
+    // no request may need (the 28-tool workspace alone cost tens of milliseconds of a first load in z.toJSONSchema).
     get inputSchema() {
-      return (inputSchema ??= zodToToolSchema(spec.schema));
+      return zodToToolSchema(spec.schema);
     },
     returnDirect: spec.returnDirect ?? false,
     needsApproval: spec.needsApproval ?? false,
