@@ -13,8 +13,12 @@ import tseslint from 'typescript-eslint';
 export const LAYERS = {
   /** The pure domain core: messages, tools, protocols, the loop, advisors, tool search, run files. */
   engine: [],
-  /** The UI's languages: the catalogs (one namespace per feature), the i18next instance, `useT`, formatting. */
-  i18n: [],
+  /**
+   * The UI's languages: the catalogs (one namespace per feature), the i18next instance, `useT`, formatting. The
+   * English catalog takes the engine's message tables (English written once); src/i18n/english-tables.test.ts
+   * holds it to those tables alone.
+   */
+  i18n: ['engine'],
   /** Runtime adapters behind the engine's port (scripted, human, WebLLM, wllama), each with its panel. */
   runtimes: ['engine', 'i18n'],
   /** Where user tool code runs: a worker inside a sandboxed iframe. */

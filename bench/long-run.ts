@@ -8,6 +8,7 @@ import { LoopController } from '../src/engine/loop/controller';
 import type { LoopEvent } from '../src/engine/loop/events';
 import { DEFAULT_SETTINGS } from '../src/engine/loop/events';
 import { buildRunFile } from '../src/engine/run-file/format';
+import { NOTICES } from '../src/engine/loop/notices';
 import type { ChatRuntime } from '../src/engine/runtime';
 import { renderToolCallBlock } from '../src/engine/protocol/hermes';
 import type { Script } from '../src/engine/runtimes/script';
@@ -83,6 +84,6 @@ export async function longRun(rounds: number, bare = false, options: LongRunOpti
 /** The run file "Export run" writes for a long run. */
 export function longRunFileText(events: readonly LoopEvent[]): string {
   const built = buildRunFile({ run: { runId: 'long-run', title: 'Long run', createdAt: 0, events }, now: 0 });
-  if (!built.ok) throw new Error(built.error);
+  if (!built.ok) throw new Error(NOTICES.english(built.error));
   return built.value.text;
 }

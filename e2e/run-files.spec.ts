@@ -34,7 +34,7 @@ test.describe('runs as files', () => {
   }) => {
     const text = await exportedRun(page);
     const file = JSON.parse(text);
-    expect(file).toMatchObject({ format: 'tool-loop-playground/run', version: 2, runtime: { kind: 'scripted' } });
+    expect(file).toMatchObject({ format: 'tool-loop-playground/run', version: 3, runtime: { kind: 'scripted' } });
     expect(file.tools.map((t: { name: string }) => t.name)).toEqual(['current_time', 'calculate']);
 
     const transcript = JSON.parse(await download(page, 'Export transcript'));

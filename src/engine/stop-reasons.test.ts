@@ -50,7 +50,7 @@ describe('stop-reason mappings', () => {
   });
 
   it('describes the loop action of every Anthropic reason', () => {
-    for (const reason of ANTHROPIC_STOP_REASONS) expect(ANTHROPIC_LOOP_ACTION[reason]).toBeTruthy();
+    for (const reason of ANTHROPIC_STOP_REASONS) expect(ANTHROPIC_LOOP_ACTION.templates[reason]).toBeTruthy();
   });
 });
 

@@ -7,6 +7,7 @@
 import type { ParseIssue } from './messages';
 import type { MalformedCallMode } from './protocol/parse-result';
 import { assertNever } from './result';
+import { defineMessages } from './coded';
 
 export const OPENAI_FINISH_REASONS = ['stop', 'length', 'tool_calls', 'content_filter', 'abort'] as const;
 export type FinishReason = (typeof OPENAI_FINISH_REASONS)[number];
@@ -60,8 +61,8 @@ export function toOpenAIFinishReason(reason: AnthropicStopReason): FinishReason 
   }
 }
 
-/** What the loop does on each Anthropic stop reason (shown in the stop-reason table). */
-export const ANTHROPIC_LOOP_ACTION: Record<AnthropicStopReason, string> = {
+/** What the loop does on each Anthropic stop reason (the stop-reason table; the catalog's `stops:loopAction`). */
+export const ANTHROPIC_LOOP_ACTION = defineMessages({
   end_turn: 'final answer: the loop ends',
   tool_use: 'execute the tools, send the results, call again',
   max_tokens: 'truncated: stop, or ask to continue',
@@ -69,7 +70,7 @@ export const ANTHROPIC_LOOP_ACTION: Record<AnthropicStopReason, string> = {
   refusal: 'declined: stop, never execute tools from this turn',
   pause_turn: 'server tools paused: send the turn back as it is',
   model_context_window_exceeded: 'the context window is full: treat as truncated',
-};
+} satisfies Record<AnthropicStopReason, string>);
 
 /**
  * Something unusual about a response that the learner should notice. `detail` is the English sentence (stored in

@@ -17,8 +17,17 @@ describe('the catalogs', () => {
   const english = new Map(leaves(en as unknown as Tree));
   const korean = new Map(leaves(ko as unknown as Tree));
 
-  it('have the same keys in English and Korean', () => {
-    expect([...korean.keys()].sort()).toEqual([...english.keys()].sort());
+  it('have the same keys in English and Korean (a plural pair’s singular form only where the language has one)', () => {
+    const needed = [...english.keys()].filter((key) => !key.endsWith('_one'));
+    expect([...korean.keys()].filter((key) => !key.endsWith('_one')).sort()).toEqual(needed.sort());
+    for (const key of korean.keys()) expect(english.has(key), key).toBe(true);
+  });
+
+  it('give every plural pair both English forms', () => {
+    for (const key of english.keys()) {
+      if (key.endsWith('_one')) expect(english.has(key.replace(/_one$/, '_other')), key).toBe(true);
+      if (key.endsWith('_other')) expect(english.has(key.replace(/_other$/, '_one')), key).toBe(true);
+    }
   });
 
   it('leave no string empty', () => {
@@ -26,7 +35,10 @@ describe('the catalogs', () => {
   });
 
   it('keep every {{placeholder}} of the English string in its translation', () => {
-    for (const [key, value] of english) expect(placeholders(korean.get(key) ?? ''), key).toEqual(placeholders(value));
+    for (const [key, value] of english) {
+      if (key.endsWith('_one') && !korean.has(key)) continue;
+      expect(placeholders(korean.get(key) ?? ''), key).toEqual(placeholders(value));
+    }
   });
 
   it('name the inspector’s tabs in Korean as the tabs themselves are named', () => {

@@ -11,3 +11,4 @@ export {
 export { formatters, I18nRoot, useFormat, useT, type Formatters } from './react';
 export { SLOT, splice } from './splice';
 export type { Catalog, Namespace } from './catalog';
+export { catalogValues, wordMessage } from './coded-words';

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { JsonSchema, Tool, ToolContext, ToolResult, ValidationResult } from '../engine/tool';
 import { checkToolInputSchema } from '../engine/user-tools/json-schema-check';
+import { problemsEnglish } from '../engine/user-tools/problems';
 import { checkToolName } from '../engine/user-tools/spec';
 import { definitionDigest } from './content';
 
@@ -90,7 +91,7 @@ export function checkListedTools(entries: readonly unknown[], pages: number): To
     if (nameProblem) return refuse(nameProblem);
     if (names.has(tool.name)) return refuse(`the server lists "${tool.name}" twice; the first one is used.`);
     const schema = checkToolInputSchema(tool.inputSchema, { lazyValidator: true });
-    if (!schema.ok) return refuse(`inputSchema: ${schema.error}`);
+    if (!schema.ok) return refuse(`inputSchema: ${problemsEnglish(schema.error)}`);
     names.add(tool.name);
     const annotations: McpAnnotations = {
       ...(tool.annotations?.title !== undefined ? { title: tool.annotations.title } : {}),
@@ -154,7 +155,7 @@ export function toEngineTool(info: McpToolInfo, call: McpToolCall): Tool {
       let validate = validators.get(info);
       if (!validate) {
         const checked = checkToolInputSchema(info.inputSchema, { lazyValidator: true });
-        validate = checked.ok ? checked.value.validate : () => ({ ok: false, error: [checked.error] });
+        validate = checked.ok ? checked.value.validate : () => ({ ok: false, error: [problemsEnglish(checked.error)] });
         validators.set(info, validate);
       }
       return validate(args);

@@ -10,6 +10,7 @@ import type { Tool, ToolDefinition } from '../engine/tool';
 import { toDefinition } from '../engine/tool';
 import { augmentTool } from '../engine/augmentation';
 import { ok, type Result } from '../engine/result';
+import type { Refusal } from '../engine/loop/refusals';
 
 export interface ToolSource {
   readonly id: string;
@@ -40,7 +41,7 @@ export function buildCatalog(sources: readonly ToolSource[]): Catalog {
  * Fresh executable instances of the workspace's exposed tools, in request order, with its flags; refused for the
  * same reasons as the request's tools (`exposedDefinitions`: a missing tool, a name two sources offer).
  */
-export function exposedTools(sources: readonly ToolSource[], workspace: Workspace): Result<readonly Tool[]> {
+export function exposedTools(sources: readonly ToolSource[], workspace: Workspace): Result<readonly Tool[], Refusal> {
   const all = sources.flatMap((s) => s.tools());
   const checked = exposedDefinitions(workspace, all.map(toDefinition));
   if (!checked.ok) return checked;

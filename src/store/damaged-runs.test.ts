@@ -4,6 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as runsDb from '../persistence/runs-db';
 import { DAMAGED_RUN_FORMAT } from './damaged-runs';
 import { clearStorage, createTestPlayground } from './test-playground';
+import { noticeEnglish } from '../engine/loop/notices';
+
+/** A notice's English, or undefined when there is none. */
+const noticeText = (notice: Parameters<typeof noticeEnglish>[0] | null) => (notice ? noticeEnglish(notice) : undefined);
 
 beforeEach(clearStorage);
 afterEach(clearStorage);
@@ -34,7 +38,7 @@ describe('a damaged run never locks the page', () => {
     expect(store.getState().runs.list.map((r) => r.runId)).not.toContain(runId);
     const [damaged] = store.getState().runs.damaged;
     expect(damaged).toMatchObject({ runId, damage: { kind: 'event', event: bad.seq + 1 } });
-    expect(store.getState().run.notice?.text).toContain('is damaged and was set aside');
+    expect(noticeText(store.getState().run.notice)).toContain('is damaged and was set aside');
     // Sending starts a new run: the page works.
     expect(actions.send()).toBe(true);
 

@@ -10,6 +10,7 @@ import { buildRunFile, parseRunFile } from '../engine/run-file';
 import type { Script } from '../engine/runtimes/script';
 import { callRecordOf } from './mcp-servers';
 import { clearStorage, createTestPlayground } from './test-playground';
+import { NOTICES } from '../engine/loop/notices';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -75,9 +76,9 @@ describe('MCP servers in the playground', () => {
       run: { runId: state.run.loop.runId!, title: '', createdAt: 0, events: state.run.events },
       now: 0,
     });
-    if (!built.ok) throw new Error(built.error);
+    if (!built.ok) throw new Error(NOTICES.english(built.error));
     const imported = parseRunFile(built.value.text);
-    if (!imported.ok) throw new Error(imported.error);
+    if (!imported.ok) throw new Error(NOTICES.english(imported.error));
     const entry = transcript(imported.value.file.run.events).find((e) => e.kind === 'tool');
     const replayed = entry?.kind === 'tool' && entry.outcome?.kind === 'result' ? entry.outcome.result : undefined;
     expect(replayed?.text).toContain('over the wire');

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RUN_ENDED } from '../engine/loop/request';
 import type { ModelRequest } from '../engine/runtime';
 import { SCENARIOS } from '../engine/scenarios';
 import { newUserToolSpec } from '../engine/user-tools';
 import { indexedDbStorage } from '../persistence';
 import { clearStorage, createTestPlayground } from './test-playground';
+import { noticeEnglish } from '../engine/loop/notices';
+
+/** A notice's English, or undefined when there is none. */
+const noticeText = (notice: Parameters<typeof noticeEnglish>[0] | null) => (notice ? noticeEnglish(notice) : undefined);
 
 beforeEach(clearStorage);
 afterEach(clearStorage);
@@ -90,7 +93,7 @@ describe('the workspace is what is sent', () => {
     actions.setSettings({ toolChoice: { name: 'add_todo' } });
     actions.toggleTool('add_todo', false);
     expect(store.getState().workspace.settings.toolChoice).toBe('auto');
-    expect(store.getState().run.notice?.text).toBe(
+    expect(noticeText(store.getState().run.notice)).toBe(
       'Tool choice was “only add_todo”; that tool is not exposed now: auto.',
     );
     expect(store.getState().run.notice?.parts).toEqual([{ code: 'toolChoiceReset', values: { name: 'add_todo' } }]);
@@ -107,7 +110,7 @@ describe('the workspace is what is sent', () => {
     await actions.runToEnd();
     expect(received).toHaveLength(1);
     expect(store.getState().run.events).toHaveLength(events);
-    expect(store.getState().run.notice?.text).toBe(RUN_ENDED);
+    expect(store.getState().run.notice).toEqual({ kind: 'error', parts: [{ code: 'runEnded' }] });
     actions.setUser('And SKU-100?');
     expect(actions.send()).toBe(true);
     expect(
@@ -207,7 +210,7 @@ describe('reloads and scenarios', () => {
     const state = second.playground.store.getState();
     expect(state.run.loop.runId).toBeNull();
     expect(state.workspace.scenarioId).toBe('reserve-and-todo');
-    expect(state.run.notice?.text).toMatch(/Your previous run “What time is it in Seoul.*” is in the Runs tab\./);
+    expect(noticeText(state.run.notice)).toMatch(/Your previous run “What time is it in Seoul.*” is in the Runs tab\./);
     // The parameter is consumed: a reload now restores what the person does next.
     expect(second.search()).toBe('?speed=instant');
   });

@@ -16,13 +16,13 @@ import { LoopController } from '../engine/loop/controller';
 import type { DanglingChoice } from '../engine/loop/dangling-calls';
 import type { LoopEvent, LoopSettings } from '../engine/loop/events';
 import type { InterruptedEvent } from '../engine/loop/interruption';
-import { describeInterruption } from '../engine/loop/interruption';
+import { interruptionNotice } from '../engine/loop/interruption';
 import type { RequestStep } from '../engine/loop/request';
 import { createRequestMemo, exposedDefinitions, noRequestReason } from '../engine/loop/request';
-import type { NoticePart } from '../engine/loop/notices';
-import { part, runNotice } from '../engine/loop/notices';
-import type { RefusalCode, RefusalValues } from '../engine/loop/refusals';
-import { REFUSALS, refusalCode, refusalValues, refuse } from '../engine/loop/refusals';
+import type { Notice, NoticePart } from '../engine/loop/notices';
+import { notice, part } from '../engine/loop/notices';
+import type { Refusal, RefusalCode } from '../engine/loop/refusals';
+import { refuse } from '../engine/loop/refusals';
 import type { LoopState } from '../engine/loop/state';
 import { INITIAL_STATE } from '../engine/loop/state';
 import type { LoopControl, Workspace } from '../engine/loop/workspace';
@@ -71,30 +71,12 @@ import { createUserTools, INITIAL_STUDIO } from './user-tools-store';
 import type { ToolLanguage } from '../engine/scenarios/tool-language';
 import { withToolLanguage } from '../engine/scenarios/tool-language';
 
-/**
- * A notice beside the debugger controls. `text` is the English sentence; `code` and `values` (a refusal), `parts`
- * (the store's own notice) or `interruption` (a restore's) let the page word it in its own language.
- */
-export type Notice = {
-  readonly kind: 'error' | 'info';
-  readonly text: string;
-  readonly code?: RefusalCode;
-  readonly values?: RefusalValues;
-  /** A notice of the store's own (not a refusal): its sentences as codes and values. */
-  readonly parts?: readonly NoticePart[];
-  readonly interruption?: {
-    readonly what: 'model-call' | 'tool-batch';
-    readonly round: number;
-    readonly unfinished: number;
-    readonly finished: number;
-  };
-};
+/** A notice beside the debugger controls: the engine's one notice shape (codes the page words). */
+export type { Notice } from '../engine/loop/notices';
 
-/** The notice of a refused command, with its code when it has one. */
-function noticeOf(result: { readonly ok: false; readonly error: string }): Notice {
-  const code = refusalCode(result);
-  const values = refusalValues(result);
-  return { kind: 'error', text: result.error, ...(code ? { code } : {}), ...(values ? { values } : {}) };
+/** The notice of a refused command. */
+function noticeOf(result: { readonly ok: false; readonly error: Refusal }): Notice {
+  return notice('error', result.error);
 }
 
 export type InspectorTab =
@@ -116,7 +98,7 @@ export interface RunView {
    * The request the next model call sends — the very object the runtime will receive — or why there is none. The
    * Request tab previews it; the Tools panel and the Tool choice read the same workspace.
    */
-  readonly nextRequest: Result<ModelRequest>;
+  readonly nextRequest: Result<ModelRequest, Refusal>;
   /** A refused command, a restore's interruption, a reset tool choice: shown beside the debugger controls. */
   readonly notice: Notice | null;
 }
@@ -190,7 +172,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       streaming: '',
       busy: false,
       running: false,
-      nextRequest: err('Loading…'),
+      nextRequest: refuse('loading'),
       notice: null,
     },
     runs: { list: [], storageProblems: [], damaged: [], storage: storage.status() },
@@ -279,9 +261,9 @@ export function createPlayground(deps: PlaygroundDeps) {
     now: deps.now,
     schedule: (flush) => deps.schedule(flush),
     // A storage that cannot be used at all is announced once in the main view, not after every batch.
-    onError: (text, error) => {
+    onError: (error) => {
       if (!(error instanceof StorageUnavailableError) && get().runs.storage.kind !== 'full') {
-        patch('run', { notice: { kind: 'error', text } });
+        patch('run', { notice: notice('error', part('runSaveFailed', { error: errorMessage(error) })) });
       }
     },
     onSaved: (header) => upsertSummary(header),
@@ -313,16 +295,16 @@ export function createPlayground(deps: PlaygroundDeps) {
 
   // ── derived: the next request, and what follows a workspace change ───────────────────────────────────────
 
-  const reasons = new Map<string, Result<ModelRequest>>();
+  const reasons = new Map<RefusalCode, Result<ModelRequest, Refusal>>();
   /** One object per reason, so an unchanged reason does not look like a new value. */
-  const because = (reason: string): Result<ModelRequest> => {
+  const because = (reason: RefusalCode): Result<ModelRequest, Refusal> => {
     let result = reasons.get(reason);
-    if (!result) reasons.set(reason, (result = err(reason)));
+    if (!result) reasons.set(reason, (result = refuse(reason)));
     return result;
   };
-  let lastGate: { request: ModelRequest; result: Result<ModelRequest> } | null = null;
+  let lastGate: { request: ModelRequest; result: Result<ModelRequest, Refusal> } | null = null;
 
-  function computeNextRequest(s: PlaygroundState): Result<ModelRequest> {
+  function computeNextRequest(s: PlaygroundState): Result<ModelRequest, Refusal> {
     if (s.workspace.loopControl === 'manual') {
       return requestMemo({ workspace: s.workspace, state: s.run.loop, catalog: s.catalog.all });
     }
@@ -331,7 +313,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       if (lastGate?.request !== gate) lastGate = { request: gate, result: ok(gate) };
       return lastGate.result;
     }
-    return because(noRequestReason(s.run.loop) ?? REFUSALS.nextByChain);
+    return because(noRequestReason(s.run.loop) ?? 'nextByChain');
   }
 
   let savedWorkspace: Workspace | null = null;
@@ -400,7 +382,7 @@ export function createPlayground(deps: PlaygroundDeps) {
   }
 
   /** Shows a refused command as a notice; a command that went through clears the last one (it is stale now). */
-  function report(result: Result): boolean {
+  function report(result: Result<unknown, Refusal>): boolean {
     if (!result.ok) patch('run', { notice: noticeOf(result) });
     else if (get().run.notice) patch('run', { notice: null });
     return result.ok;
@@ -431,12 +413,12 @@ export function createPlayground(deps: PlaygroundDeps) {
     });
   }
 
-  /** What a failed load means for the page: a damaged run is set aside; the sentence for the notice. */
-  function loadFailure(error: RunLoadError): string {
-    if (error.kind === 'missing') return 'That run is no longer stored in this browser.';
+  /** What a failed load means for the page: a damaged run is set aside; the notice that says so. */
+  function loadFailure(error: RunLoadError): Notice {
+    if (error.kind === 'missing') return notice('error', part('runMissing'));
     const { kind: _kind, ...damaged } = error;
     setAside([damaged]);
-    return `“${damaged.title ?? damaged.runId}” is damaged and was set aside: see Damaged runs in the Runs tab.`;
+    return notice('error', part('runDamaged', { title: damaged.title ?? damaged.runId }));
   }
 
   /** Checks every stored run in depth after start-up, off the critical path, and sets the damaged ones aside. */
@@ -477,10 +459,7 @@ export function createPlayground(deps: PlaygroundDeps) {
         { runId: run.runId, title: run.title, damage: { kind: 'replay', event: null, detail: errorMessage(error) } },
       ]);
       patch('run', {
-        notice: runNotice(
-          'error',
-          part('restoreFailed', { title: run.title || run.runId, error: errorMessage(error) }),
-        ),
+        notice: notice('error', part('restoreFailed', { title: run.title || run.runId, error: errorMessage(error) })),
       });
       return false;
     }
@@ -508,11 +487,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       const finished = controller.getState().pending ? Object.keys(controller.getState().pending!.finished).length : 0;
       const event = last as InterruptedEvent;
       patch('run', {
-        notice: {
-          kind: 'info',
-          text: describeInterruption(event, finished),
-          interruption: { what: event.what, round: event.round, unfinished: event.callIds.length, finished },
-        },
+        notice: notice('info', interruptionNotice(event, finished)),
       });
     } else {
       patch('run', { notice: null });
@@ -592,14 +567,14 @@ export function createPlayground(deps: PlaygroundDeps) {
     }
     const scenario = requested === null ? undefined : getScenario(requested);
     if (requested !== null && !scenario) {
-      patch('run', { notice: runNotice('error', part('noScenario', { id: requested })) });
+      patch('run', { notice: notice('error', part('noScenario', { id: requested })) });
     }
     if (scenario) {
       setWorkspace(workspaceForScenario(scenario, workspace));
       if (active) {
         rememberActive(null);
         patch('run', {
-          notice: runNotice(
+          notice: notice(
             'info',
             part('openedScenario', { title: scenario.title, scenarioId: scenario.id, previous: active.title }),
           ),
@@ -618,7 +593,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       if (run.ok) {
         if (!openStoredRun(run.value, workspace.userDraft)) rememberActive(null);
       } else {
-        patch('run', { notice: { kind: 'error', text: loadFailure(run.error) } });
+        patch('run', { notice: loadFailure(run.error) });
         rememberActive(null);
       }
     } else {
@@ -661,7 +636,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       setWorkspace(scenarioWorkspace(id === '' ? null : id, get().workspace));
       const title = getScenario(id)?.title ?? 'your own workspace';
       patch('run', {
-        notice: previous !== null ? runNotice('info', openedReplacing(id, title, previous)) : null,
+        notice: previous !== null ? notice('info', openedReplacing(id, title, previous)) : null,
       });
     },
 
@@ -702,7 +677,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       const fixed = fixToolChoice(toggleExposed(before, name, on));
       setWorkspace(fixed.workspace);
       if (fixed.workspace.settings !== before.settings) report(controller.updateSettings(fixed.workspace.settings));
-      if (fixed.notice) patch('run', { notice: runNotice('info', fixed.notice) });
+      if (fixed.notice) patch('run', { notice: notice('info', fixed.notice) });
     },
 
     /**
@@ -824,7 +799,7 @@ export function createPlayground(deps: PlaygroundDeps) {
           damage: { kind: 'unreadable', detail: errorMessage(error) },
         }),
       );
-      if (!run.ok) return void report(err(loadFailure(run.error)));
+      if (!run.ok) return void patch('run', { notice: loadFailure(run.error) });
       if (openStoredRun(run.value, '')) rememberActive(runId);
     },
 
@@ -832,7 +807,7 @@ export function createPlayground(deps: PlaygroundDeps) {
       try {
         await storage.deleteRun(runId);
       } catch (error) {
-        return void report(err(`Could not delete the run: ${errorMessage(error)}`));
+        return void patch('run', { notice: notice('error', part('deleteFailed', { error: errorMessage(error) })) });
       }
       patch('runs', { list: get().runs.list.filter((r) => r.runId !== runId) });
       if (controller.getState().runId === runId) actions.newRun();
@@ -865,9 +840,9 @@ export function createPlayground(deps: PlaygroundDeps) {
     closeShortcuts: () => patch('ui', { shortcutsOpen: false }),
 
     /** The current workspace for the Advisors tab's side-by-side runs. */
-    comparisonSource(): ComparisonSource | { error: string } {
+    comparisonSource(): ComparisonSource | { error: Refusal } {
       const workspace = get().workspace;
-      if (workspace.userDraft.trim() === '') return { error: 'Write a user message first.' };
+      if (workspace.userDraft.trim() === '') return refuse('writeUserMessage');
       const tools = exposedTools(sources(), workspace);
       if (!tools.ok) return { error: tools.error };
       return {

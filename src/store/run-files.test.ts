@@ -2,6 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadRuns } from '../persistence/runs-db';
 import { clearStorage, createTestPlayground } from './test-playground';
+import { noticeEnglish } from '../engine/loop/notices';
+
+/** A notice's English, or undefined when there is none. */
+const noticeText = (notice: Parameters<typeof noticeEnglish>[0] | null) => (notice ? noticeEnglish(notice) : undefined);
 
 beforeEach(clearStorage);
 afterEach(clearStorage);
@@ -35,7 +39,7 @@ describe('run files in the app', () => {
     const copyId = imported.ok ? imported.value.runId : '';
     expect(copyId).not.toBe(runId);
     expect(loop().runId).toBe(copyId);
-    expect(store.getState().runFiles.notice?.text).toMatch(/as a copy/);
+    expect(noticeText(store.getState().runFiles.notice)).toMatch(/as a copy/);
     // The page words it from its code and values.
     expect(store.getState().runFiles.notice?.parts).toEqual([
       { code: 'importedCopy', values: { title: expect.any(String), count: expect.stringMatching(/^\d+$/) } },
@@ -67,9 +71,9 @@ describe('run files in the app', () => {
     expect(result.ok).toBe(false);
     expect(playground.store.getState().runFiles.notice).toMatchObject({
       kind: 'error',
-      text: expect.stringMatching(/^Import failed: .*truncated/),
       parts: [{ code: 'importFailedLead' }, { code: 'fileTruncated', values: { detail: expect.any(String) } }],
     });
+    expect(noticeText(playground.store.getState().runFiles.notice)).toMatch(/^Import failed: .*truncated/);
     expect((await loadRuns()).runs.length).toBe(before);
   });
 });

@@ -21,15 +21,11 @@ import type { StoredRun } from '../persistence/runs-db';
 import type { PlaygroundStorage } from './storage';
 import type { Slice } from './slice';
 import { type Result } from '../engine/result';
-import type { NoticePart } from '../engine/loop/notices';
-import { part, runNotice } from '../engine/loop/notices';
+import type { Notice, NoticePart } from '../engine/loop/notices';
+import { notice, part } from '../engine/loop/notices';
 
-/** `text` is the English; `parts` (when the slice made it) lets the page word it in its own language. */
-export type RunFilesNotice = {
-  readonly kind: 'error' | 'info';
-  readonly text: string;
-  readonly parts?: readonly NoticePart[];
-};
+/** The Runs tab's notice: the engine's one notice shape. */
+export type RunFilesNotice = Notice;
 
 /** An imported file's user-tool code, waiting for the person to read it and decide. Nothing of it has run. */
 export interface PendingTrust {
@@ -87,13 +83,10 @@ export type RunFilesActions = ReturnType<typeof createRunFiles>;
 export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) {
   const set = slice.set;
 
-  function fail<T>(error: string | NoticePart | readonly NoticePart[]): Result<T> {
-    const notice =
-      typeof error === 'string'
-        ? { kind: 'error' as const, text: error }
-        : runNotice('error', ...(Array.isArray(error) ? error : [error as NoticePart]));
-    set({ notice });
-    return { ok: false, error: notice.text };
+  function fail<T>(...parts: NoticePart[]): Result<T, Notice> {
+    const failed = notice('error', ...parts);
+    set({ notice: failed });
+    return { ok: false, error: failed };
   }
 
   /**
@@ -126,7 +119,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
 
   const actions = {
     /** The run file of a run; `includeCode` adds the code of the user tools it used (the person agreed). */
-    async exportRun(runId: string, includeCode: boolean): Promise<Result<ExportedText>> {
+    async exportRun(runId: string, includeCode: boolean): Promise<Result<ExportedText, Notice>> {
       try {
         const run = await storedRun(runId);
         if (!run) return fail(part('notStored'));
@@ -148,7 +141,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
         const withCode = built.value.file.toolCode?.length ?? 0;
         const title = run.title || run.runId;
         set({
-          notice: runNotice(
+          notice: notice(
             'info',
             includeCode ? part('exportedWithCode', { title, count: String(withCode) }) : part('exported', { title }),
           ),
@@ -160,7 +153,9 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
     },
 
     /** The transcript as an OpenAI chat-completions request body (messages and tools). */
-    async exportTranscript(runId: string): Promise<Result<ExportedText & { readonly transcript: OpenAITranscript }>> {
+    async exportTranscript(
+      runId: string,
+    ): Promise<Result<ExportedText & { readonly transcript: OpenAITranscript }, Notice>> {
       try {
         const run = await storedRun(runId);
         if (!run) return fail(part('notStored'));
@@ -182,10 +177,12 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
      * Imports a run file: validates it, stores the run (under a new id if this browser already has that id) and
      * opens it. User-tool code in the file is only held for the trust prompt; nothing of it runs here.
      */
-    async importRun(text: string): Promise<Result<{ readonly runId: string; readonly warnings: readonly string[] }>> {
+    async importRun(
+      text: string,
+    ): Promise<Result<{ readonly runId: string; readonly warnings: readonly NoticePart[] }, Notice>> {
       set({ warnings: [], pendingTrust: null });
       const parsed = parseRunFile(text);
-      if (!parsed.ok) return fail([part('importFailedLead'), parsed.problem]);
+      if (!parsed.ok) return fail(part('importFailedLead'), parsed.error);
       const { file, warnings } = parsed.value;
       try {
         const { runs } = await deps.storage.loadRunHeaders();
@@ -208,9 +205,9 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
         await deps.openRun(runId);
         const specs = file.toolCode ?? [];
         set({
-          warnings: parsed.value.warningParts,
+          warnings,
           pendingTrust: specs.length > 0 ? { runId, title: file.run.title, specs } : null,
-          notice: runNotice(
+          notice: notice(
             'info',
             part(taken ? 'importedCopy' : 'imported', {
               title: file.run.title || runId,
@@ -233,7 +230,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
     dismissTrust(): void {
       set({
         pendingTrust: null,
-        notice: runNotice('info', part('trustDismissed')),
+        notice: notice('info', part('trustDismissed')),
       });
     },
 
@@ -242,7 +239,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
     },
 
     /** Forks the open run at a turn (see forkEvents for the points) and opens the new branch. */
-    async forkRun(turn: number, point?: ForkPoint): Promise<Result<{ readonly runId: string }>> {
+    async forkRun(turn: number, point?: ForkPoint): Promise<Result<{ readonly runId: string }, Notice>> {
       const open = deps.run();
       if (open.busy) return fail(part('forkBusy'));
       const parentId = open.runId;
@@ -252,7 +249,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
       const chosen = point ?? defaultForkPoint(offered.points);
       const runId = deps.newRunId();
       const forked = forkEvents(open.events, turn, { point: chosen, newRunId: runId, now: deps.now() });
-      if (!forked.ok) return fail(forked.problem);
+      if (!forked.ok) return fail(forked.error);
       try {
         await deps.flush();
         const parentTitle = deps.titleOf(parentId);
@@ -280,7 +277,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
         );
         // The advisor chain's call stack is not in the log: a fork inside one of its requests cannot resume it.
         const advisor = forked.value.events.some((e) => e.type === 'advisor-chain');
-        set({ notice: runNotice('info', forkedAt, ...(advisor ? [part('forkedAdvisor')] : [])) });
+        set({ notice: notice('info', forkedAt, ...(advisor ? [part('forkedAdvisor')] : [])) });
         return { ok: true, value: { runId } };
       } catch (error) {
         return fail(part('forkStoreFailed', { error: errorMessage(error) }));
@@ -288,7 +285,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
     },
 
     /** Compares two stored runs side by side; the view reads `compare`. */
-    async compare(runA: string, runB: string): Promise<Result<Comparison>> {
+    async compare(runA: string, runB: string): Promise<Result<Comparison, Notice>> {
       try {
         const a = await storedRun(runA);
         const b = await storedRun(runB);

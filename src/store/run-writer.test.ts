@@ -16,8 +16,8 @@ function harness() {
     },
     now: () => 0,
     schedule: (flush) => timers.push(flush),
-    onError: (message) => {
-      throw new Error(message);
+    onError: (error) => {
+      throw error;
     },
     onSaved: () => {},
   });

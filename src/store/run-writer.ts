@@ -8,7 +8,6 @@
 import type { LoopEvent } from '../engine/loop/events';
 import type { LoopState } from '../engine/loop/state';
 import { runFacts } from '../engine/loop/run-facts';
-import { errorMessage } from '../engine/tool';
 import type { RunHeader } from '../persistence/runs-db';
 
 export interface RunWriterDeps {
@@ -17,7 +16,7 @@ export interface RunWriterDeps {
   /** Schedules the batch after the current task (a timer of 0 ms in the app). */
   readonly schedule: (flush: () => void) => void;
   /** A write failed: tell the person (the run goes on in memory; the events are written again with the next batch). */
-  readonly onError: (message: string, error: unknown) => void;
+  readonly onError: (error: unknown) => void;
   /** The header was written: the run list can show it. */
   readonly onSaved: (header: RunHeader) => void;
 }
@@ -77,7 +76,7 @@ export class RunWriter {
           this.deps.onSaved(batch.header);
         } catch (error) {
           this.requeue(batch);
-          this.deps.onError(`Could not save the run in this browser: ${errorMessage(error)}`, error);
+          this.deps.onError(error);
         }
       });
     }

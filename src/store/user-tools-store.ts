@@ -9,13 +9,22 @@
  */
 import type { Tool, ToolDefinition } from '../engine/tool';
 import { errorMessage } from '../engine/tool';
-import type { Refusal, ToolExecutor, ToolRunReport, ToolRunRequest, UserToolSpec } from '../engine/user-tools';
+import type {
+  StudioNotice,
+  StudioProblems,
+  ToolExecutor,
+  ToolRunReport,
+  ToolRunRequest,
+  UserToolSpec,
+} from '../engine/user-tools';
 import {
   specToTool,
   checkNameClash,
   compileSpecSchema,
   nameClashProblem,
+  problemsEnglish,
   refuse,
+  studioNotice,
   toolNameProblem,
   copyPresetToSpec,
   exportUserTools,
@@ -27,48 +36,6 @@ import {
 import type { LoadedUserTools } from '../persistence/user-tools-db';
 import { createPresetTools } from '../engine/presets';
 import type { Slice } from './slice';
-
-/**
- * The studio's notices, worded in English here (`text`, what tests and logs read) and named by `code` with their
- * `values`, so the page words them in its own language (`notice.<code>` in the studio catalog, which repeats these
- * English templates word for word; a test holds the two together).
- */
-export const STUDIO_NOTICE_ENGLISH = {
-  storageFailed: 'Could not open the tool storage: {{error}}',
-  noPreset: 'There is no preset named "{{name}}".',
-  notSaved: 'Not saved: {{reason}}',
-  saveFailed: 'Could not save {{name}}: {{error}}',
-  saved: 'Saved {{name}}.',
-  deleted: 'Deleted {{name}}.',
-  deletedUnnamed: 'Deleted the tool.',
-  deleteFailed: 'Could not delete: {{error}}',
-  mcpImported: 'Imported {{count}} MCP tool(s).',
-  mcpImportedSkipped: 'Imported {{count}} MCP tool(s). {{skipped}} skipped.',
-  importFailed: 'Import failed: {{error}}',
-  importSaveFailed: 'Could not save the imported tools: {{error}}',
-  imported: 'Imported {{count}} tool(s).',
-  importedSkipped: 'Imported {{count}} tool(s). {{skipped}} skipped (see below).',
-  declined: 'The tools file was not imported; none of its code ran.',
-} as const;
-
-export type StudioNoticeCode = keyof typeof STUDIO_NOTICE_ENGLISH;
-
-export type StudioNotice = {
-  readonly kind: 'info' | 'error';
-  readonly text: string;
-  readonly code?: StudioNoticeCode;
-  readonly values?: Readonly<Record<string, string>>;
-};
-
-/** A notice named by its code, worded in English from `STUDIO_NOTICE_ENGLISH`. */
-export function studioNotice(
-  kind: StudioNotice['kind'],
-  code: StudioNoticeCode,
-  values: Readonly<Record<string, string>> = {},
-): StudioNotice {
-  const text = STUDIO_NOTICE_ENGLISH[code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
-  return { kind, text, code, values };
-}
 
 export interface StudioState {
   readonly specs: readonly UserToolSpec[];
@@ -187,11 +154,12 @@ export function createUserTools(slice: Slice<StudioState>, deps: UserToolsDeps) 
 
     /** Checks a draft before saving: its name (valid, unique in the workspace) and its schema. Null when fine. */
     checkDraft(spec: UserToolSpec): string | null {
-      return actions.refuseDraft(spec)?.error ?? null;
+      const refused = actions.refuseDraft(spec);
+      return refused ? problemsEnglish(refused.error) : null;
     },
 
     /** `checkDraft`'s refusal with its problems as data (the studio words them in the page's language). */
-    refuseDraft(spec: UserToolSpec): Refusal | { readonly ok: false; readonly error: string } | null {
+    refuseDraft(spec: UserToolSpec): { readonly ok: false; readonly error: StudioProblems } | null {
       const named = toolNameProblem(spec.name) ?? nameClashProblem(spec.name, otherNames(spec.id));
       if (named) return refuse(named);
       const compiled = compileSpecSchema(spec);

@@ -14,6 +14,7 @@ import { buildAdvisors, DEFAULT_ADVISOR_CONFIG } from './setup';
 import { createTestEnv, hookCounts, request, SYSTEM, THREE_ROUNDS, USER } from './test-env';
 import { ToolCallingAdvisor } from './tool-calling-advisor';
 import type { Advisor } from './types';
+import { runEndDetailEnglish } from '../loop/run-end-details';
 
 function defaultChain(memory = new ChatMemory(), memoryOrder: number = DEFAULT_ORDERS.memory): Advisor[] {
   const memoryInside = memoryOrder > DEFAULT_ORDERS.toolCalling;
@@ -315,7 +316,8 @@ describe('eligibility', () => {
     const response = await AdvisorChain.build([loop], env).nextCall(request());
     expect(env.calls()).toBe(2);
     expect(env.log.filter((l) => l.startsWith('tools'))).toEqual(['tools current_time,calculate']);
-    expect(response.ending).toEqual({ reason: 'max-rounds', detail: expect.stringContaining('after 2 model calls') });
+    expect(response.ending).toMatchObject({ reason: 'max-rounds' });
+    expect(runEndDetailEnglish(response.ending!.detail)).toContain('after 2 model calls');
     expect(response.calls.map((c) => c.name)).toEqual(['calculate']);
   });
 

@@ -10,6 +10,7 @@ import type { Tool } from '../tool';
 import { AdvisorLoopController } from './controller';
 import type { AdvisorConfig } from './setup';
 import { type Result } from '../result';
+import type { Refusal } from '../loop/refusals';
 
 export interface ComparisonSource {
   readonly runtime: ChatRuntime;
@@ -25,7 +26,7 @@ export interface ComparisonSource {
 export type ComparisonMode =
   { readonly control: 'manual' } | { readonly control: 'advisor'; readonly config: AdvisorConfig };
 
-export type ComparisonResult = Result<readonly LoopEvent[]>;
+export type ComparisonResult = Result<readonly LoopEvent[], Refusal>;
 
 /** Runs to the end with "pause before tools" off; tools that need approval are approved as they come. */
 export async function runToCompletion(source: ComparisonSource, mode: ComparisonMode): Promise<ComparisonResult> {

@@ -9,7 +9,8 @@ import { createPresetTools } from '../presets';
 import { createScriptedRuntime } from '../runtimes/scripted';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
-import { AdvisorLoopController, RESTORED_MID_REQUEST } from './controller';
+import { AdvisorLoopController } from './controller';
+import { REFUSALS, refuse } from '../loop/refusals';
 import { HIGHEST_PRECEDENCE } from './order';
 import type { AdvisorConfig } from './setup';
 import { DEFAULT_ADVISOR_CONFIG } from './setup';
@@ -87,7 +88,7 @@ describe('AdvisorLoopController on seoul-time-math', () => {
       phases.push(`${controller.getState().phase}@${controller.getWaitingAt() ?? '-'}`);
     }
     expect(phases).toEqual(['execute@tools', 'prompt@model', 'execute@tools', 'prompt@model', 'done@-']);
-    expect(await controller.step()).toEqual({ ok: false, error: expect.stringContaining('ended'), code: 'runEnded' });
+    expect(await controller.step()).toEqual(refuse('runEnded'));
   });
 
   it('pause before tools: approve, edit arguments, then run to end resumes after the decisions', async () => {
@@ -142,10 +143,9 @@ describe('AdvisorLoopController on seoul-time-math', () => {
         { id: 'x', kind: 'tool-calling' as const, order: 1, enabled: true },
       ],
     };
-    expect(controller.configureAdvisors(bad)).toEqual({
-      ok: false,
-      error: expect.stringContaining('At most one tool-calling advisor'),
-    });
+    const refused = controller.configureAdvisors(bad);
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && REFUSALS.english(refused.error)).toContain('At most one tool-calling advisor');
     await controller.runToEnd();
     expect(controller.configureAdvisors(memoryInside)).toEqual({ ok: true });
     controller.send('And in Tokyo?');
@@ -205,7 +205,8 @@ describe('AdvisorLoopController on seoul-time-math', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(controller.getEvents()).toHaveLength(length);
     // The paused calls never got a result: a new user message must close them first (issue 20, item 5).
-    expect(controller.send('again')).toMatchObject({ ok: false, error: expect.stringContaining("'tool_calls'") });
+    const refused = controller.send('again');
+    expect(!refused.ok && REFUSALS.english(refused.error)).toContain("'tool_calls'");
     expect(controller.send('again', 'not-executed')).toEqual({ ok: true });
     const history = controller.getState().history;
     expect(history.slice(-3).map((m) => m.role)).toEqual(['tool', 'tool', 'user']);
@@ -265,7 +266,7 @@ describe('AdvisorLoopController on seoul-time-math', () => {
       newRunId: () => 'r',
     });
     resumed.restore(cut.controller.getEvents(), cut.tools);
-    expect(await resumed.step()).toEqual({ ok: false, error: RESTORED_MID_REQUEST, code: 'restoredMidRequest' });
+    expect(await resumed.step()).toEqual(refuse('restoredMidRequest'));
     resumed.stop();
     expect(resumed.getState().finished?.reason).toBe('stopped');
   });

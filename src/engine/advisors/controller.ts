@@ -22,7 +22,9 @@ import { responseVerdict } from '../loop/response-ending';
 import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
 import type { CommandResult, LoopControllerDeps } from '../loop/controller-core';
 import { ControllerCore, fail, OK, stepRefusal } from '../loop/controller-core';
-import { REFUSALS, refuse } from '../loop/refusals';
+import type { Refusal } from '../loop/refusals';
+import { REFUSALS, refuse, refuseQuoting } from '../loop/refusals';
+import { runEndDetail } from '../loop/run-end-details';
 import { ChatMemory } from './built-ins';
 import { AdvisorChain, describeAdvisor } from './chain';
 import type { AdvisorConfig } from './setup';
@@ -36,8 +38,6 @@ export interface AdvisorLoopControllerDeps extends LoopControllerDeps {
   /** The chain used until `configureAdvisors` changes it. */
   readonly advisorConfig?: AdvisorConfig;
 }
-
-export const RESTORED_MID_REQUEST = REFUSALS.restoredMidRequest;
 
 type GateKind = 'model' | 'tools';
 
@@ -155,7 +155,7 @@ export class AdvisorLoopController extends ControllerCore {
       if (!gate) return refuse('chainNotWaiting');
       if (gate.kind === 'model' && gate.advised) {
         const refusal = this.refusalOf(this.deps.runtime(), this.gateRequest(gate.advised));
-        if (refusal !== null) return fail(refusal);
+        if (refusal !== null) return refusal;
       }
       process.gate = null;
       process.parked = deferred();
@@ -204,7 +204,7 @@ export class AdvisorLoopController extends ControllerCore {
 
   // ── internals: the chain ───────────────────────────────────────────────────────────────────────────────
 
-  private startProcess(): Result<ChainProcess> {
+  private startProcess(): Result<ChainProcess, Refusal> {
     const adopted = this.adoptWorkspace(this.deps.runtime());
     if (!adopted.ok) return adopted;
     const tools = this.exposedTools();
@@ -218,7 +218,7 @@ export class AdvisorLoopController extends ControllerCore {
     });
     if (!built.ok) {
       this.append({ type: 'run-finished', at: this.deps.now(), reason: 'runtime-error', detail: built.error });
-      return { ok: false, error: built.error };
+      return refuseQuoting(built.error);
     }
     this.append({
       type: 'advisor-chain',
@@ -314,11 +314,11 @@ export class AdvisorLoopController extends ControllerCore {
     const request = this.gateRequest(advised);
     const runtime = this.deps.runtime();
     const adopted = this.adoptWorkspace(runtime);
-    if (!adopted.ok) throw new LoopEndSignal('runtime-error', adopted.error);
+    if (!adopted.ok) throw new LoopEndSignal('runtime-error', REFUSALS.english(adopted.error));
     const result = await this.callModel(request, runtime, () => this.isCurrent(id));
     switch (result.kind) {
       case 'superseded':
-        throw new LoopEndSignal('stopped', 'Stopped by the user.');
+        throw new LoopEndSignal('stopped', runEndDetail('stopped'));
       case 'failed':
         throw new LoopEndSignal('runtime-error', result.error);
       case 'responded':
@@ -333,7 +333,7 @@ export class AdvisorLoopController extends ControllerCore {
     // (validation may retry it).
     const ending =
       verdict.kind === 'end' && (verdict.reason === 'refused' || verdict.reason === 'truncated')
-        ? { ending: { reason: verdict.reason, detail: verdict.detail ?? '' } }
+        ? { ending: { reason: verdict.reason, detail: verdict.detail ?? runEndDetail('truncated') } }
         : {};
     return {
       message: interpreted.message,
@@ -357,7 +357,7 @@ export class AdvisorLoopController extends ControllerCore {
     const batch = await this.executeBatch(response.round, calls, decisions, () => this.isCurrent(id));
     switch (batch.kind) {
       case 'superseded':
-        throw new LoopEndSignal('stopped', 'Stopped by the user.');
+        throw new LoopEndSignal('stopped', runEndDetail('stopped'));
       // Spring: an exception the processor rethrows propagates out of the loop and up the chain.
       case 'ended':
         throw new LoopEndSignal(batch.reason, batch.detail);
@@ -408,7 +408,7 @@ export class AdvisorLoopController extends ControllerCore {
         type: 'run-finished',
         at,
         reason: 'runtime-error',
-        detail: `An advisor failed: ${errorMessage(error)}`,
+        detail: runEndDetail('advisorFailed', { error: errorMessage(error) }),
       });
     }
     process.parked.resolve();

@@ -5,6 +5,7 @@
  * loops: the last response's calls are then not executed and the loop ends with `max-rounds`.
  */
 import type { AdvisedResponse, LoopEnding } from './types';
+import { runEndDetail } from '../loop/run-end-details';
 
 export type Eligibility = { readonly eligible: true } | { readonly eligible: false; readonly ending?: LoopEnding };
 
@@ -31,9 +32,7 @@ export function maxRoundsChecker(
         eligible: false,
         ending: {
           reason: 'max-rounds',
-          detail:
-            `The max-rounds checker stopped the loop after ${limit} model calls; ` +
-            `the last response's ${response.calls.length} tool call(s) were not executed.`,
+          detail: runEndDetail('maxRoundsChecker', { limit: String(limit), count: String(response.calls.length) }),
         },
       };
     }

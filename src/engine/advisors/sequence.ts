@@ -11,6 +11,7 @@ import type { ActivityScope } from './projections';
 import { eventsInScope } from './projections';
 import type { AdvisorKind } from './types';
 import { assertNever } from '../result';
+import { runEndDetailEnglish } from '../loop/run-end-details';
 
 export type ParticipantKind = 'user' | 'advisor' | 'loop' | 'harness' | 'model' | 'tools';
 
@@ -166,7 +167,7 @@ export function sequenceDiagram(events: readonly LoopEvent[], scope: ActivitySco
           event.finalAnswer !== undefined
             ? `: "${clip(event.finalAnswer, 50)}"`
             : event.detail
-              ? `: ${clip(event.detail, 50)}`
+              ? `: ${clip(runEndDetailEnglish(event.detail), 50)}`
               : '';
         arrow('user', `${event.reason}${answer}`, 'response');
         break;

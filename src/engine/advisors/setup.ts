@@ -14,6 +14,7 @@ import { maxRoundsChecker } from './eligibility';
 import { DEFAULT_ORDERS } from './order';
 import type { TokenBudgetCheck } from './tool-calling-advisor';
 import { ToolCallingAdvisor } from './tool-calling-advisor';
+import { ADVISOR_NAMES } from './names';
 import { ToolSearchToolCallingAdvisor } from '../tool-search/advisor';
 import type { Advisor, AdvisorKind } from './types';
 import { StructuredOutputValidationAdvisor } from './validation-advisor';
@@ -40,16 +41,6 @@ export interface AdvisorSpec {
 export interface AdvisorConfig {
   readonly advisors: readonly AdvisorSpec[];
 }
-
-export const ADVISOR_NAMES: Record<AdvisorKind, string> = {
-  memory: 'Chat memory',
-  'tool-calling': 'Tool calling',
-  trace: 'Tool-call trace',
-  'think-trace': 'Think trace',
-  metrics: 'Loop metrics',
-  logger: 'Logger',
-  validation: 'Structured-output validation',
-};
 
 export const DEFAULT_OUTPUT_SCHEMA: JsonSchema = {
   type: 'object',
@@ -177,7 +168,8 @@ export function advisorNames(config: AdvisorConfig): Map<string, string> {
   for (const spec of config.advisors) {
     const n = (seen.get(spec.kind) ?? 0) + 1;
     seen.set(spec.kind, n);
-    names.set(spec.id, n === 1 ? ADVISOR_NAMES[spec.kind] : `${ADVISOR_NAMES[spec.kind]} ${n}`);
+    const name = ADVISOR_NAMES.templates[spec.kind];
+    names.set(spec.id, n === 1 ? name : `${name} ${n}`);
   }
   return names;
 }

@@ -24,6 +24,7 @@ import { hasToolCallsChecker } from './eligibility';
 import { observeRequest, observeResponse, recordHook, UsageAccumulator } from './chain';
 import { shortenToolResults, tokensSaved } from './shorten-results';
 import type { AdvisedRequest, AdvisedResponse, Advisor, AdvisorChainApi, ToolBatchResult } from './types';
+import { runEndDetailEnglish } from '../loop/run-end-details';
 
 export interface ToolCallingAdvisorOptions {
   readonly name?: string;
@@ -125,7 +126,11 @@ export class ToolCallingAdvisor implements Advisor {
     if (trip) {
       // The hook example of #16: the run's total passed the budget, so its calls are dropped and the loop ends.
       const detail = hardStopDetail(trip);
-      recordHook(chain, this, 'after-call', { ...observeResponse(response, request), summary: detail, iteration });
+      recordHook(chain, this, 'after-call', {
+        ...observeResponse(response, request),
+        summary: runEndDetailEnglish(detail),
+        iteration,
+      });
       return { ...response, calls: [], ending: { reason: 'loop-guard', detail } };
     }
     recordHook(chain, this, 'after-call', { ...observeResponse(response, request), iteration });

@@ -11,6 +11,8 @@ import type { Usage } from '../runtime';
 import type { FinishReason } from '../stop-reasons';
 import type { JsonSchema, ToolDefinition } from '../tool';
 import type { FinishReasonKind } from '../loop/run-end';
+import type { RunEndDetail } from '../loop/run-end-details';
+import { runEndDetailEnglish } from '../loop/run-end-details';
 
 export type AdvisorKind = 'memory' | 'tool-calling' | 'trace' | 'think-trace' | 'metrics' | 'logger' | 'validation';
 
@@ -35,7 +37,7 @@ export interface AdvisedRequest {
 /** Why the loop ended when it was not a plain final answer. */
 export interface LoopEnding {
   readonly reason: Extract<FinishReasonKind, 'return-direct' | 'max-rounds' | 'refused' | 'truncated' | 'loop-guard'>;
-  readonly detail: string;
+  readonly detail: RunEndDetail;
 }
 
 /** The response flowing back up the chain (Spring's ChatClientResponse). */
@@ -163,8 +165,8 @@ export class LoopEndSignal extends Error {
   override readonly name = 'LoopEndSignal';
   constructor(
     readonly reason: Extract<FinishReasonKind, 'aborted' | 'stopped' | 'tool-error' | 'runtime-error'>,
-    readonly detail: string,
+    readonly detail: RunEndDetail,
   ) {
-    super(detail);
+    super(runEndDetailEnglish(detail));
   }
 }

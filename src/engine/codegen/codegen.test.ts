@@ -19,6 +19,7 @@ import { createWorkspace28Tools } from '../scenarios/workspace-28';
 import { toDefinition } from '../tool';
 import { ToolSearchSession } from '../tool-search/apply';
 import type { CodegenInput } from './index';
+import { REFUSALS } from '../loop/refusals';
 import { CODE_TARGETS, generateProgram, lacksProperties, withProperties } from './index';
 
 const catalog = [
@@ -31,7 +32,7 @@ const catalog = [
 function inputFor(scenario: Scenario, advisors = DEFAULT_ADVISOR_CONFIG): CodegenInput {
   const workspace = workspaceForScenario(scenario, EMPTY_WORKSPACE);
   const tools = exposedDefinitions(workspace, catalog);
-  if (!tools.ok) throw new Error(tools.error);
+  if (!tools.ok) throw new Error(REFUSALS.english(tools.error));
   return {
     title: scenario.title,
     system: workspace.system,

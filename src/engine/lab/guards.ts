@@ -15,6 +15,9 @@
 import type { LoopEvent, LoopSettings } from '../loop/events';
 import { usageTotals } from '../loop/projections';
 import { assertNever } from '../result';
+import type { Coded } from '../coded';
+import type { RunEndDetailCode } from '../loop/run-end-details';
+import { runEndDetail } from '../loop/run-end-details';
 import type { GuardKind, GuardLevel, GuardSettings } from './types';
 import { GUARDS_OFF } from './types';
 
@@ -195,20 +198,17 @@ function roundsNudge(round: number, max: number): string {
 }
 
 /** Why the loop stopped at a hard cap: the `run-finished` detail (shown as is, like the other run-end details). */
-export function hardStopDetail(trip: GuardTrip): string {
+export function hardStopDetail(trip: GuardTrip): Coded<RunEndDetailCode> {
+  const counts = { value: String(trip.value), limit: String(trip.limit) };
   switch (trip.guard) {
     case 'repeat':
-      return (
-        `The repeated-call guard stopped the loop: ${trip.key ?? 'a call'} was asked for ${trip.value} times ` +
-        `(stop at ${trip.limit}); the response's calls were not run.`
-      );
+      return trip.key === undefined
+        ? runEndDetail('repeatAnyCall', counts)
+        : runEndDetail('repeat', { ...counts, key: trip.key });
     case 'tokens':
-      return (
-        `The token budget stopped the loop: the run has used ${trip.value} tokens (budget ${trip.limit}); ` +
-        "the response's calls were not run."
-      );
+      return runEndDetail('tokens', counts);
     case 'rounds':
-      return `The max-rounds guard stopped the loop after ${trip.limit} model calls.`;
+      return runEndDetail('maxRounds', { count: String(trip.limit) });
     default:
       return assertNever(trip.guard);
   }

@@ -18,6 +18,7 @@ import { runDependencies } from './dependencies';
 import { apiVerdicts, templateView } from './id-pairing';
 import { predictionSummary } from './predict';
 import { checkArguments, validationErrorText } from './schema-check';
+import { REFUSALS, refuse } from '../loop/refusals';
 
 const of = <T extends LoopEvent['type']>(events: readonly LoopEvent[], type: T) =>
   events.filter((e): e is Extract<LoopEvent, { type: T }> => e.type === type);
@@ -52,12 +53,8 @@ describe('predict mode', () => {
   it('waits for each prediction, then scores the Seoul run turn by turn', async () => {
     const { controller } = start(SEOUL, { lab: { predict: true } });
     const refused = await controller.step();
-    expect(refused).toEqual({
-      ok: false,
-      error: expect.stringContaining('Predict turn 1 first'),
-      code: 'predictFirst',
-      values: { round: '1' },
-    });
+    expect(refused).toEqual(refuse('predictFirst', { round: '1' }));
+    expect(!refused.ok && REFUSALS.english(refused.error)).toContain('Predict turn 1 first');
     expect(of(controller.getEvents(), 'model-called')).toHaveLength(0);
     // Run to end waits at each model call until the prediction comes.
     void controller.runToEnd();
@@ -99,11 +96,7 @@ describe('predict mode', () => {
     const on = start(SEOUL, { lab: { predict: true } }).controller;
     expect(await on.predict({ kind: 'calls', calls: [] })).toMatchObject({ ok: false });
     const off = start(SEOUL).controller;
-    expect(await off.predict({ kind: 'answer' })).toEqual({
-      ok: false,
-      error: expect.stringContaining('off'),
-      code: 'predictOff',
-    });
+    expect(await off.predict({ kind: 'answer' })).toEqual(refuse('predictOff'));
   });
 });
 
@@ -252,10 +245,7 @@ describe('the token budget in the advisor-controlled loop (doAfterCall)', () => 
     controller.send(SEOUL.user);
     await controller.runToEnd();
     const events = controller.getEvents();
-    expect(controller.getState().finished).toMatchObject({
-      reason: 'loop-guard',
-      detail: expect.stringContaining('token budget'),
-    });
+    expect(controller.getState().finished).toMatchObject({ reason: 'loop-guard', detail: { code: 'tokens' } });
     expect(of(events, 'guard-tripped').map((t) => [t.guard, t.level, t.limit])).toEqual([['tokens', 'stop', 1]]);
     expect(of(events, 'call-started')).toHaveLength(0);
     expect(

@@ -24,9 +24,10 @@ import { isDecidable } from './decisions';
 import { interruptionOf } from './interruption';
 import type { RequestStep } from './request';
 import { createRequestMemo } from './request';
-import type { Refusal, RefusalCode } from './refusals';
-import { RUN_END_DETAILS } from './run-end-details';
-import { refuse } from './refusals';
+import type { Refusal, RefusalCode, Refused } from './refusals';
+import type { RunEndDetail } from './run-end-details';
+import { runEndDetail } from './run-end-details';
+import { refuse, refuseQuoting } from './refusals';
 import { EMPTY_WORKSPACE } from './workspace';
 import type { ToolRegistry } from '../tool-registry';
 import { createToolRegistry } from '../tool-registry';
@@ -58,9 +59,9 @@ export interface LoopControllerDeps {
 /** What the loop needs of the app's workspace (see loop/workspace.ts and loop/request.ts). */
 export interface WorkspaceSource {
   /** The next manual request for this state, or why there is none: the very object the preview shows. */
-  request(state: LoopState): Result<ModelRequest>;
+  request(state: LoopState): Result<ModelRequest, Refusal>;
   /** The executable tools the workspace exposes now, with its flags, in request order. */
-  tools(): Result<readonly Tool[]>;
+  tools(): Result<readonly Tool[], Refusal>;
   /** The language a tool speaks to the model (its override's, set by the tools' language switch); absent: English. */
   toolLanguage?(name: string): ToolLanguage | undefined;
 }
@@ -73,10 +74,11 @@ export interface StartRunOptions {
 }
 
 /** What a command returns: done, or refused with the reason to show. */
-export type CommandResult = Result;
+export type CommandResult = Result<void, Refusal>;
 
 export const OK: CommandResult = { ok: true, value: undefined };
-export const fail = (error: string): CommandResult => ({ ok: false, error });
+/** Refused with a reason that came as text (an exception's message, a runtime's check), quoted as it came. */
+export const fail = (text: string): CommandResult => refuseQuoting(text);
 
 /** How one model call ended. Its events (`model-called`, then `model-responded` or `model-failed`) are logged. */
 export type ModelCallEnd =
@@ -94,13 +96,13 @@ export type ModelCallEnd =
 export type ToolBatchEnd =
   | { readonly kind: 'appended'; readonly messages: readonly ToolMessage[]; readonly returnDirect: boolean }
   /** The exception processor stopped the loop (`tool-error`) or the user pressed Stop (`stopped`). */
-  | { readonly kind: 'ended'; readonly reason: 'tool-error' | 'stopped'; readonly detail: string }
+  | { readonly kind: 'ended'; readonly reason: 'tool-error' | 'stopped'; readonly detail: RunEndDetail }
   | { readonly kind: 'superseded' };
 
-const STOPPED = RUN_END_DETAILS.stopped;
+const STOPPED = runEndDetail('stopped');
 
 /** Why Step waits in predict mode. */
-export function predictFirst(round: number): Refusal {
+export function predictFirst(round: number): Refused {
   return refuse('predictFirst', { round: String(round) });
 }
 
@@ -478,7 +480,7 @@ export abstract class ControllerCore {
   }
 
   /** The next manual request: the workspace's (the preview's object), or the run's own without a workspace. */
-  protected nextManualRequest(): Result<ModelRequest> {
+  protected nextManualRequest(): Result<ModelRequest, Refusal> {
     if (this.deps.workspace) return this.deps.workspace.request(this.state);
     const state = this.state;
     const workspace = {
@@ -499,7 +501,7 @@ export abstract class ControllerCore {
     let tools: readonly Tool[] | null = null;
     if (this.deps.workspace) {
       const offered = this.deps.workspace.tools();
-      if (!offered.ok) return fail(offered.error);
+      if (!offered.ok) return offered;
       tools = offered.value;
     }
     const change: { tools?: ToolDefinition[]; runtime?: { kind: ChatRuntime['kind']; label: string } } = {};
@@ -536,9 +538,9 @@ export abstract class ControllerCore {
   }
 
   /** Why the runtime cannot honour this request (its optional `checkRequest`), or null. Nothing is sent then. */
-  protected refusalOf(runtime: ChatRuntime, request: ModelRequest): string | null {
+  protected refusalOf(runtime: ChatRuntime, request: ModelRequest): Refused | null {
     const checked = runtime.checkRequest?.(request);
-    return checked && !checked.ok ? checked.error : null;
+    return checked && !checked.ok ? refuseQuoting(checked.error) : null;
   }
 
   /**

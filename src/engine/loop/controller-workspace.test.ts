@@ -11,7 +11,10 @@ import { ok, type Result } from '../result';
 import type { WorkspaceSource } from './controller';
 import { LoopController } from './controller';
 import { DEFAULT_SETTINGS } from './events';
-import { createRequestMemo, RUN_ENDED } from './request';
+import { createRequestMemo } from './request';
+import type { Refusal } from './refusals';
+import { refuse, refuseQuoting } from './refusals';
+import { runEndDetailEnglish } from './run-end-details';
 import type { LoopState } from './state';
 import type { Workspace } from './workspace';
 import { EMPTY_WORKSPACE, toggleExposed, withOverride, workspaceForScenario } from './workspace';
@@ -26,7 +29,7 @@ function liveWorkspace(initial: Workspace) {
   const memo = createRequestMemo([]);
   const source: WorkspaceSource = {
     request: (state: LoopState) => memo({ workspace, state, catalog }),
-    tools: (): Result<readonly Tool[]> =>
+    tools: (): Result<readonly Tool[], Refusal> =>
       ok(
         workspace.exposed.flatMap((name) =>
           createPresetTools()
@@ -115,8 +118,8 @@ describe('the manual loop with a live workspace', () => {
     await first;
     expect(controller.getState().phase).toBe('done');
     const before = controller.getEvents().length;
-    expect(await controller.step()).toEqual({ ok: false, error: RUN_ENDED, code: 'runEnded' });
-    expect(await controller.runToEnd()).toEqual({ ok: false, error: RUN_ENDED, code: 'runEnded' });
+    expect(await controller.step()).toEqual(refuse('runEnded'));
+    expect(await controller.runToEnd()).toEqual(refuse('runEnded'));
     expect(controller.getEvents()).toHaveLength(before);
 
     expect(controller.send('What was the product I just reserved?')).toEqual({ ok: true, value: undefined });
@@ -154,8 +157,11 @@ describe('the manual loop with a live workspace', () => {
     expect(controller.getEvents().some((e) => e.type === 'call-finished')).toBe(false);
     expect(controller.getState().finished).toMatchObject({
       reason: 'truncated',
-      detail: 'The response was cut by the token limit (finish reason length); its 2 complete call(s) were not run.',
+      detail: { code: 'truncatedCalls', values: { count: '2' } },
     });
+    expect(runEndDetailEnglish(controller.getState().finished!.detail!)).toBe(
+      'The response was cut by the token limit (finish reason length); its 2 complete calls were not run.',
+    );
   });
 
   it('a runtime that cannot honour the request refuses the step, and nothing is sent or logged', async () => {
@@ -175,10 +181,9 @@ describe('the manual loop with a live workspace', () => {
     });
     controller.send(SEOUL.user);
     const before = controller.getEvents();
-    expect(await controller.step()).toEqual({
-      ok: false,
-      error: "This model has no tool format: tool choice 'required' cannot be honoured.",
-    });
+    expect(await controller.step()).toEqual(
+      refuseQuoting("This model has no tool format: tool choice 'required' cannot be honoured."),
+    );
     expect(requests).toEqual([]);
     expect(controller.getEvents()).toBe(before);
     expect(controller.getState().phase).toBe('prompt');

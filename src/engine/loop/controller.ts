@@ -55,7 +55,7 @@ export class LoopController extends ControllerCore {
         type: 'run-finished',
         at: this.deps.now(),
         reason: 'max-rounds',
-        detail: runEndDetail('maxRounds', { limit: String(settings.maxRounds) }),
+        detail: runEndDetail('maxRounds', { count: String(settings.maxRounds) }),
       });
       return OK;
     }
@@ -67,7 +67,7 @@ export class LoopController extends ControllerCore {
     if (!request.ok) return request;
     const runtime = this.deps.runtime();
     const refusal = this.refusalOf(runtime, request.value);
-    if (refusal !== null) return fail(refusal);
+    if (refusal !== null) return refusal;
     const adopted = this.adoptWorkspace(runtime);
     if (!adopted.ok) return adopted;
     const result = await this.callModel(request.value, runtime);

@@ -10,7 +10,7 @@ import type { ToolCall, ToolMessage } from '../messages';
 import type { CallOutcome } from '../tool-execution';
 import { toToolMessage } from '../tool-execution';
 import type { LoopEvent } from './events';
-import type { Refusal } from './refusals';
+import type { Refused } from './refusals';
 import { refuse } from './refusals';
 
 /** How unanswered calls are closed before a new user message. */
@@ -77,6 +77,6 @@ export function closingResults(dangling: DanglingCalls, calls = dangling.calls):
 }
 
 /** The refusal of a plain Send while calls are unanswered (the page offers the two choices). */
-export function danglingRefusal(dangling: DanglingCalls): Refusal {
+export function danglingRefusal(dangling: DanglingCalls): Refused {
   return refuse('danglingCalls', { ids: dangling.calls.map((c) => c.id).join(', ') });
 }

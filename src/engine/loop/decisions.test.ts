@@ -7,6 +7,7 @@ import { rewriteCalls } from './history-rewrite';
 import { messagesSentAt } from './projections';
 import { replay } from './state';
 import { eventsOf, scriptedRun } from './scripted-run.test-support';
+import { refusalEnglish } from '../test-support';
 import type { LoopEvent } from './events';
 import { withFullTraces } from '../prompt-trace';
 
@@ -61,7 +62,7 @@ describe('decisions at a pause', () => {
     expect(results[1]!.content).toBe('1000');
     // Once the batch ran, its decisions are final.
     expect(isDecidable(controller.getState(), 'call_1')).toBe(false);
-    expect(await controller.deny('call_1')).toMatchObject({ ok: false, error: expect.stringContaining('not waiting') });
+    expect(refusalEnglish(await controller.deny('call_1'))).toContain('not waiting');
   });
 
   it('calls that were never paused run approved: nobody decides them', async () => {

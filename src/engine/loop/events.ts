@@ -13,6 +13,7 @@ import type { StoredResponse } from '../trace-delta';
 import type { CallDecision, CallOutcome, ExceptionMode } from '../tool-execution';
 import type { Fault, FaultSource, GuardKind, GuardLevel, LabSettings, Prediction } from '../lab/types';
 import type { FinishReasonKind } from './run-end';
+import type { RunEndDetail } from './run-end-details';
 
 export type { FinishReasonKind } from './run-end';
 
@@ -233,7 +234,8 @@ export type LoopEvent =
       readonly type: 'run-finished';
       readonly at: number;
       readonly reason: FinishReasonKind;
-      readonly detail?: string;
+      /** Why, as a message of run-end-details.ts, or a text as it came (a tool's or a runtime's error). */
+      readonly detail?: RunEndDetail;
       readonly finalAnswer?: string;
     };
 

@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from './events';
 import { interruptionOf } from './interruption';
 import { transcript } from './projections';
 import { replay } from './state';
+import { NOTICES } from './notices';
 
 /** A tool that runs until released, counting its runs: the batch can be cut while it is in flight. */
 function slowTool(): { tool: Tool; runs: () => number; release: () => void } {
@@ -51,10 +52,10 @@ describe('a reload in the middle of a model call', () => {
     const last = restored.getEvents().at(-1)!;
     expect(last).toMatchObject({ type: 'interrupted', what: 'model-call', round: 1, callIds: [] });
     expect(restored.getState().phase).toBe('prompt');
-    expect(transcript(restored.getEvents()).at(-1)).toMatchObject({
-      kind: 'interrupted',
-      text: 'The last model call (turn 1) was interrupted by a reload: Step calls the model again.',
-    });
+    const entry = transcript(restored.getEvents()).at(-1);
+    expect(entry?.kind === 'interrupted' && NOTICES.english(entry.notice)).toBe(
+      'The last model call (turn 1) was interrupted by a reload: Step calls the model again.',
+    );
     const stepped = restored.step();
     await Promise.resolve();
     expect(human.getPendingRequest()?.round).toBe(2);
@@ -95,10 +96,10 @@ describe('a reload in the middle of a tool batch', () => {
       phase: 'approve',
       pending: { awaiting: ['c2', 'c3'], interrupted: ['c2', 'c3'] },
     });
-    expect(transcript(restored.getEvents()).at(-1)).toMatchObject({
-      kind: 'interrupted',
-      text: expect.stringContaining('1 call(s) had finished and were kept; 2 did not finish'),
-    });
+    const entry = transcript(restored.getEvents()).at(-1);
+    expect(entry?.kind === 'interrupted' && NOTICES.english(entry.notice)).toContain(
+      '1 call had finished and was kept; 2 did not finish',
+    );
     // Nothing runs without a decision.
     expect((await restored.step()).ok).toBe(false);
     expect(fresh.runs()).toBe(0);

@@ -4,7 +4,10 @@
  * batch whose calls did not all finish. `interruptionOf` names it as the `interrupted` event to append on
  * restore; the reducer then puts the run where a person can decide what happens next (see events.ts).
  */
+import type { Coded } from '../coded';
 import type { LoopEvent } from './events';
+import type { InterruptionCode } from './notices';
+import { NOTICES } from './notices';
 import type { LoopState } from './state';
 
 export type InterruptedEvent = Extract<LoopEvent, { type: 'interrupted' }>;
@@ -31,14 +34,11 @@ export function interruptionOf(state: LoopState, events: readonly LoopEvent[], a
   return { type: 'interrupted', at, round: pending.round, what: 'tool-batch', callIds };
 }
 
-/** The sentence the app shows for an interruption (beside the controls and in the transcript). */
-export function describeInterruption(event: InterruptedEvent, finishedCalls = 0): string {
-  if (event.what === 'model-call') {
-    return `The last model call (turn ${event.round}) was interrupted by a reload: Step calls the model again.`;
-  }
-  const kept = finishedCalls > 0 ? ` ${finishedCalls} call(s) had finished and were kept;` : '';
-  return (
-    `A reload interrupted the tool calls of turn ${event.round}:${kept} ${event.callIds.length} did not finish. ` +
-    'Decide each one: run it again, skip it with an error result, or write the result.'
-  );
+/** The notice sentence of an interruption (beside the controls and in the transcript), as a code and its values. */
+export function interruptionNotice(event: InterruptedEvent, finishedCalls = 0): Coded<InterruptionCode> {
+  if (event.what === 'model-call') return NOTICES.coded('modelCall', { round: String(event.round) });
+  const unfinished = String(event.callIds.length);
+  return finishedCalls > 0
+    ? NOTICES.coded('toolBatchKept', { round: String(event.round), count: String(finishedCalls), unfinished })
+    : NOTICES.coded('toolBatch', { round: String(event.round), unfinished });
 }

@@ -1,11 +1,26 @@
 /**
- * The notices the loop's store and its run files give beside the controls, as data: a code and the values it
- * names. The page words each part through the `engine` catalog's `notice.<code>` (whose English is the template
- * below: a test holds the two together); `text` keeps the English (what a log or a test reads). An `error` value
- * is the failing part's own message (storage, a parser), quoted as it came.
+ * The notices the app gives beside the controls and in the Runs tab, as data: one `Notice` shape, its sentences
+ * `Coded` parts of the `NOTICES` table: the commands' refusals (refusals.ts), a restore's interruption and the
+ * store's and run files' own notices below. The page words each part through the `engine` catalog's
+ * `notice.<code>`, which is this table's English; `noticeEnglish` is a notice's English (a log, a test). An
+ * `error` or `detail` value is the failing part's own message (storage, a parser), quoted as it came.
  */
+import { defineMessages, type Coded, type CodedNotice, type MessageValues } from '../coded';
+import { REFUSAL_TEMPLATES } from './refusals';
 
-export const RUN_NOTICES = {
+/** What a reload cut, as the notice beside the controls and the transcript say it (interruption.ts). */
+export const INTERRUPTION_TEMPLATES = {
+  modelCall: 'The last model call (turn {{round}}) was interrupted by a reload: Step calls the model again.',
+  toolBatch:
+    'A reload interrupted the tool calls of turn {{round}}: {{unfinished}} did not finish. Decide each one: run it again, skip it with an error result, or write the result.',
+  toolBatchKept: {
+    one: 'A reload interrupted the tool calls of turn {{round}}: {{count}} call had finished and was kept; {{unfinished}} did not finish. Decide each one: run it again, skip it with an error result, or write the result.',
+    other:
+      'A reload interrupted the tool calls of turn {{round}}: {{count}} calls had finished and were kept; {{unfinished}} did not finish. Decide each one: run it again, skip it with an error result, or write the result.',
+  },
+} as const;
+
+export const RUN_NOTICE_TEMPLATES = {
   toolChoiceReset: 'Tool choice was “only {{name}}”; that tool is not exposed now: auto.',
   noScenario: 'There is no scenario “{{id}}”.',
   openedScenario:
@@ -14,15 +29,26 @@ export const RUN_NOTICES = {
     'Opened “{{title}}” as a new run (it starts on Send). The previous “{{previous}}” is in the Runs tab.',
   openedReplacingUntitled: 'Opened “{{title}}” as a new run (it starts on Send). The previous run is in the Runs tab.',
   restoreFailed: '“{{title}}” could not be restored ({{error}}) and was set aside: see Damaged runs in the Runs tab.',
+  runMissing: 'That run is no longer stored in this browser.',
+  runDamaged: '“{{title}}” is damaged and was set aside: see Damaged runs in the Runs tab.',
+  deleteFailed: 'Could not delete the run: {{error}}',
+  runSaveFailed: 'Could not save the run in this browser: {{error}}',
   // Run files (the Runs tab).
   notStored: 'That run is not stored in this browser yet: send a message first.',
+  exportEmpty: 'This run has no events to export yet: send a message first.',
   exported: 'Exported “{{title}}”.',
-  exportedWithCode: 'Exported “{{title}}” with the code of {{count}} user tool(s).',
+  exportedWithCode: {
+    one: 'Exported “{{title}}” with the code of {{count}} user tool.',
+    other: 'Exported “{{title}}” with the code of {{count}} user tools.',
+  },
   exportFailed: 'Could not export the run: {{error}}',
   transcriptFailed: 'Could not export the transcript: {{error}}',
   importFailed: 'Import failed: {{error}}',
-  imported: 'Imported “{{title}}” ({{count}} events).',
-  importedCopy: 'Imported “{{title}}” ({{count}} events) as a copy, since this browser already had that run.',
+  imported: { one: 'Imported “{{title}}” ({{count}} event).', other: 'Imported “{{title}}” ({{count}} events).' },
+  importedCopy: {
+    one: 'Imported “{{title}}” ({{count}} event) as a copy, since this browser already had that run.',
+    other: 'Imported “{{title}}” ({{count}} events) as a copy, since this browser already had that run.',
+  },
   importedCode: 'It carries tool code: read it before trusting it.',
   importStoreFailed: 'Could not store the imported run: {{error}}',
   trustDismissed: 'The imported tool code was not added; nothing of it ran.',
@@ -81,35 +107,41 @@ export const RUN_NOTICES = {
   compareFailed: 'Could not compare the runs: {{error}}',
 } as const;
 
-export type RunNoticeCode = keyof typeof RUN_NOTICES;
-export const RUN_NOTICE_CODES = Object.keys(RUN_NOTICES) as RunNoticeCode[];
+/** Every notice sentence: refusals, interruptions and the notices above (their codes never overlap). */
+export const NOTICES = defineMessages({ ...REFUSAL_TEMPLATES, ...INTERRUPTION_TEMPLATES, ...RUN_NOTICE_TEMPLATES });
+
+export type RunNoticeCode = keyof typeof RUN_NOTICE_TEMPLATES;
+export type InterruptionCode = keyof typeof INTERRUPTION_TEMPLATES;
+export type NoticeCode = keyof typeof REFUSAL_TEMPLATES | InterruptionCode | RunNoticeCode;
+
+// The three tables share one catalog section, so a code may stand in one of them only.
+type Overlap<A, B> = Extract<keyof A, keyof B>;
+const disjoint: [
+  Overlap<typeof REFUSAL_TEMPLATES, typeof RUN_NOTICE_TEMPLATES>,
+  Overlap<typeof REFUSAL_TEMPLATES, typeof INTERRUPTION_TEMPLATES>,
+  Overlap<typeof INTERRUPTION_TEMPLATES, typeof RUN_NOTICE_TEMPLATES>,
+] extends [never, never, never]
+  ? true
+  : false = true;
+void disjoint;
 
 /** One sentence of a notice: its code and the values its placeholders take. */
-export interface NoticePart {
-  readonly code: RunNoticeCode;
-  readonly values?: Readonly<Record<string, string>>;
+export type NoticePart = Coded<NoticeCode>;
+
+/** A notice of the loop and the Runs tab: its sentences are codes of `NOTICES`. */
+export type Notice = CodedNotice<NoticeCode>;
+
+/** A part, its values left out when there are none. */
+export function part(code: NoticeCode, values?: MessageValues): NoticePart {
+  return NOTICES.coded(code, values);
 }
 
-/** The English of one part (a placeholder without a value stays as written). */
-export function noticePartText(part: NoticePart): string {
-  const values = part.values ?? {};
-  return (RUN_NOTICES[part.code] as string).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+/** A notice of `parts`. */
+export function notice(kind: Notice['kind'], ...parts: NoticePart[]): Notice {
+  return { kind, parts };
 }
 
 /** The English of a notice's parts, one sentence after another. */
-export function noticePartsText(parts: readonly NoticePart[]): string {
-  return parts.map(noticePartText).join(' ');
-}
-
-/** A part, its values left out when there are none. */
-export function part(code: RunNoticeCode, values?: Readonly<Record<string, string>>): NoticePart {
-  return values === undefined ? { code } : { code, values };
-}
-
-/** A notice of `parts`: their English as `text`, and the parts the page words. */
-export function runNotice(
-  kind: 'error' | 'info',
-  ...parts: NoticePart[]
-): { readonly kind: 'error' | 'info'; readonly text: string; readonly parts: readonly NoticePart[] } {
-  return { kind, text: noticePartsText(parts), parts };
+export function noticeEnglish(notice: Notice): string {
+  return notice.parts.map(NOTICES.english).join(' ');
 }

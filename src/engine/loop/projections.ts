@@ -9,7 +9,11 @@ import type { DerivedStop } from '../stop-reasons';
 import type { CallDecision, CallOutcome } from '../tool-execution';
 import type { ToolDefinition } from '../tool';
 import type { FinishReasonKind, LoopEvent } from './events';
-import { describeInterruption } from './interruption';
+import { finishLabelEnglish } from './run-end';
+import type { RunEndDetail } from './run-end-details';
+import { interruptionNotice } from './interruption';
+import type { InterruptionCode } from './notices';
+import type { Coded } from '../coded';
 import { applyEvent, INITIAL_STATE } from './state';
 import { withFullTraces } from '../prompt-trace';
 import { assertNever } from '../result';
@@ -58,24 +62,16 @@ export type TranscriptEntry =
       readonly kind: 'finished';
       readonly index: number;
       readonly reason: FinishReasonKind;
-      readonly detail?: string;
+      readonly detail?: RunEndDetail;
       readonly finalAnswer?: string;
     }
   | { readonly kind: 'error'; readonly index: number; readonly round: number; readonly error: string }
-  /**
-   * A reload cut a model call or a tool batch (see the `interrupted` event). `text` is the English sentence;
-   * `what`, `unfinished` and `finished` let the page word it in its own language.
-   */
+  /** A reload cut a model call or a tool batch (see the `interrupted` event): what the notice says of it. */
   | {
       readonly kind: 'interrupted';
       readonly index: number;
       readonly round: number;
-      readonly text: string;
-      readonly what: 'model-call' | 'tool-batch';
-      /** Calls of the batch that did not finish. */
-      readonly unfinished: number;
-      /** Calls of the batch that had finished and were kept. */
-      readonly finished: number;
+      readonly notice: Coded<InterruptionCode>;
     }
   /** The tools or the runtime changed between two model calls (`text` in English; `change` for the page). */
   | { readonly kind: 'workspace'; readonly index: number; readonly text: string; readonly change: WorkspaceChange }
@@ -141,15 +137,7 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
       }
       case 'interrupted': {
         const finished = event.what === 'tool-batch' ? finishedInRound(events, event.round) : 0;
-        entries.push({
-          kind: 'interrupted',
-          index,
-          round: event.round,
-          text: describeInterruption(event, finished),
-          what: event.what,
-          unfinished: event.callIds.length,
-          finished,
-        });
+        entries.push({ kind: 'interrupted', index, round: event.round, notice: interruptionNotice(event, finished) });
         break;
       }
       case 'user-message':
@@ -461,19 +449,6 @@ export function messagesSentAt(events: readonly LoopEvent[], round: number): Mes
   return sent();
 }
 
-export const FINISH_LABELS: Record<FinishReasonKind, string> = {
-  'final-answer': 'final answer (no tool calls)',
-  'return-direct': 'returnDirect: the tool result is the answer',
-  'max-rounds': 'max-rounds guard',
-  aborted: 'aborted',
-  stopped: 'stopped by the user',
-  refused: 'refused by the model',
-  truncated: 'cut by the token limit (nothing of the response ran)',
-  'tool-error': 'tool error (exception mode: stop the loop)',
-  'runtime-error': 'runtime error',
-  'loop-guard': 'loop guard (hard cap)',
-};
-
 /**
  * Every tool the run exposed at some point (its config's, then those named by `workspace-changed`), the latest
  * definition of each name, in the order they first appeared: what a run file must carry to replay it.
@@ -534,7 +509,7 @@ export function describeTurnAction(action: TurnAction): string {
     case 'appended':
       return `appended ${action.count} tool result(s)`;
     case 'ended':
-      return `ended: ${FINISH_LABELS[action.reason]}`;
+      return `ended: ${finishLabelEnglish(action.reason)}`;
     case 'interrupted':
       return action.what === 'model-call' ? 'interrupted by a reload' : 'tool batch interrupted by a reload';
     case 'reopened':

@@ -1,11 +1,13 @@
 /**
- * The commands' refusals, each under a stable code. A refused command still carries its English sentence
- * (`error`, what a log or a test reads) and the `code` the page words in its own language (the `engine` catalog's
- * `refusal.<code>`, whose English is the sentence below). A refusal that names a call, a turn or a limit carries
- * them as `values`, filled into its `{{placeholder}}`s here and by the catalog alike. A `detail` value is a
- * validator's or a parser's own message, quoted as it came.
+ * The commands' refusals, each under a stable code: a refused command returns `Result<T, Refusal>`, a code of the
+ * table below and the values its placeholders name (a call, a turn, a limit). The page words a refusal in its own
+ * language (the `engine` catalog's `notice.<code>`, whose English is this table, see notices.ts); `REFUSALS.english`
+ * is its English sentence (a log, a test). A `detail` value is a validator's or a parser's own message, and a
+ * `quoted` refusal a reason that came as text from elsewhere (a runtime's check), both quoted as they came.
  */
-export const REFUSALS = {
+import { defineMessages, type Coded, type MessageValues } from '../coded';
+
+export const REFUSAL_TEMPLATES = {
   busy: 'Wait for the current step to finish, or press Stop.',
   stepInProgress: 'A step is already in progress.',
   runEnded: 'The run has ended: write a new message and Send to continue the conversation, or start a new run.',
@@ -27,11 +29,19 @@ export const REFUSALS = {
   stopBeforeControl: 'Stop the run before switching the loop control.',
   stopBeforeScenario: 'Stop the run before switching the scenario.',
   busyOpenRun: 'Wait for the current step to finish, or press Stop, before opening another run.',
-  // Why a phase has no next request (`noRequestReason`).
+  // Why there is no next request (`noRequestReason`; the store's before it has read the workspace).
+  loading: 'Loading…',
   nextWhileModel: 'The model is answering; the next request is built once its response is handled.',
   nextAfterDecisions: 'Decide every pending tool call first: the next request carries their results.',
   nextAfterExecution: 'Step runs the pending tool calls first: the next request carries their results.',
-  nextMaxRounds: 'The max-rounds guard ({{limit}} model calls) ends the run at the next Step; nothing more is sent.',
+  nextMaxRounds: {
+    one: 'The max-rounds guard ({{count}} model call) ends the run at the next Step; nothing more is sent.',
+    other: 'The max-rounds guard ({{count}} model calls) ends the run at the next Step; nothing more is sent.',
+  },
+  notInWorkspace: {
+    one: '{{names}} is exposed but no longer in the workspace: untick it in the Tools panel, or add the tool again.',
+    other: '{{names}} are exposed but no longer in the workspace: untick it in the Tools panel, or add the tool again.',
+  },
   nextChoiceNotExposed: 'Tool choice “only {{name}}” names a tool that is not exposed: tick it, or choose another.',
   nextByChain:
     'The advisor chain builds this request when you Step: the advisors before the model may still change it.',
@@ -56,55 +66,28 @@ export const REFUSALS = {
   restoredMidRequest:
     'This run was restored in the middle of an advisor-controlled request: the chain’s call stack cannot be ' +
     'rebuilt from the log. Press Stop to end the request, then send the next message.',
+  // A reason that came as text from elsewhere (a runtime's check, a tool registry's error), quoted as it came.
+  quoted: '{{text}}',
 } as const;
 
-export type RefusalCode = keyof typeof REFUSALS;
-export const REFUSAL_CODES = Object.keys(REFUSALS) as RefusalCode[];
+export const REFUSALS = defineMessages(REFUSAL_TEMPLATES);
 
-/** The values a refusal's placeholders take (ids, names, numbers written as text). */
-export type RefusalValues = Readonly<Record<string, string>>;
+export type RefusalCode = keyof typeof REFUSAL_TEMPLATES;
 
-/** A refused command: its English sentence, its code and the values its sentence names. */
-export interface Refusal {
+/** Why a command was refused: a code of `REFUSALS` and the values its sentence names. */
+export type Refusal = Coded<RefusalCode>;
+
+/** A refused command's result. */
+export interface Refused {
   readonly ok: false;
-  readonly error: string;
-  readonly code: RefusalCode;
-  readonly values?: RefusalValues;
+  readonly error: Refusal;
 }
 
-/** The English sentence of `code` with `values` filled in (a placeholder without a value stays as written). */
-export function refusalSentence(code: RefusalCode, values: RefusalValues = {}): string {
-  return (REFUSALS[code] as string).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+export function refuse(code: RefusalCode, values?: MessageValues): Refused {
+  return { ok: false, error: REFUSALS.coded(code, values) };
 }
 
-export function refuse(code: RefusalCode, values?: RefusalValues): Refusal {
-  return values === undefined
-    ? { ok: false, error: REFUSALS[code], code }
-    : { ok: false, error: refusalSentence(code, values), code, values };
-}
-
-const BY_SENTENCE = new Map<string, RefusalCode>(
-  REFUSAL_CODES.filter((code) => !REFUSALS[code].includes('{{')).map((code) => [REFUSALS[code], code]),
-);
-
-/**
- * The code of a fixed refusal known only by its sentence (a reason that travelled as a plain `Result`): the
- * sentences are unique, so the sentence is its key. A refusal with values travels as a `Refusal`.
- */
-export function codeOfSentence(text: string): RefusalCode | undefined {
-  return BY_SENTENCE.get(text);
-}
-
-/** The code of a refusal, if the result carries one. */
-export function refusalCode(result: { readonly ok: boolean }): RefusalCode | undefined {
-  const code = (result as { code?: unknown }).code;
-  return typeof code === 'string' && code in REFUSALS ? (code as RefusalCode) : undefined;
-}
-
-/** The values a coded refusal carries, if any. */
-export function refusalValues(result: { readonly ok: boolean }): RefusalValues | undefined {
-  const values = (result as { values?: unknown }).values;
-  return refusalCode(result) !== undefined && typeof values === 'object' && values !== null
-    ? (values as RefusalValues)
-    : undefined;
+/** A refusal whose reason came as text from elsewhere (a runtime's `checkRequest`, a tool registry's error). */
+export function refuseQuoting(text: string): Refused {
+  return refuse('quoted', { text });
 }

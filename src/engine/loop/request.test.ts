@@ -4,10 +4,13 @@ import { toDefinition } from '../tool';
 import type { LoopEvent } from './events';
 import { DEFAULT_SETTINGS } from './events';
 import type { RequestContext, RequestStep } from './request';
-import { createRequestMemo, exposedDefinitions, nextRequest, RUN_ENDED } from './request';
+import { createRequestMemo, exposedDefinitions, nextRequest } from './request';
+import type { Refusal } from './refusals';
+import { REFUSALS, refuse } from './refusals';
+import type { Result } from '../result';
 import { INITIAL_STATE, replay } from './state';
 import type { Workspace } from './workspace';
-import { noticePartText } from './notices';
+import { NOTICES } from './notices';
 import { EMPTY_WORKSPACE, fixToolChoice, toggleExposed, workspaceForScenario, workspaceOfRun } from './workspace';
 import { getScenario } from '../scenarios';
 
@@ -63,25 +66,25 @@ describe('nextRequest', () => {
       { type: 'user-message', at: 1, content: 'hi' },
       { type: 'run-finished', at: 2, reason: 'stopped' },
     ]);
-    expect(nextRequest(context({ state: done }))).toEqual({ ok: false, error: RUN_ENDED });
+    expect(nextRequest(context({ state: done }))).toEqual(refuse('runEnded'));
   });
 
   it('refuses a tool choice naming a tool that is not exposed, tools that are gone and duplicate names', () => {
     const only = { ...workspace, settings: { ...workspace.settings, toolChoice: { name: 'discount' } } };
-    expect(nextRequest(context({ workspace: only }))).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('discount'),
-    });
+    const english = (result: Result<unknown, Refusal>) => (result.ok ? '' : REFUSALS.english(result.error));
+    expect(english(nextRequest(context({ workspace: only })))).toContain('discount');
     const gone = toggleExposed(workspace, 'my_deleted_tool', true);
-    expect(nextRequest(context({ workspace: gone }))).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('my_deleted_tool is exposed but no longer in the workspace'),
-    });
+    expect(english(nextRequest(context({ workspace: gone })))).toContain(
+      'my_deleted_tool is exposed but no longer in the workspace',
+    );
+    const both = toggleExposed(gone, 'my_other_gone_tool', true);
+    expect(english(nextRequest(context({ workspace: both })))).toContain(
+      'my_deleted_tool, my_other_gone_tool are exposed but no longer in the workspace',
+    );
     const twice = [...catalog, { ...catalog[0]!, source: 'user' as const }];
-    expect(exposedDefinitions(toggleExposed(workspace, catalog[0]!.name, true), twice)).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('Two tools of this request are named'),
-    });
+    expect(english(exposedDefinitions(toggleExposed(workspace, catalog[0]!.name, true), twice))).toContain(
+      'Two tools of this request are named',
+    );
   });
 
   it('tool choice none sends no tools; a workspace flag overrides the tool’s own', () => {
@@ -117,7 +120,9 @@ describe('the workspace', () => {
     const fixed = fixToolChoice(toggleExposed(only, 'calculate', false));
     expect(fixed.workspace.settings.toolChoice).toBe('auto');
     expect(fixed.notice).toEqual({ code: 'toolChoiceReset', values: { name: 'calculate' } });
-    expect(noticePartText(fixed.notice!)).toBe('Tool choice was “only calculate”; that tool is not exposed now: auto.');
+    expect(NOTICES.english(fixed.notice!)).toBe(
+      'Tool choice was “only calculate”; that tool is not exposed now: auto.',
+    );
   });
 
   it('is restored from a run: scenario, system, the tools it exposes now, settings and runtime', () => {

@@ -13,12 +13,13 @@ import { localIsoDate } from '../protocol/prompt-date';
 import type { ModelRequest } from '../runtime';
 import type { ToolDefinition } from '../tool';
 import { DuplicateToolNameError } from '../tool-registry';
-import { err, ok, type Result } from '../result';
+import { ok, type Result } from '../result';
 import type { LoopState } from './state';
 import type { Workspace } from './workspace';
 import { withOverride } from './workspace';
 import { augmentDefinition } from '../augmentation';
-import { REFUSALS, refuse } from './refusals';
+import type { Refusal, RefusalCode } from './refusals';
+import { refuse, refuseQuoting } from './refusals';
 
 export interface RequestContext {
   readonly workspace: Workspace;
@@ -36,23 +37,20 @@ export interface RequestStep {
   readonly apply: (request: ModelRequest, context: RequestContext) => ModelRequest;
 }
 
-/** Why a finished run sends nothing more (the `runEnded` refusal). */
-export const RUN_ENDED = REFUSALS.runEnded;
-
 /** Why a phase has no next request (null where it has one). */
-export function noRequestReason(state: LoopState): string | null {
+export function noRequestReason(state: LoopState): RefusalCode | null {
   switch (state.phase) {
     case 'idle':
     case 'prompt':
       return null;
     case 'model':
-      return REFUSALS.nextWhileModel;
+      return 'nextWhileModel';
     case 'approve':
-      return REFUSALS.nextAfterDecisions;
+      return 'nextAfterDecisions';
     case 'execute':
-      return REFUSALS.nextAfterExecution;
+      return 'nextAfterExecution';
     case 'done':
-      return RUN_ENDED;
+      return 'runEnded';
   }
 }
 
@@ -65,7 +63,7 @@ export function noRequestReason(state: LoopState): string | null {
 export function exposedDefinitions(
   workspace: Workspace,
   catalog: readonly ToolDefinition[],
-): Result<readonly ToolDefinition[]> {
+): Result<readonly ToolDefinition[], Refusal> {
   // One pass over the catalog, then one look-up per exposed name: with 10,000 tools a scan per name
   // (10,000 × 10,000) froze every state change, since the next request is recomputed on each.
   const byName = new Map<string, ToolDefinition[]>();
@@ -79,15 +77,12 @@ export function exposedDefinitions(
   for (const name of workspace.exposed) {
     const matching = byName.get(name) ?? [];
     if (matching.length === 0) missing.push(name);
-    if (matching.length > 1) return err(new DuplicateToolNameError(name, matching[0]!, matching[1]!).message);
+    if (matching.length > 1) return refuseQuoting(new DuplicateToolNameError(name, matching[0]!, matching[1]!).message);
     const flagged = matching.map((t) => withOverride(t, workspace.toolOverrides));
     tools.push(...(workspace.settings.augmentArguments ? flagged.map(augmentDefinition) : flagged));
   }
   if (missing.length > 0) {
-    return err(
-      `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} exposed but no longer in the workspace: ` +
-        'untick it in the Tools panel, or add the tool again.',
-    );
+    return refuse('notInWorkspace', { names: missing.join(', '), count: String(missing.length) });
   }
   return ok(tools);
 }
@@ -97,10 +92,13 @@ export function exposedDefinitions(
  * (system prompt and the user's draft); at `prompt` the run's history. Tool choice `none` sends no tools; a
  * named tool choice must name an exposed tool. The steps run last, in order.
  */
-export function nextRequest(context: RequestContext, steps: readonly RequestStep[] = []): Result<ModelRequest> {
+export function nextRequest(
+  context: RequestContext,
+  steps: readonly RequestStep[] = [],
+): Result<ModelRequest, Refusal> {
   const { workspace, state } = context;
   const reason = noRequestReason(state);
-  if (reason !== null) return err(reason);
+  if (reason !== null) return refuse(reason);
   const settings = workspace.settings;
   const round = state.round + 1;
   let messages: readonly Message[];
@@ -112,7 +110,7 @@ export function nextRequest(context: RequestContext, steps: readonly RequestStep
     ];
   } else {
     if (state.round >= settings.maxRounds) {
-      return refuse('nextMaxRounds', { limit: String(settings.maxRounds) });
+      return refuse('nextMaxRounds', { count: String(settings.maxRounds) });
     }
     // The id-pairing lesson: results the learner sends with another id carry it (lab/id-pairing.ts).
     messages = applyResultIds(state.history, state.resultIds);
@@ -152,8 +150,10 @@ export function promptDateOf(
  * Memoizes `nextRequest` on its inputs' identities (one entry): asked twice with the same workspace, state and
  * catalog — by the preview and by the controller — it returns the same object.
  */
-export function createRequestMemo(steps: readonly RequestStep[]): (context: RequestContext) => Result<ModelRequest> {
-  let last: { context: RequestContext; result: Result<ModelRequest> } | null = null;
+export function createRequestMemo(
+  steps: readonly RequestStep[],
+): (context: RequestContext) => Result<ModelRequest, Refusal> {
+  let last: { context: RequestContext; result: Result<ModelRequest, Refusal> } | null = null;
   return (context) => {
     if (
       last &&

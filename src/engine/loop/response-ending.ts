@@ -9,6 +9,9 @@ import type { ToolCall, ToolMessage } from '../messages';
 import type { InterpretedResponse } from '../protocol/interpret';
 import { assertNever } from '../result';
 import type { FinishReasonKind } from './run-end';
+import type { Coded } from '../coded';
+import type { RunEndDetailCode } from './run-end-details';
+import { runEndDetail } from './run-end-details';
 
 export type ResponseVerdict =
   /** The response asks for these calls: execute them (after any pause) and call the model again. */
@@ -16,19 +19,19 @@ export type ResponseVerdict =
   | {
       readonly kind: 'end';
       readonly reason: Extract<FinishReasonKind, 'final-answer' | 'aborted' | 'refused' | 'truncated'>;
-      readonly detail?: string;
+      readonly detail?: Coded<RunEndDetailCode>;
       readonly finalAnswer?: string;
     };
 
-export const ABORTED_DETAIL = 'Generation was stopped (finish reason abort).';
-export const REFUSED_DETAIL = 'The model declined (content_filter).';
-export const RETURN_DIRECT_DETAIL =
-  'Every executed tool is returnDirect: its result is the final answer and the model is not called again.';
+export const ABORTED_DETAIL = runEndDetail('aborted');
+export const REFUSED_DETAIL = runEndDetail('refused');
+export const RETURN_DIRECT_DETAIL = runEndDetail('returnDirect');
 
 /** How a cut response is described: the token limit, and the complete calls that were not run. */
-export function truncatedDetail(completeCalls: number): string {
-  const base = 'The response was cut by the token limit (finish reason length)';
-  return completeCalls > 0 ? `${base}; its ${completeCalls} complete call(s) were not run.` : `${base}.`;
+export function truncatedDetail(completeCalls: number): Coded<RunEndDetailCode> {
+  return completeCalls > 0
+    ? runEndDetail('truncatedCalls', { count: String(completeCalls) })
+    : runEndDetail('truncated');
 }
 
 /**

@@ -1,18 +1,26 @@
 /**
- * Why a run ended, the `run-finished` event's `detail`: an English sentence stored in the run (what a text export
- * and the English page show). The sentences the engine writes follow the templates below; `readRunEndDetail`
- * reads one back as a code and its values, so the page can word it in its own language — for runs stored before
- * now too, since it reads the stored sentence. A detail no template matches (a runtime's or an advisor's error)
- * is shown as it came. A test holds each template to the engine code that writes it, and to the `engine`
- * catalog's `runEnd.<code>`.
+ * Why a run ended, the `run-finished` event's `detail`: a message of the table below (a code and its values, stored
+ * in the run as data), or a text as it came (a tool's or a runtime's error). The page words a coded detail through
+ * the `engine` catalog's `runEnd.<code>`, which is this table's English; `runEndDetailEnglish` is its English (a
+ * text export). Runs stored before details were codes hold the English sentence: the run file's reader turns it
+ * back into its code on the way in (run-file/legacy-run-end.ts), so every view reads codes.
  */
+import { defineMessages, type Coded, type MessageValues } from '../coded';
 
-export const RUN_END_DETAILS = {
-  maxRounds: 'The max-rounds guard stopped the loop after {{limit}} model calls.',
-  maxRoundsChecker:
-    "The max-rounds checker stopped the loop after {{limit}} model calls; the last response's {{calls}} tool call(s) were not executed.",
+export const RUN_END_DETAILS = defineMessages({
+  maxRounds: {
+    one: 'The max-rounds guard stopped the loop after {{count}} model call.',
+    other: 'The max-rounds guard stopped the loop after {{count}} model calls.',
+  },
+  maxRoundsChecker: {
+    one: "The max-rounds checker stopped the loop after {{limit}} model calls; the last response's {{count}} tool call was not executed.",
+    other:
+      "The max-rounds checker stopped the loop after {{limit}} model calls; the last response's {{count}} tool calls were not executed.",
+  },
   repeat:
     "The repeated-call guard stopped the loop: {{key}} was asked for {{value}} times (stop at {{limit}}); the response's calls were not run.",
+  repeatAnyCall:
+    "The repeated-call guard stopped the loop: a call was asked for {{value}} times (stop at {{limit}}); the response's calls were not run.",
   tokens:
     "The token budget stopped the loop: the run has used {{value}} tokens (budget {{limit}}); the response's calls were not run.",
   stopped: 'Stopped by the user.',
@@ -21,42 +29,24 @@ export const RUN_END_DETAILS = {
   returnDirect:
     'Every executed tool is returnDirect: its result is the final answer and the model is not called again.',
   truncated: 'The response was cut by the token limit (finish reason length).',
-  truncatedCalls:
-    'The response was cut by the token limit (finish reason length); its {{count}} complete call(s) were not run.',
-} as const;
-
-export type RunEndDetailCode = keyof typeof RUN_END_DETAILS;
-export const RUN_END_DETAIL_CODES = Object.keys(RUN_END_DETAILS) as RunEndDetailCode[];
-
-export interface RunEndDetailFacts {
-  readonly code: RunEndDetailCode;
-  readonly values: Readonly<Record<string, string>>;
-}
-
-const PATTERNS = RUN_END_DETAIL_CODES.map((code) => {
-  const names: string[] = [];
-  const source = (RUN_END_DETAILS[code] as string)
-    .split(/(\{\{\w+\}\})/)
-    .map((piece) => {
-      const name = /^\{\{(\w+)\}\}$/.exec(piece)?.[1];
-      if (name === undefined) return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(name);
-      return '(.+?)';
-    })
-    .join('');
-  return { code, names, pattern: new RegExp(`^${source}$`, 's') };
+  advisorFailed: 'An advisor failed: {{error}}',
+  truncatedCalls: {
+    one: 'The response was cut by the token limit (finish reason length); its {{count}} complete call was not run.',
+    other: 'The response was cut by the token limit (finish reason length); its {{count}} complete calls were not run.',
+  },
 });
 
-/** The code and values of a stored detail the engine wrote, or undefined for any other text. */
-export function readRunEndDetail(detail: string): RunEndDetailFacts | undefined {
-  for (const { code, names, pattern } of PATTERNS) {
-    const match = pattern.exec(detail);
-    if (match) return { code, values: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])) };
-  }
-  return undefined;
+export type RunEndDetailCode = (typeof RUN_END_DETAILS.codes)[number];
+
+/** Why a run ended: a message the engine made, or a text as it came (a tool's or a runtime's error). */
+export type RunEndDetail = Coded<RunEndDetailCode> | string;
+
+/** A detail of `code` with its values. */
+export function runEndDetail(code: RunEndDetailCode, values?: MessageValues): Coded<RunEndDetailCode> {
+  return RUN_END_DETAILS.coded(code, values);
 }
 
-/** The English detail of `code` with its values filled in (what the engine stores). */
-export function runEndDetail(code: RunEndDetailCode, values: Readonly<Record<string, string>> = {}): string {
-  return (RUN_END_DETAILS[code] as string).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+/** The English of a detail (a text detail is itself). */
+export function runEndDetailEnglish(detail: RunEndDetail): string {
+  return typeof detail === 'string' ? detail : RUN_END_DETAILS.english(detail);
 }

@@ -1,7 +1,9 @@
 /**
  * Why a run ended. Its own module so that the advisors (which report it) and the event log (which records it)
- * both import it without importing each other.
+ * both import it without importing each other. A message table (the English catalog takes its names from here).
  */
+import { defineMessages } from '../coded';
+
 export type FinishReasonKind =
   | 'final-answer'
   | 'return-direct'
@@ -15,3 +17,22 @@ export type FinishReasonKind =
   /** A loop guard's hard cap (repeated calls, the token budget): the response's calls were not run. */
   | 'loop-guard'
   | 'runtime-error';
+
+/** How each finish reason is named (the phase diagram, the turn table, a comparison of runs). */
+export const FINISH_LABELS = defineMessages({
+  'final-answer': 'final answer (no tool calls)',
+  'return-direct': 'returnDirect: the tool result is the answer',
+  'max-rounds': 'max-rounds guard',
+  aborted: 'aborted',
+  stopped: 'stopped by the user',
+  refused: 'refused by the model',
+  truncated: 'cut by the token limit (nothing of the response ran)',
+  'tool-error': 'tool error (exception mode: stop the loop)',
+  'runtime-error': 'runtime error',
+  'loop-guard': 'loop guard (hard cap)',
+} satisfies Record<FinishReasonKind, string>);
+
+/** The English name of a finish reason. */
+export function finishLabelEnglish(reason: FinishReasonKind): string {
+  return FINISH_LABELS.templates[reason];
+}

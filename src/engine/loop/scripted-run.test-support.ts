@@ -7,6 +7,7 @@ import { createFakeClock } from '../test-support';
 import { LoopController } from './controller';
 import type { LoopEvent, LoopSettings } from './events';
 import { DEFAULT_SETTINGS } from './events';
+import { REFUSALS } from './refusals';
 
 /** Starts a run of `scenario` and sends its user message: the run is at `prompt`. */
 export function scriptedRun(scenario: Scenario, settings: Partial<LoopSettings> = {}): LoopController {
@@ -24,9 +25,9 @@ export function scriptedRun(scenario: Scenario, settings: Partial<LoopSettings> 
     settings: { ...DEFAULT_SETTINGS, ...scenario.settings, ...settings },
     scenarioId: scenario.id,
   });
-  if (!started.ok) throw new Error(started.error);
+  if (!started.ok) throw new Error(REFUSALS.english(started.error));
   const sent = controller.send(scenario.user);
-  if (!sent.ok) throw new Error(sent.error);
+  if (!sent.ok) throw new Error(REFUSALS.english(sent.error));
   return controller;
 }
 

@@ -11,6 +11,7 @@ import type { ToolDefinition } from '../tool';
 import type { CallDecision, CallOutcome } from '../tool-execution';
 import type { Fault, ResultIds } from '../lab/types';
 import type { FinishReasonKind, LoopEvent, LoopSettings, RunConfig } from './events';
+import type { RunEndDetail } from './run-end-details';
 import { historyEdits, rewriteHistory } from './history-rewrite';
 import { assertNever } from '../result';
 
@@ -57,7 +58,7 @@ export interface LoopState {
   readonly resultIds: ResultIds;
   readonly finished: {
     readonly reason: FinishReasonKind;
-    readonly detail?: string;
+    readonly detail?: RunEndDetail;
     readonly finalAnswer?: string;
   } | null;
 }

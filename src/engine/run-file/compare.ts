@@ -5,7 +5,8 @@
 import type { Message } from '../messages';
 import type { FinishReasonKind, LoopEvent } from '../loop/events';
 import type { Phase } from '../loop/state';
-import { FINISH_LABELS, usageTotals } from '../loop/projections';
+import { usageTotals } from '../loop/projections';
+import { finishLabelEnglish } from '../loop/run-end';
 import { replay } from '../loop/state';
 
 export interface CompareRow {
@@ -110,7 +111,7 @@ export function englishValue(value: MetricValue): string {
     case 'ms':
       return `${value.ms} ms`;
     case 'ended':
-      return FINISH_LABELS[value.reason];
+      return finishLabelEnglish(value.reason);
     case 'unfinished':
       return `not finished (phase ${value.phase})`;
     case 'text':

@@ -22,6 +22,9 @@ import type { FinishReasonKind, LoopEvent, LoopEventType, LoopSettings, RunConfi
 import { type Result } from '../result';
 import type { StoredTrace, TraceNode } from '../trace-delta';
 import { checkNode } from '../trace-delta';
+import type { RunEndDetailCode } from '../loop/run-end-details';
+import { RUN_END_DETAILS } from '../loop/run-end-details';
+import { legacyRunEndDetail } from './legacy-run-end';
 
 function describeNodeProblem(value: unknown): string {
   const checked = checkNode(value);
@@ -467,7 +470,16 @@ const makeEventSchemas = (): EventSchemas => ({
     type: z.literal('run-finished'),
     at: time,
     reason: z.enum(FINISH_REASON_KINDS),
-    detail: z.string().optional(),
+    // A coded detail; a text is a tool's or a runtime's error, or an older run's English sentence (read back).
+    detail: z
+      .union([
+        z.object({
+          code: z.enum(RUN_END_DETAILS.codes as [RunEndDetailCode, ...RunEndDetailCode[]]),
+          values: z.record(z.string(), z.string()).optional(),
+        }),
+        z.string().transform(legacyRunEndDetail),
+      ])
+      .optional(),
     finalAnswer: z.string().optional(),
   }),
 });

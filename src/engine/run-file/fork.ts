@@ -13,7 +13,8 @@ import type { LoopEvent } from '../loop/events';
 import type { Phase } from '../loop/state';
 import { replay } from '../loop/state';
 import type { NoticePart, RunNoticeCode } from '../loop/notices';
-import { noticePartText, part } from '../loop/notices';
+import { part } from '../loop/notices';
+import type { MessageValues } from '../coded';
 import { assertNever } from '../result';
 
 export type ForkPoint = 'before-call' | 'before-tools' | 'after-results';
@@ -25,16 +26,14 @@ export interface ForkOptions {
   readonly now: number;
 }
 
-/** A refused fork: its English sentence and the code the page words (the `engine` catalog's `notice.<code>`). */
+/** A refused fork: why, as a notice sentence the page words (the `engine` catalog's `notice.<code>`). */
 export interface ForkRefusal {
   readonly ok: false;
-  readonly error: string;
-  readonly problem: NoticePart;
+  readonly error: NoticePart;
 }
 
-function refused(code: RunNoticeCode, values?: Readonly<Record<string, string>>): ForkRefusal {
-  const problem = part(code, values);
-  return { ok: false, error: noticePartText(problem), problem };
+function refused(code: RunNoticeCode, values?: MessageValues): ForkRefusal {
+  return { ok: false, error: part(code, values) };
 }
 
 export type Forked =

@@ -12,7 +12,9 @@ import { z } from 'zod';
 import type { LoopEvent, LoopSettings, RunConfig } from '../loop/events';
 import { replay } from '../loop/state';
 import type { NoticePart, RunNoticeCode } from '../loop/notices';
-import { noticePartText, part } from '../loop/notices';
+import { part } from '../loop/notices';
+import { runEndDetailEnglish } from '../loop/run-end-details';
+import type { MessageValues } from '../coded';
 import { toolsOfRun } from '../loop/projections';
 import type { ToolDefinition } from '../tool';
 import type { UserToolSpec } from '../user-tools/spec';
@@ -24,10 +26,12 @@ import { TraceChain, traceChainProblem } from '../prompt-trace';
 
 export const RUN_FILE_FORMAT = 'tool-loop-playground/run';
 /**
- * Version 2 stores every prompt trace after a run's first as what changed since the one before it
- * (`trace-delta.ts`), so a file grows linearly with its run; version 1 stored each trace whole.
+ * Version 3 stores why a run ended (`run-finished`'s `detail`) as a code and its values where the engine made it;
+ * version 2 held its English sentence. Version 2 stores every prompt trace after a run's first as what changed
+ * since the one before it (`trace-delta.ts`), so a file grows linearly with its run; version 1 stored each trace
+ * whole.
  */
-export const RUN_FILE_VERSION = 2;
+export const RUN_FILE_VERSION = 3;
 /** Larger files are refused before parsing: a run of the playground is a few hundred kilobytes. */
 export const MAX_RUN_FILE_CHARS = 25_000_000;
 
@@ -63,13 +67,12 @@ export interface BuildRunFileInput {
   readonly now: number;
 }
 
-export type Built = Result<{ readonly file: RunFile; readonly text: string }>;
+export type Built = Result<{ readonly file: RunFile; readonly text: string }, NoticePart>;
 
 /** Builds the file of a run. Refuses a log that does not start with run-started. */
 export function buildRunFile(input: BuildRunFileInput): Built {
   const first = input.run.events[0];
-  if (first?.type !== 'run-started')
-    return { ok: false, error: 'This run has no events to export yet: send a message first.' };
+  if (first?.type !== 'run-started') return { ok: false, error: part('exportEmpty') };
   const state = replay(input.run.events);
   const tools = toolsOfRun(input.run.events);
   const used = new Set(tools.map((t) => t.name));
@@ -94,26 +97,21 @@ export type ImportedRun =
       readonly ok: true;
       readonly value: {
         readonly file: RunFile;
-        /** Things the person should know that do not stop the import (HTML-looking text, unused code…), in English. */
-        readonly warnings: readonly string[];
-        /** The same warnings as codes the page words (`warnings[i]` is `noticePartText(warningParts[i])`). */
-        readonly warningParts: readonly NoticePart[];
+        /** Things the person should know that do not stop the import (HTML-looking text, unused code…). */
+        readonly warnings: readonly NoticePart[];
         /** The version the file was written in, when it was migrated. */
         readonly migratedFrom?: number;
       };
     }
   | {
       readonly ok: false;
-      /** Why, in English (`noticePartText(problem)`). */
-      readonly error: string;
-      /** Why, as a code the page words (the `engine` catalog's `notice.<code>`). */
-      readonly problem: NoticePart;
+      /** Why, as a notice sentence the page words (the `engine` catalog's `notice.<code>`). */
+      readonly error: NoticePart;
     };
 
-/** A refusal of the file: its code and values, and their English sentence. */
-function refused(code: RunNoticeCode, values?: Readonly<Record<string, string>>): ImportedRun {
-  const problem = part(code, values);
-  return { ok: false, error: noticePartText(problem), problem };
+/** A refusal of the file: its code and values. */
+function refused(code: RunNoticeCode, values?: MessageValues): ImportedRun {
+  return { ok: false, error: part(code, values) };
 }
 
 const envelopeSchema = z.object({ format: z.string(), version: z.number() });
@@ -179,6 +177,9 @@ export const MIGRATIONS: Readonly<Record<number, (doc: Record<string, unknown>) 
     const stored = events.map((event) => (hasTrace(event) ? chain.store(event as LoopEvent) : event));
     return { ...doc, version: 2, run: { ...run, events: stored } };
   },
+  // Version 2 held an engine-made run-end detail as its English sentence: the event check reads such a sentence
+  // back as its code (legacy-run-end.ts), for stored runs and files alike, so the file itself needs no change.
+  2: (doc) => ({ ...doc, version: 3 }),
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -268,8 +269,8 @@ function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | un
     firstDuplicate(first.config.tools.map((t) => t.name)) ?? firstDuplicate(data.tools.map((t) => t.name));
   if (duplicate !== null) return refused('duplicateTool', { name: duplicate });
 
-  const warningParts: NoticePart[] = [];
-  if (migratedFrom !== undefined) warningParts.push(part('migrated', { version: String(migratedFrom) }));
+  const warnings: NoticePart[] = [];
+  if (migratedFrom !== undefined) warnings.push(part('migrated', { version: String(migratedFrom) }));
   const toolCode: UserToolSpec[] = [];
   if (data.toolCode) {
     for (const [index, raw] of data.toolCode.entries()) {
@@ -282,12 +283,12 @@ function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | un
     if (codeDuplicate !== null) return refused('toolCodeDuplicate', { name: codeDuplicate });
     const known = new Set(data.tools.map((t) => t.name));
     for (const spec of toolCode) {
-      if (!known.has(spec.name)) warningParts.push(part('unusedCode', { name: spec.name }));
+      if (!known.has(spec.name)) warnings.push(part('unusedCode', { name: spec.name }));
     }
   }
 
   const markup = findMarkup(events);
-  if (markup) warningParts.push(part('markup', { detail: markup }));
+  if (markup) warnings.push(part('markup', { detail: markup }));
 
   const file: RunFile = {
     format: RUN_FILE_FORMAT,
@@ -310,8 +311,7 @@ function validateCurrent(doc: Record<string, unknown>, migratedFrom: number | un
     ok: true,
     value: {
       file,
-      warnings: warningParts.map(noticePartText),
-      warningParts,
+      warnings,
       ...(migratedFrom !== undefined ? { migratedFrom } : {}),
     },
   };
@@ -363,7 +363,10 @@ export function findMarkup(events: readonly LoopEvent[]): string | null {
         for (const m of event.messages) texts.push([`a tool result (${at})`, m.content]);
         break;
       case 'run-finished':
-        texts.push([`the final answer (${at})`, `${event.finalAnswer ?? ''} ${event.detail ?? ''}`]);
+        texts.push([
+          `the final answer (${at})`,
+          `${event.finalAnswer ?? ''} ${event.detail === undefined ? '' : runEndDetailEnglish(event.detail)}`,
+        ]);
         break;
       case 'model-failed':
         texts.push([`an error (${at})`, event.error]);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LoopController } from '../loop/controller';
 import type { LoopEvent } from '../loop/events';
 import { DEFAULT_SETTINGS, LOOP_EVENT_TYPES } from '../loop/events';
-import { noticePartText } from '../loop/notices';
+import type { NoticePart } from '../loop/notices';
+import { NOTICES } from '../loop/notices';
 import { transcript } from '../loop/projections';
 import { replay } from '../loop/state';
 import { createPresetTools } from '../presets';
@@ -12,13 +13,30 @@ import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import { newUserToolSpec } from '../user-tools/spec';
 import { checkEvent, eventSchemas } from './event-schema';
-import { buildRunFile, MAX_RUN_FILE_CHARS, parseRunFile, RUN_FILE_FORMAT, RUN_FILE_VERSION } from './format';
+import {
+  buildRunFile,
+  MAX_RUN_FILE_CHARS,
+  parseRunFile as parseCoded,
+  RUN_FILE_FORMAT,
+  RUN_FILE_VERSION,
+} from './format';
 import { compareRuns } from './compare';
-import { defaultForkPoint, forkEvents, forkPoints } from './fork';
+import { defaultForkPoint, forkEvents as forkCoded, forkPoints } from './fork';
 import { transcriptOf } from './transcript-export';
 import { buildRunTree, flattenTree } from './tree';
 
 const SEOUL = getScenario('seoul-time-math')!;
+
+type InEnglish<R> = R extends { readonly ok: false } ? { readonly ok: false; readonly error: string } : R;
+
+/** A refusal with its notice worded in English (what most of these tests read); a success as it came. */
+function inEnglish<R extends { readonly ok: true } | { readonly ok: false; readonly error: NoticePart }>(
+  result: R,
+): InEnglish<R> {
+  return (result.ok ? result : { ok: false, error: NOTICES.english(result.error) }) as InEnglish<R>;
+}
+const parseRunFile = (text: string) => inEnglish(parseCoded(text));
+const forkEvents = (...args: Parameters<typeof forkCoded>) => inEnglish(forkCoded(...args));
 
 function controllerFor(runIds: string[] = ['run_a']) {
   const clock = createFakeClock();
@@ -56,7 +74,7 @@ function fileText(events: readonly LoopEvent[], extra: Record<string, unknown> =
     run: { runId: 'run_a', title: 'Seoul', createdAt: 1, scenarioId: SEOUL.id, events },
     now: 0,
   });
-  if (!built.ok) throw new Error(built.error);
+  if (!built.ok) throw new Error(NOTICES.english(built.error));
   return JSON.stringify({ ...built.value.file, ...extra });
 }
 
@@ -144,13 +162,16 @@ describe('run file export and import', () => {
   });
 
   it('refuses a newer format version and names both versions', async () => {
-    const result = parseRunFile(fileText(await seoulRun(), { version: RUN_FILE_VERSION + 1 }));
-    expect(result).toEqual({
+    const text = fileText(await seoulRun(), { version: RUN_FILE_VERSION + 1 });
+    expect(parseRunFile(text)).toEqual({
       ok: false,
       error: expect.stringContaining(
         `format version ${RUN_FILE_VERSION + 1}, newer than this app reads (up to version ${RUN_FILE_VERSION})`,
       ),
-      problem: { code: 'fileTooNew', values: { version: String(RUN_FILE_VERSION + 1), max: String(RUN_FILE_VERSION) } },
+    });
+    expect(parseCoded(text)).toEqual({
+      ok: false,
+      error: { code: 'fileTooNew', values: { version: String(RUN_FILE_VERSION + 1), max: String(RUN_FILE_VERSION) } },
     });
   });
 
@@ -175,7 +196,7 @@ describe('run file export and import', () => {
     const result = parseRunFile(JSON.stringify(file));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.warnings.join(' ')).toMatch(
+    expect(result.value.warnings.map(NOTICES.english).join(' ')).toMatch(
       /looks like HTML or script \(in a user message \(event 2\)\)\. It is shown as plain text and never run\./,
     );
     expect(replay(result.value.file.run.events).history[1]).toEqual({ role: 'user', content: payload });
@@ -336,7 +357,10 @@ describe('fork', () => {
     expect(forkEvents(events, 7, { point: 'before-call', newRunId: 'f', now: 0 })).toEqual({
       ok: false,
       error: 'Turn 7 is not in this run.',
-      problem: { code: 'forkNoTurn', values: { turn: '7' } },
+    });
+    expect(forkCoded(events, 7, { point: 'before-call', newRunId: 'f', now: 0 })).toEqual({
+      ok: false,
+      error: { code: 'forkNoTurn', values: { turn: '7' } },
     });
     expect(forkEvents([], 1, { point: 'before-call', newRunId: 'f', now: 0 })).toMatchObject({ ok: false });
   });
@@ -500,12 +524,11 @@ describe('parse notes and their settings in run files', () => {
 
 describe('run file refusals and warnings as codes the page words', () => {
   type Problem = { code: string; values?: Record<string, string> };
-  /** The refusal's code, its English sentence being exactly the code's template filled in. */
+  /** The refusal's code and values. */
   function refusedAs(text: string): Problem {
-    const result = parseRunFile(text);
+    const result = parseCoded(text);
     if (result.ok) throw new Error('expected a refusal');
-    expect(result.error).toBe(noticePartText(result.problem));
-    return result.problem;
+    return result.error;
   }
 
   it('refuses what is not a run file, each reason under its own code', () => {
@@ -591,23 +614,26 @@ describe('run file refusals and warnings as codes the page words', () => {
     const events = await seoulRun();
     const file = JSON.parse(fileText(events));
     file.toolCode = [newUserToolSpec('t2', 'other_tool', 0)];
-    const result = parseRunFile(JSON.stringify(file));
-    if (!result.ok) throw new Error(result.error);
-    expect(result.value.warningParts).toEqual([{ code: 'unusedCode', values: { name: 'other_tool' } }]);
-    expect(result.value.warnings).toEqual(['The file carries code for "other_tool", which the run does not use.']);
-    const legacy = parseRunFile(JSON.stringify({ runId: 'run_a', title: 'Seoul', createdAt: 1, events }));
-    if (!legacy.ok) throw new Error(legacy.error);
-    expect(legacy.value.warningParts[0]).toEqual({ code: 'migrated', values: { version: '0' } });
-    expect(legacy.value.warnings[0]).toBe('The file was written in format version 0 and was updated on import.');
+    const result = parseCoded(JSON.stringify(file));
+    if (!result.ok) throw new Error(NOTICES.english(result.error));
+    expect(result.value.warnings).toEqual([{ code: 'unusedCode', values: { name: 'other_tool' } }]);
+    expect(result.value.warnings.map(NOTICES.english)).toEqual([
+      'The file carries code for "other_tool", which the run does not use.',
+    ]);
+    const legacy = parseCoded(JSON.stringify({ runId: 'run_a', title: 'Seoul', createdAt: 1, events }));
+    if (!legacy.ok) throw new Error(NOTICES.english(legacy.error));
+    expect(legacy.value.warnings[0]).toEqual({ code: 'migrated', values: { version: '0' } });
+    expect(NOTICES.english(legacy.value.warnings[0]!)).toBe(
+      'The file was written in format version 0 and was updated on import.',
+    );
   });
 
   it('refuses a fork point under its code', async () => {
     const events = await seoulRun();
     const fork = (log: readonly LoopEvent[], turn: number, point: 'before-call' | 'before-tools' | 'after-results') => {
-      const forked = forkEvents(log, turn, { point, newRunId: 'f', now: 0 });
+      const forked = forkCoded(log, turn, { point, newRunId: 'f', now: 0 });
       if (forked.ok) throw new Error('expected a refusal');
-      expect(forked.error).toBe(noticePartText(forked.problem));
-      return forked.problem;
+      return forked.error;
     };
     expect(fork([], 1, 'before-call')).toEqual({ code: 'forkNoLog' });
     expect(fork(events, 7, 'before-call')).toEqual({ code: 'forkNoTurn', values: { turn: '7' } });

@@ -7,11 +7,12 @@ import { executeToolCall } from '../tool-execution';
 import { createToolRegistry } from '../tool-registry';
 import { SEOUL_TIME_MATH, SEOUL_TIME_MATH_KO } from './seoul';
 import { KOREAN_TOOL_TEXT, toolLanguageOf, withToolLanguage } from './tool-language';
+import { REFUSALS } from '../loop/refusals';
 
 const catalog = createPresetTools();
 const sent = (workspace: typeof EMPTY_WORKSPACE) => {
   const request = nextRequest({ workspace, state: INITIAL_STATE, catalog });
-  if (!request.ok) throw new Error(request.error);
+  if (!request.ok) throw new Error(REFUSALS.english(request.error));
   return request.value.tools;
 };
 

@@ -29,6 +29,7 @@ import type { ToolIndexKind } from './tool-index';
 import type { TokenCounter } from './token-count';
 import { countRequestTokens } from './token-count';
 import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../scenarios/workspace-28';
+import { REFUSALS } from '../loop/refusals';
 
 export interface RoundMeasurement {
   readonly round: number;
@@ -232,11 +233,11 @@ export async function playScenarioRun(options: PlayScenarioOptions): Promise<rea
     tools,
     settings: { ...DEFAULT_SETTINGS, ...options.settings, pauseBeforeTools: false },
   });
-  if (!started.ok) throw new Error(started.error);
+  if (!started.ok) throw new Error(REFUSALS.english(started.error));
   const sent = controller.send(options.user);
-  if (!sent.ok) throw new Error(sent.error);
+  if (!sent.ok) throw new Error(REFUSALS.english(sent.error));
   const ran = await controller.runToEnd();
-  if (!ran.ok) throw new Error(ran.error);
+  if (!ran.ok) throw new Error(REFUSALS.english(ran.error));
   return controller.getEvents();
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRunFile } from '../run-file/format';
 import { importUserTools } from './file-format';
 import { describeNonJson, jsonKind } from './file-kind';
+import { NOTICES } from '../loop/notices';
 
 /** Bytes as `File.text()` hands them over: decoded as UTF-8, invalid sequences replaced. */
 const asText = (bytes: number[]) => new TextDecoder().decode(new Uint8Array(bytes));
@@ -40,7 +41,7 @@ describe('imports say what the file is', () => {
   it('a run import names a PNG, a text file, a tools file and an MCP list instead of calling them truncated', () => {
     const error = (text: string) => {
       const result = parseRunFile(text);
-      return result.ok ? 'imported' : result.error;
+      return result.ok ? 'imported' : NOTICES.english(result.error);
     };
     expect(error(PNG)).toBe(
       'This is a PNG image, not JSON. A run file is the JSON document that "Export run" writes (a .tlp-run.json file).',

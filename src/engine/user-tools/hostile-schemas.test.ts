@@ -6,6 +6,12 @@ import { parseTagOutput } from '../protocol/tag-parser';
 import type { JsonSchema, ToolDefinition } from '../tool';
 import { checkToolInputSchema, findStructurelessRefCycle, SCHEMA_LIMITS } from './json-schema-check';
 import { parseMcpToolsListText } from './mcp-import';
+import type { StudioProblems } from './problems';
+import { problemsEnglish } from './problems';
+import type { Result } from '../result';
+
+/** A refused check's problems in English, one per line ('' when it passed). */
+const refusedWith = (check: Result<unknown, StudioProblems>) => (check.ok ? '' : problemsEnglish(check.error));
 
 function nested(levels: number): JsonSchema {
   let schema: JsonSchema = { type: 'string' };
@@ -44,30 +50,27 @@ function tool(name: string, inputSchema: JsonSchema): ToolDefinition {
 
 describe('hostile schemas are bounded with a clear message', { timeout: 30_000 }, () => {
   it('refuses a schema nested 4,000 levels deep, without a stack overflow', () => {
-    expect(checkToolInputSchema(nested(4000))).toMatchObject({
-      ok: false,
-      error: expect.stringContaining(`nested more than ${SCHEMA_LIMITS.maxDepth} levels deep`),
-    });
+    expect(refusedWith(checkToolInputSchema(nested(4000)))).toContain(
+      `nested more than ${SCHEMA_LIMITS.maxDepth} levels deep`,
+    );
     expect(checkToolInputSchema(nested(20)).ok).toBe(true);
   });
 
   it('refuses a schema with too many nodes or too many characters', () => {
     const wide: Record<string, unknown> = {};
     for (let i = 0; i < 6000; i++) wide[`p${i}`] = { type: 'string' };
-    expect(checkToolInputSchema({ type: 'object', properties: wide })).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('more than 5,000 objects and arrays'),
-    });
+    expect(refusedWith(checkToolInputSchema({ type: 'object', properties: wide }))).toContain(
+      'more than 5,000 objects and arrays',
+    );
     const long = { type: 'object', properties: { a: { type: 'string', description: 'x'.repeat(250_000) } } };
-    expect(checkToolInputSchema(long)).toMatchObject({ ok: false, error: expect.stringContaining('characters long') });
+    expect(refusedWith(checkToolInputSchema(long))).toContain('characters long');
   });
 
   it('refuses a $ref cycle without structure (a → b → a), naming it', () => {
     expect(findStructurelessRefCycle(cyclic)).toBe('#/$defs/a → #/$defs/b → #/$defs/a');
-    expect(checkToolInputSchema(cyclic)).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('$ref chain #/$defs/a → #/$defs/b → #/$defs/a loops without any structure'),
-    });
+    expect(refusedWith(checkToolInputSchema(cyclic))).toContain(
+      '$ref chain #/$defs/a → #/$defs/b → #/$defs/a loops without any structure',
+    );
     expect(findStructurelessRefCycle({ type: 'object', $defs: { s: { $ref: '#/$defs/s' } } })).toBe(
       '#/$defs/s → #/$defs/s',
     );
@@ -105,7 +108,7 @@ describe('hostile schemas are bounded with a clear message', { timeout: 30_000 }
       '<tool_call>\n{"name": "plant", "arguments": {"root": {"label": "a", "children": [{"label": "b", "children": [{"label": "c"}]}]}}}\n</tool_call>';
     expect(matchGrammar(built.value.grammar, nestedReply)).toBe(true);
     const check = checkToolInputSchema(tree);
-    if (!check.ok) throw new Error(check.error);
+    if (!check.ok) throw new Error(problemsEnglish(check.error));
     for (let seed = 1; seed <= 40; seed++) {
       const reply = sampleGrammar(built.value.grammar, { random: createPrng(seed).next });
       const [call] = parseTagOutput(reply).calls;

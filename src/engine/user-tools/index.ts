@@ -8,3 +8,4 @@ export * from './mcp-import';
 export * from './file-format';
 export * from './preset-copy';
 export * from './problems';
+export * from './notices';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkJsonSchemaText, checkToolInputSchema } from './json-schema-check';
+import { problemsEnglish } from './problems';
 
 describe('checking a pasted JSON Schema', () => {
   it('accepts a tool input schema and validates with it', () => {
@@ -31,7 +32,7 @@ describe('checking a pasted JSON Schema', () => {
   ])('refuses %s with a clear message', (_label, text, fragment) => {
     const check = checkJsonSchemaText(text);
     expect(check.ok).toBe(false);
-    if (!check.ok) expect(check.error).toContain(fragment);
+    if (!check.ok) expect(problemsEnglish(check.error)).toContain(fragment);
   });
 
   it('refuses null', () => {

@@ -10,8 +10,9 @@
  */
 import type { JsonSchema, Validator } from '../tool';
 import { jsonSchemaValidator } from '../tool';
-import type { Refusal, StudioProblem, StudioProblemCode } from './problems';
-import { refuse } from './problems';
+import type { StudioProblem, StudioProblemCode, StudioProblems } from './problems';
+import { problemText, quotedProblem, refuse } from './problems';
+import type { Result } from '../result';
 
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
@@ -111,7 +112,7 @@ export const SCHEMA_LIMITS = {
  */
 export function checkSchemaBounds(value: unknown): string | null {
   const { problem } = measureSchema(value);
-  return problem ? refuse(problem).error : null;
+  return problem ? problemText(problem) : null;
 }
 
 /** The bounds check, and whether the schema holds a `$ref` anywhere (only then can it have a ref cycle). */
@@ -251,10 +252,7 @@ function checkNode(node: unknown, path: string): StudioProblem | null {
 }
 
 /** A checked schema, or why not: as problems (see problems.ts) when the studio's checks refused it. */
-export type SchemaCheck =
-  | { readonly ok: true; readonly value: { readonly schema: JsonSchema; readonly validate: Validator } }
-  | Refusal
-  | { readonly ok: false; readonly error: string };
+export type SchemaCheck = Result<{ readonly schema: JsonSchema; readonly validate: Validator }, StudioProblems>;
 
 /** Parses JSON text and checks it as a tool input schema. */
 export function checkJsonSchemaText(text: string): SchemaCheck {
@@ -303,7 +301,7 @@ export function checkToolInputSchema(value: unknown, options: { lazyValidator?: 
     return { ok: true, value: { schema: rest, validate: lazyValidator(schema) } };
   }
   const validator = jsonSchemaValidator(schema);
-  if (!validator.ok) return { ok: false, error: validator.error };
+  if (!validator.ok) return refuse(quotedProblem(validator.error));
   return { ok: true, value: { schema: rest, validate: guarded(validator.value) } };
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { checkToolInputSchema } from './json-schema-check';
+import { problemsEnglish } from './problems';
 import type { UserToolSpec } from './spec';
 import { DEFAULT_TIMEOUT_MS, checkToolName } from './spec';
 import { type Result } from '../result';
@@ -91,7 +92,7 @@ export function importMcpToolsList(
       return void problems.push(`${label}: a tool named "${tool.name}" already exists; rename or delete it first.`);
     }
     const schema = checkToolInputSchema(tool.inputSchema);
-    if (!schema.ok) return void problems.push(`${label}: inputSchema — ${schema.error}`);
+    if (!schema.ok) return void problems.push(`${label}: inputSchema — ${problemsEnglish(schema.error)}`);
     names.add(tool.name);
     tools.push({
       id: newId(),

@@ -1,12 +1,13 @@
 /**
- * Why the studio refuses a tool or a schema, as data: a code and the values it names. The UI words a problem in
- * the page's language (`problem.<code>` in the studio namespace, the values as its placeholders); the engine's
- * English wording below is what `error` strings carry (logs, files, tests, the model never). The English catalog
- * repeats these templates word for word, and a test holds the two together.
+ * Why the studio refuses a tool or a schema, as data: a code of the table below and the values it names. The UI
+ * words a problem in the page's language (`problem.<code>` in the studio namespace, whose English is this table);
+ * `problemEnglish` is its English (a log, a file, a test; the model never reads it). A refused check returns
+ * `Result<T, StudioProblems>`: one problem per line.
  */
+import { defineMessages, type Coded } from '../coded';
 
 /** The English wording of each problem; `{{name}}` placeholders are filled from the problem's values. */
-export const STUDIO_PROBLEM_ENGLISH = {
+export const STUDIO_PROBLEMS = defineMessages({
   toolNameMissing: 'The tool needs a name.',
   toolNameInvalid: '"{{name}}" is not a valid tool name: use 1–64 letters, digits, _ or -.',
   toolNameClash: 'A {{source}} tool is already named "{{name}}". Tool names must be unique: rename this one.',
@@ -43,17 +44,19 @@ export const STUDIO_PROBLEM_ENGLISH = {
   enumEmpty: '{{where}} must be a non-empty array of allowed values',
   notSchemaMap: '{{where}} must be an object mapping names to schemas',
   notSchemaList: '{{where}} must be a non-empty array of schemas',
-} as const;
+  // A message that came as text from elsewhere (zod's, the JavaScript engine's), quoted as it came.
+  quoted: '{{text}}',
+});
 
-export type StudioProblemCode = keyof typeof STUDIO_PROBLEM_ENGLISH;
+export type StudioProblemCode = (typeof STUDIO_PROBLEMS.codes)[number];
 
-export interface StudioProblem {
-  readonly code: StudioProblemCode;
-  /** The placeholders' values (names, paths, numbers already written as text). */
-  readonly values?: Readonly<Record<string, string>>;
+export interface StudioProblem extends Coded<StudioProblemCode> {
   /** A problem this one wraps (its `{{detail}}`): worded first, in the same language. */
   readonly detail?: StudioProblem;
 }
+
+/** Why a check refused: its problems, one per line. */
+export type StudioProblems = readonly StudioProblem[];
 
 /** Words a problem with `word` (English by default): its values filled in, the wrapped problem worded first. */
 export function problemText(
@@ -66,22 +69,20 @@ export function problemText(
 }
 
 function englishProblem(code: StudioProblemCode, values: Record<string, string>): string {
-  return STUDIO_PROBLEM_ENGLISH[code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  return STUDIO_PROBLEMS.english({ code, values });
 }
 
-/** A refusal that says why as problems (one per line) besides the English text of them. */
-export interface Refusal {
-  readonly ok: false;
-  readonly error: string;
-  readonly problems: readonly StudioProblem[];
+/** The English of problems, one per line. */
+export function problemsEnglish(problems: StudioProblems): string {
+  return problems.map((p) => problemText(p)).join('\n');
 }
 
-/** A refusal made of `problems`, its `error` their English lines. */
-export function refuse(...problems: StudioProblem[]): Refusal {
-  return { ok: false, error: problems.map((p) => problemText(p)).join('\n'), problems };
+/** A refusal made of `problems`. */
+export function refuse(...problems: StudioProblem[]): { readonly ok: false; readonly error: StudioProblems } {
+  return { ok: false, error: problems };
 }
 
-/** Whether a failed result says why as problems (else only its `error` text, e.g. zod's own message). */
-export function isRefusal(value: { readonly ok: boolean }): value is Refusal {
-  return !value.ok && Array.isArray((value as Partial<Refusal>).problems);
+/** A problem that came as text from elsewhere (zod's or the JavaScript engine's message), quoted as it came. */
+export function quotedProblem(text: string): StudioProblem {
+  return { code: 'quoted', values: { text } };
 }

@@ -8,8 +8,8 @@ import type { ToolExecutor } from './executor';
 import { DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MEMORY_LIMIT_MB, reportToResult } from './executor';
 import { checkToolInputSchema } from './json-schema-check';
 import { formToJsonSchema, formToZod, formToZodSource, paramFormProblems } from './param-form';
-import type { Refusal } from './problems';
-import { refuse } from './problems';
+import type { StudioProblems } from './problems';
+import { problemsEnglish, refuse } from './problems';
 import type { UserToolSpec } from './spec';
 import { checkToolName } from './spec';
 import { type Result } from '../result';
@@ -29,7 +29,7 @@ export interface CompiledSchema {
 export function compileSpecSchema(
   spec: Pick<UserToolSpec, 'parameters' | 'jsonSchema'>,
   options: { lazyValidator?: boolean } = {},
-): Result<CompiledSchema> | Refusal {
+): Result<CompiledSchema, StudioProblems> {
   if (spec.parameters) {
     const problems = paramFormProblems(spec.parameters);
     if (problems.length > 0) return refuse({ code: 'paramsHaveProblems' }, ...problems);
@@ -62,7 +62,7 @@ export function specToTool(spec: UserToolSpec, executor: ToolExecutor, options: 
   if (nameProblem) return { ok: false, error: nameProblem };
   // Stored tools were checked in full when saved or imported; their validators are built when first needed.
   const compiled = compileSpecSchema(spec, { lazyValidator: true });
-  if (!compiled.ok) return { ok: false, error: `${spec.name}: ${compiled.error}` };
+  if (!compiled.ok) return { ok: false, error: `${spec.name}: ${problemsEnglish(compiled.error)}` };
   const implemented = hasImplementation(spec);
   const tool: Tool = {
     name: spec.name,

@@ -9,6 +9,7 @@ import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import type { CommandResult } from '../../engine/loop/controller';
 import type { LoopEvent } from '../../engine/loop/events';
 import type { LoopControl } from '../../engine/loop/workspace';
+import { useEngineText } from '../engine-text/engine-text';
 import type { ActivityScope, AdvisorActivity } from '../../engine/advisors/projections';
 import {
   chainActivity,
@@ -68,6 +69,7 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
   const config = useSyncExternalStore(subscribe, getConfig);
   const [scope, setScope] = useState<ActivityScope>('request');
   const [error, setError] = useState<string | null>(null);
+  const words = useEngineText();
 
   const names = useMemo(() => advisorNames(config), [config]);
   const labels = useAdvisorLabels(config);
@@ -82,8 +84,9 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
 
   const configure = (next: AdvisorConfig): string | null => {
     const result = host.configureAdvisors(next);
-    setError(result.ok ? null : result.error);
-    return result.ok ? null : result.error;
+    const refused = result.ok ? null : words.refusal(result.error);
+    setError(refused);
+    return refused;
   };
   const update = (id: string, patch: Partial<AdvisorSpec>): string | null =>
     configure({ advisors: config.advisors.map((s) => (s.id === id ? { ...s, ...patch } : s)) });

@@ -10,6 +10,8 @@ import { HIGHEST_PRECEDENCE } from '../../engine/advisors/order';
 import type { AdvisorConfig } from '../../engine/advisors/setup';
 import { loopOrderOf, moveOrder } from '../../engine/advisors/setup';
 import type { LoopEvent } from '../../engine/loop/events';
+import type { Refusal } from '../../engine/loop/refusals';
+import { useEngineText } from '../engine-text/engine-text';
 import { errorMessage } from '../../engine/tool';
 import { useT } from '../../i18n';
 import { describeStoredMessage } from './describe';
@@ -18,7 +20,7 @@ type Column =
   | { readonly title: string; readonly events: readonly LoopEvent[] }
   | { readonly title: string; readonly error: string };
 
-export type ComparisonSourceResult = ComparisonSource | { readonly error: string };
+export type ComparisonSourceResult = ComparisonSource | { readonly error: Refusal };
 
 export function ComparePanel({
   config,
@@ -28,13 +30,14 @@ export function ComparePanel({
   readonly source: () => ComparisonSourceResult;
 }) {
   const { t } = useT('advisors');
+  const words = useEngineText();
   const [columns, setColumns] = useState<readonly Column[] | null>(null);
   const [busy, setBusy] = useState(false);
 
   const compare = async (kind: 'memory' | 'control') => {
     const src = source();
     if ('error' in src) {
-      setColumns([{ title: t('compare.cannot'), error: src.error }]);
+      setColumns([{ title: t('compare.cannot'), error: words.refusal(src.error) }]);
       return;
     }
     setBusy(true);
@@ -62,7 +65,7 @@ export function ComparePanel({
       const results: Column[] = [];
       for (const [title, mode] of modes) {
         const result = await runToCompletion(src, mode);
-        results.push(result.ok ? { title, events: result.value } : { title, error: result.error });
+        results.push(result.ok ? { title, events: result.value } : { title, error: words.refusal(result.error) });
       }
       setColumns(results);
     } catch (error) {

@@ -1,8 +1,8 @@
 /**
  * The engine's codes in the page's words. The engine names what happened with a code and its parameters (a
- * finish reason, a turn action, an anomaly, an interruption, a workspace change) and keeps an English sentence
- * in the run; the page words the code through the `engine` catalog, whose English is that same sentence.
- * Plain functions of a `t` (so tests check every code against both catalogs) plus `useEngineText()`.
+ * finish reason, a turn action, an anomaly, a notice, a refusal, why a run ended, a workspace change); the page
+ * words the code through the `engine` catalog. Plain functions of a `t` (so tests check every code against both
+ * catalogs) plus `useEngineText()`.
  */
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
@@ -10,13 +10,11 @@ import type { Fault } from '../../engine/lab/types';
 import type { FinishReasonKind } from '../../engine/loop/events';
 import type { TurnAction, WorkspaceChange } from '../../engine/loop/projections';
 import type { Anomaly } from '../../engine/stop-reasons';
-import type { NoticePart } from '../../engine/loop/notices';
-import type { RunEndDetailCode } from '../../engine/loop/run-end-details';
-import { readRunEndDetail } from '../../engine/loop/run-end-details';
-import type { RefusalCode, RefusalValues } from '../../engine/loop/refusals';
-import { codeOfSentence, refusalCode, refusalValues } from '../../engine/loop/refusals';
+import type { Notice, NoticePart } from '../../engine/loop/notices';
+import type { RunEndDetail } from '../../engine/loop/run-end-details';
+import type { Refusal } from '../../engine/loop/refusals';
 import { assertNever } from '../../engine/result';
-import { useFormat, useT, type Formatters } from '../../i18n';
+import { useFormat, useT, wordMessage, type Formatters } from '../../i18n';
 import { isCatalogued } from '../scenarios/scenario-text';
 
 export type EngineT = TFunction<'engine'>;
@@ -110,20 +108,6 @@ export function anomalyText(t: EngineT, anomaly: Anomaly): string {
   }
 }
 
-export interface InterruptionFacts {
-  readonly what: 'model-call' | 'tool-batch';
-  readonly round: number;
-  readonly unfinished: number;
-  readonly finished: number;
-}
-
-export function interruptionText(t: EngineT, facts: InterruptionFacts): string {
-  if (facts.what === 'model-call') return t('interrupted.modelCall', { round: facts.round });
-  return facts.finished > 0
-    ? t('interrupted.toolBatchKept', { round: facts.round, finished: facts.finished, unfinished: facts.unfinished })
-    : t('interrupted.toolBatch', { round: facts.round, unfinished: facts.unfinished });
-}
-
 export function workspaceChangeText(t: EngineT, change: WorkspaceChange): string {
   const parts: string[] = [];
   if (change.added.length > 0) parts.push(t('workspace.exposed', { names: change.added.join(', ') }));
@@ -133,40 +117,21 @@ export function workspaceChangeText(t: EngineT, change: WorkspaceChange): string
   return t('workspace.changed', { parts: parts.join(t('workspace.separator')) });
 }
 
-/**
- * A catalog entry with values for its placeholders. The values come as a record (a code's own set), which
- * i18next's typing of a union of keys does not take; engine-text.test.ts holds every code to both catalogs.
- */
-function filled(
-  t: EngineT,
-  key: `refusal.${RefusalCode}` | `notice.${NoticePart['code']}` | `runEnd.${RunEndDetailCode}`,
-  values: Readonly<Record<string, string>> | undefined,
-): string {
-  return (t as unknown as (key: string, options: Record<string, string>) => string)(key, { ...values });
+/** A refused command, or a reason for no next request, in the page's words. */
+export function refusalText(t: EngineT, refusal: Refusal): string {
+  return noticePartWords(t, refusal);
 }
 
 /**
- * A refused command in the page's words, its values filled in (a refusal without a code keeps its English
- * sentence).
- */
-export function refusalText(
-  t: EngineT,
-  refusal: { readonly text: string; readonly code?: RefusalCode; readonly values?: RefusalValues },
-): string {
-  return refusal.code === undefined ? refusal.text : filled(t, `refusal.${refusal.code}`, refusal.values);
-}
-
-/**
- * One sentence of a store's notice. `scenario` words a scenario's title in the page's language (a `scenarioId`
- * value: '' is the person's own workspace); without it the title stays as the engine wrote it.
+ * One sentence of a notice. `scenario` words a scenario's title in the page's language (a `scenarioId` value: ''
+ * is the person's own workspace); without it the title stays as the engine wrote it.
  */
 export function noticePartWords(t: EngineT, part: NoticePart, scenario?: (id: string) => string | undefined): string {
   const values: Record<string, string> = { ...part.values };
   if (values.scenarioId !== undefined) {
-    values.title =
-      values.scenarioId === '' ? t('notice.ownWorkspace') : (scenario?.(values.scenarioId) ?? values.title ?? '');
+    values.title = values.scenarioId === '' ? t('ownWorkspace') : (scenario?.(values.scenarioId) ?? values.title ?? '');
   }
-  return filled(t, `notice.${part.code}`, values);
+  return wordMessage(t, 'notice', { code: part.code, values });
 }
 
 /** A stretch of a worded notice; `lang: 'en'` marks a parser's own detail, quoted in English as it came. */
@@ -204,33 +169,14 @@ export function noticeSegments(
   return segments;
 }
 
-export interface NoticeFacts {
-  readonly text: string;
-  readonly code?: RefusalCode;
-  readonly values?: RefusalValues;
-  readonly parts?: readonly NoticePart[];
-  readonly interruption?: InterruptionFacts;
+/** A notice in the page's words: its sentences one after another, with a space, in English and Korean alike. */
+export function noticeText(t: EngineT, notice: Notice, scenario?: (id: string) => string | undefined): string {
+  return notice.parts.map((p) => noticePartWords(t, p, scenario)).join(' ');
 }
 
-/** A notice beside the controls: a coded refusal, the store's own notice, a restore's interruption, or the sentence as it came. */
-export function noticeText(t: EngineT, notice: NoticeFacts, scenario?: (id: string) => string | undefined): string {
-  if (notice.interruption) return interruptionText(t, notice.interruption);
-  // One sentence after another, with a space, in English and Korean alike.
-  if (notice.parts) return notice.parts.map((p) => noticePartWords(t, p, scenario)).join(' ');
-  return refusalText(t, notice);
-}
-
-function optionalCode(code: RefusalCode | undefined): { code?: RefusalCode } {
-  return code === undefined ? {} : { code };
-}
-
-/**
- * Why a run ended (the `run-finished` detail) in the page's words: a sentence the engine wrote is read back as its
- * code and values; any other detail (a runtime's error) is shown as it came.
- */
-export function runEndDetailText(t: EngineT, detail: string): string {
-  const facts = readRunEndDetail(detail);
-  return facts ? filled(t, `runEnd.${facts.code}`, facts.values) : detail;
+/** Why a run ended (the `run-finished` detail) in the page's words; a text detail (a runtime's error) as it came. */
+export function runEndDetailText(t: EngineT, detail: RunEndDetail): string {
+  return typeof detail === 'string' ? detail : wordMessage(t, 'runEnd', detail);
 }
 
 /** The wording functions bound to the page's language. */
@@ -247,22 +193,16 @@ export function useEngineText() {
       finish: (reason: FinishReasonKind) => finishLabel(t, reason),
       turnActions: (actions: readonly TurnAction[]) => turnActionsText(t, actions, fault),
       anomaly: (anomaly: Anomaly) => anomalyText(t, anomaly),
-      interruption: (facts: InterruptionFacts) => interruptionText(t, facts),
       workspaceChange: (change: WorkspaceChange) => workspaceChangeText(t, change),
-      notice: (notice: NoticeFacts) => noticeText(t, notice, scenario),
+      notice: (notice: Notice) => noticeText(t, notice, scenario),
+      /** One sentence of a notice (an interruption in the transcript, a refusal). */
+      noticePart: (part: NoticePart) => noticePartWords(t, part, scenario),
       /** The parts of a notice as segments, a parser's detail marked English (`noticeSegments`). */
       noticeSegments: (parts: readonly NoticePart[]) => noticeSegments(t, parts, scenario),
       /** A `run-finished` detail (the transcript's run end) in the page's words. */
-      runEndDetail: (detail: string) => runEndDetailText(t, detail),
-      /**
-       * A failed result (the next request's reason): worded by its code and values when it carries them, else by
-       * its sentence when that is a known refusal.
-       */
-      refusal: (failure: { readonly ok: false; readonly error: string }) => {
-        const code = refusalCode(failure) ?? codeOfSentence(failure.error);
-        const values = refusalValues(failure);
-        return refusalText(t, { text: failure.error, ...optionalCode(code), ...(values ? { values } : {}) });
-      },
+      runEndDetail: (detail: RunEndDetail) => runEndDetailText(t, detail),
+      /** A refused command or the reason there is no next request. */
+      refusal: (refusal: Refusal) => refusalText(t, refusal),
     };
   }, [t, lab, format, scenario]);
 }

@@ -84,7 +84,7 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
           </>
         ) : (
           <p className="muted" data-testid="next-request-reason">
-            {t('request.noNext', { reason: words.refusal(next) })}
+            {t('request.noNext', { reason: words.refusal(next.error) })}
           </p>
         )}
       </div>

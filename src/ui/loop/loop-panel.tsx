@@ -132,7 +132,7 @@ export function LoopPanel() {
       <DanglingChoice />
       {ended && (
         <p id="run-ended-reason" className="small loop-reason" data-testid="run-ended-reason">
-          {words.t('refusal.runEnded')}
+          {words.t('notice.runEnded')}
         </p>
       )}
       {notice && (

@@ -8,6 +8,7 @@ const STEPS: readonly Exclude<Phase, 'idle'>[] = ['prompt', 'model', 'approve', 
 
 export function PhaseDiagram() {
   const { t } = useT('phase');
+  const { t: engine } = useT('engine');
   const phase = usePlayground(selectPhase);
   const round = usePlayground(selectRound);
   // The workspace's settings are the run's (every change is logged into the open run).
@@ -40,7 +41,7 @@ export function PhaseDiagram() {
         {finished && (
           <>
             {' '}
-            <strong data-testid="run-finished">{t('ended', { reason: t(`finish.${finished.reason}`) })}</strong>
+            <strong data-testid="run-finished">{t('ended', { reason: engine(`finish.${finished.reason}`) })}</strong>
           </>
         )}
       </p>

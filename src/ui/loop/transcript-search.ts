@@ -4,6 +4,8 @@
  */
 import type { TranscriptEntry } from '../../engine/loop/projections';
 import { assertNever } from '../../engine/result';
+import { NOTICES } from '../../engine/loop/notices';
+import { runEndDetailEnglish } from '../../engine/loop/run-end-details';
 
 /** The text a person would look for in an entry: what the entry shows, message text and call arguments. */
 export function entryText(entry: TranscriptEntry): string {
@@ -18,10 +20,11 @@ export function entryText(entry: TranscriptEntry): string {
     case 'tool':
       return `${entry.message.toolCallId} ${entry.message.name}\n${entry.message.content}`;
     case 'finished':
-      return [entry.reason, entry.detail ?? '', entry.finalAnswer ?? ''].join('\n');
+      return [entry.reason, entry.detail ? runEndDetailEnglish(entry.detail) : '', entry.finalAnswer ?? ''].join('\n');
     case 'error':
       return entry.error;
     case 'interrupted':
+      return NOTICES.english(entry.notice);
     case 'workspace':
       return entry.text;
     case 'lab':

@@ -101,7 +101,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
     case 'interrupted':
       return (
         <div className="run-interrupted" role="status" data-testid="run-interrupted">
-          <strong>{t('interrupted')}</strong> {words.interruption(entry)}
+          <strong>{t('interrupted')}</strong> {words.noticePart(entry.notice)}
         </div>
       );
     case 'workspace':

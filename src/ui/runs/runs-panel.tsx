@@ -20,7 +20,7 @@ import {
 } from '../../store/selectors';
 import type { NoticeSegment } from '../engine-text/engine-text';
 import { useEngineText } from '../engine-text/engine-text';
-import { noticePartText } from '../../engine/loop/notices';
+import { NOTICES, notice as noticeOf, part } from '../../engine/loop/notices';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { useScenarioText } from '../scenarios/scenario-text';
@@ -67,7 +67,7 @@ export function RunsPanel() {
     try {
       text = await file.text();
     } catch {
-      runFileActions.say({ kind: 'error', text: t('couldNotRead', { name: file.name }) });
+      runFileActions.say(noticeOf('error', part('quoted', { text: t('couldNotRead', { name: file.name }) })));
       return;
     }
     await runFileActions.importRun(text);
@@ -112,11 +112,11 @@ export function RunsPanel() {
           dismissLabel={t('files.dismiss')}
           testId="runs-notice"
         >
-          {notice.parts && <Segments segments={words.noticeSegments(notice.parts)} />}
+          <Segments segments={words.noticeSegments(notice.parts)} />
         </Notice>
       )}
       {warnings.map((w) => (
-        <p key={noticePartText(w)} className="notice notice-error" role="alert" data-testid="runs-warning">
+        <p key={NOTICES.english(w)} className="notice notice-error" role="alert" data-testid="runs-warning">
           <Segments segments={words.noticeSegments([w])} />
         </p>
       ))}

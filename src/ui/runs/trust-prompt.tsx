@@ -3,17 +3,20 @@
  * nothing is added to the workspace until the person chooses "Trust and add". Trusted tools join "My tools" and
  * run only in the sandbox, like any user tool.
  */
+import { notice, part } from '../../engine/loop/notices';
 import { exportUserTools } from '../../engine/user-tools';
 import { useT } from '../../i18n';
 import { selectRunFiles } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { CodeTrustView } from '../tool-studio/code-trust-view';
+import { useStudioNoticeText } from '../tool-studio/studio-words';
 
 export function TrustPrompt() {
   const { t } = useT('runs');
   const playground = usePlaygroundApi();
   const { runFiles: runFileActions, userTools } = playground;
   const pending = usePlayground(selectRunFiles).pendingTrust;
+  const studioNoticeText = useStudioNoticeText();
   if (!pending) return null;
   const trust = async () => {
     await userTools.init();
@@ -22,10 +25,8 @@ export function TrustPrompt() {
     const studio = playground.store.getState().userTools;
     runFileActions.clearPendingTrust();
     await runFileActions.reopen(pending.runId);
-    runFileActions.say({
-      kind: studio.notice?.kind ?? 'info',
-      text: `${studio.notice?.text ?? t('trust.added')} ${studio.problems.join(' ')}`.trim(),
-    });
+    const text = `${studio.notice ? studioNoticeText(studio.notice) : t('trust.added')} ${studio.problems.join(' ')}`;
+    runFileActions.say(notice(studio.notice?.kind ?? 'info', part('quoted', { text: text.trim() })));
   };
   return (
     <CodeTrustView

@@ -1,14 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StudioProblemCode, UserToolSpec } from '../../engine/user-tools';
-import { compileSpecSchema, newUserToolSpec, problemText, STUDIO_PROBLEM_ENGLISH } from '../../engine/user-tools';
-import { createI18n, I18nRoot } from '../../i18n';
+import type { UserToolSpec } from '../../engine/user-tools';
+import {
+  compileSpecSchema,
+  newUserToolSpec,
+  problemsEnglish,
+  STUDIO_NOTICES,
+  STUDIO_PROBLEMS,
+  studioNotice,
+} from '../../engine/user-tools';
+import { createI18n, I18nRoot, wordMessage } from '../../i18n';
 import { englishT } from '../../i18n/english';
 import { EnglishRoot } from '../../i18n/english-root';
 import { createTestPlayground } from '../../store/test-playground';
-import type { StudioNoticeCode } from '../../store/user-tools-store';
-import { STUDIO_NOTICE_ENGLISH, studioNotice } from '../../store/user-tools-store';
 import { PlaygroundProvider } from '../playground-context';
 import { TestRunPanel } from './test-run-panel';
 import { zodErrorMap } from './studio-words';
@@ -58,7 +63,7 @@ describe("the test run's argument errors are worded in the page's language (zod'
     await panel(wrong, 'ko');
     await refusal(/테스트 실행/);
     const compiled = compileSpecSchema(tool);
-    if (!compiled.ok) throw new Error(compiled.error);
+    if (!compiled.ok) throw new Error(problemsEnglish(compiled.error));
     expect(compiled.value.validate({ a: 'two', b: 3 })).toEqual({
       ok: false,
       error: ['a: Invalid input: expected number, received string'],
@@ -99,26 +104,26 @@ describe("the studio's own problems are worded in the page's language", () => {
     expect(english).toContain('b: allowed value "x" is not a number.');
   });
 
-  it('the English catalog words every problem exactly as the engine does', () => {
-    const t = englishT('studio') as unknown as (key: string, values: Record<string, string>) => string;
+  it('words every problem and every notice in Korean, their values filled in, counts through plural rules', async () => {
+    const korean = (await createI18n('ko')).getFixedT('ko', 'studio');
     const values = { name: 'n', source: 'preset', where: 'w', value: 'v', detail: 'd', max: '9', chars: '10' };
-    for (const code of Object.keys(STUDIO_PROBLEM_ENGLISH) as StudioProblemCode[]) {
-      const wanted = problemText({ code, values: { ...values, type: '"array"', cycle: 'c', types: 'x, y' } });
-      const worded = problemText({ code, values: { ...values, type: '"array"', cycle: 'c', types: 'x, y' } }, (c, v) =>
-        t(`problem.${c}`, v),
-      );
-      expect(worded, code).toBe(wanted);
+    for (const code of STUDIO_PROBLEMS.codes) {
+      if (code === 'quoted') continue;
+      const problem = { code, values: { ...values, type: '"array"', cycle: 'c', types: 'x, y' } };
+      const text = wordMessage(korean, 'problem', problem);
+      expect(text, code).toMatch(/[가-힣]/);
+      expect(text, code).not.toContain('{{');
     }
-  });
-
-  it('the English catalog words every studio notice exactly as the store does, and Korean has its own', async () => {
-    const t = englishT('studio') as unknown as (key: string, values: Record<string, string>) => string;
-    const korean = (await createI18n('ko')).getFixedT('ko', 'studio') as unknown as typeof t;
-    const values = { name: 'n', error: 'e', reason: 'r', count: '2', skipped: '1' };
-    for (const code of Object.keys(STUDIO_NOTICE_ENGLISH) as StudioNoticeCode[]) {
-      const notice = studioNotice('info', code, values);
-      expect(t(`notice.${code}`, { ...notice.values }), code).toBe(notice.text);
-      expect(korean(`notice.${code}`, { ...notice.values }), code).toMatch(/[가-힣]/);
+    for (const code of STUDIO_NOTICES.codes) {
+      const notice = studioNotice('info', code, { name: 'n', error: 'e', reason: 'r', count: '2', skipped: '1' });
+      expect(wordMessage(korean, 'notice', notice.parts[0]!), code).toMatch(/[가-힣]/);
     }
+    const english = englishT('studio');
+    expect(wordMessage(english, 'notice', studioNotice('info', 'imported', { count: '1' }).parts[0]!)).toBe(
+      'Imported 1 tool.',
+    );
+    expect(wordMessage(english, 'notice', studioNotice('info', 'imported', { count: '3' }).parts[0]!)).toBe(
+      'Imported 3 tools.',
+    );
   });
 });

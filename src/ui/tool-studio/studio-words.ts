@@ -5,9 +5,9 @@
  */
 import type { z } from 'zod';
 import { ko } from 'zod/locales';
-import type { StudioProblem } from '../../engine/user-tools';
-import { isRefusal, problemText } from '../../engine/user-tools';
-import { useT } from '../../i18n';
+import type { StudioNotice, StudioProblem, StudioProblems } from '../../engine/user-tools';
+import { problemText } from '../../engine/user-tools';
+import { useT, wordMessage } from '../../i18n';
 
 /** zod's error map for `language` (zod's locale), or undefined for zod's own English. */
 export function zodErrorMap(language: string): z.core.$ZodErrorMap | undefined {
@@ -28,12 +28,18 @@ export function useZodIssueWords(): { readonly error?: z.core.$ZodErrorMap } {
 }
 
 /**
- * Words a failed result for the page: its problems in the page's language, one per line, when the studio's checks
- * refused it; else its `error` text as it came (zod's or the JavaScript engine's own message).
+ * Words a refused check for the page: its problems in the page's language, one per line (a `quoted` problem, zod's
+ * or the JavaScript engine's own message, as it came).
  */
-export function useFailureText(): (failure: { readonly ok: false; readonly error: string }) => string {
+export function useFailureText(): (failure: { readonly ok: false; readonly error: StudioProblems }) => string {
   const words = useProblemWords();
-  return (failure) => (isRefusal(failure) ? failure.problems.map(words).join('\n') : failure.error);
+  return (failure) => failure.error.map(words).join('\n');
+}
+
+/** Words a studio notice in the page's language. */
+export function useStudioNoticeText(): (notice: StudioNotice) => string {
+  const { t } = useT('studio');
+  return (notice) => notice.parts.map((part) => wordMessage(t, 'notice', part)).join(' ');
 }
 
 /** Words one problem in the page's language. */
@@ -41,9 +47,12 @@ export function useProblemWords(): (problem: StudioProblem) => string {
   const { t } = useT('studio');
   return (problem) =>
     problemText(problem, (code, values) =>
-      t(`problem.${code}`, {
-        ...values,
-        ...(code === 'toolNameClash' && values.source ? { source: sourceName(t, values.source) } : {}),
+      wordMessage(t, 'problem', {
+        code,
+        values: {
+          ...values,
+          ...(code === 'toolNameClash' && values.source ? { source: sourceName(t, values.source) } : {}),
+        },
       }),
     );
 }

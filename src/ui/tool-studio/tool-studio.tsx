@@ -6,11 +6,11 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { McpImportDialog } from './mcp-import-dialog';
-import type { StudioNotice } from '../../store/user-tools-store';
 import { presetDefinitions } from '../../store/user-tools-store';
 import { selectCatalog, selectStudio } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ToolsFileTrustPrompt } from './tools-file-trust-prompt';
+import { useStudioNoticeText } from './studio-words';
 import { useT } from '../../i18n';
 import './tool-studio.css';
 
@@ -31,13 +31,7 @@ export function ToolStudio() {
     return specs.filter((spec) => !compiled.has(spec.name));
   }, [catalog.groups, specs]);
   const [mcpOpen, setMcpOpen] = useState(false);
-  /** A notice in the page's language when it names its code; else its English text. */
-  const noticeText = (n: StudioNotice) => {
-    if (!n.code) return n.text;
-    // Every notice code has its key (the catalog repeats the store's templates; studio-words.test checks them).
-    const word = t as unknown as (key: `notice.${typeof n.code}`, values: Record<string, string>) => string;
-    return word(`notice.${n.code}`, { ...n.values });
-  };
+  const noticeText = useStudioNoticeText();
   const fileInput = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
 

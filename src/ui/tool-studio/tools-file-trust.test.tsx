@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exportUserTools, newUserToolSpec } from '../../engine/user-tools';
+import { exportUserTools, newUserToolSpec, studioNoticeEnglish } from '../../engine/user-tools';
 import type { UserToolSpec } from '../../engine/user-tools';
 import { closeUserToolsDb, loadUserTools, USER_TOOLS_DB_NAME } from '../../persistence/user-tools-db';
 import { createTestPlayground } from '../../store/test-playground';
@@ -65,10 +65,8 @@ describe('importing a tools file that carries code', () => {
     const { actions, state } = await studio();
     await actions.importFile(exportUserTools([withCode], 0));
     fireEvent.click(await screen.findByRole('button', { name: 'Don’t trust' }));
-    expect(state().notice).toMatchObject({
-      kind: 'info',
-      text: 'The tools file was not imported; none of its code ran.',
-    });
+    expect(state().notice).toEqual({ kind: 'info', parts: [{ code: 'declined' }] });
+    expect(studioNoticeEnglish(state().notice!)).toBe('The tools file was not imported; none of its code ran.');
     expect(state().specs).toEqual([]);
     expect((await loadUserTools()).tools).toEqual([]);
   });

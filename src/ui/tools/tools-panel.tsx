@@ -11,6 +11,7 @@ import { useFormat, useT } from '../../i18n';
 import { selectBusy, selectCatalog, selectStudio, selectWorkspace } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ToolStudio } from '../tool-studio';
+import { useEngineText } from '../engine-text/engine-text';
 import { ContextWarning } from './context-warning';
 import { ToolLanguageSwitch } from './tool-language-switch';
 import { ToolGroup } from './tool-group';
@@ -22,6 +23,7 @@ const McpServersPanel = lazy(() => import('../mcp/mcp-servers-panel').then((m) =
 
 export function ToolsPanel() {
   const { t } = useT('tools');
+  const words = useEngineText();
   const format = useFormat();
   const { actions } = usePlaygroundApi();
   const catalog = usePlayground(selectCatalog);
@@ -62,7 +64,7 @@ export function ToolsPanel() {
         <ToolStudio />
         {!checked.ok && (
           <p className="notice notice-error" role="alert">
-            {checked.error}
+            {words.refusal(checked.error)}
           </p>
         )}
         <ContextWarning />

@@ -1,4 +1,6 @@
 /** The Advisors tab: the lanes, the order editor, the sequence diagram. */
+import { ADVISOR_NAMES } from '../../../engine/advisors/names';
+
 export const advisors = {
   lanes: {
     outside: {
@@ -69,16 +71,8 @@ export const advisors = {
     metricsTitle: 'Loop metrics (from the metrics advisor)',
     compare: 'Side by side',
   },
-  names: {
-    memory: 'Chat memory',
-    'tool-calling': 'Tool calling',
-    trace: 'Tool-call trace',
-    'think-trace': 'Think trace',
-    metrics: 'Loop metrics',
-    logger: 'Logger',
-    validation: 'Structured-output validation',
-    numbered: '{{name}} {{n}}',
-  },
+  /** Each advisor kind's name (the engine's, advisors/names.ts), and a second one of a kind. */
+  names: { ...ADVISOR_NAMES.catalog, numbered: '{{name}} {{n}}' },
   hooks: {
     before: 'before',
     after: 'after',

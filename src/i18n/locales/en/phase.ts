@@ -13,17 +13,4 @@ export const phase = {
   caption: 'Phase: {{phase}} — {{hint}}. Model calls: {{round}} of max {{max}}.',
   running: 'Running to the end…',
   ended: 'Ended: {{reason}}.',
-  loopEnded: 'Loop ended: {{reason}}.',
-  finish: {
-    'final-answer': 'final answer (no tool calls)',
-    'return-direct': 'returnDirect: the tool result is the answer',
-    'max-rounds': 'max-rounds guard',
-    aborted: 'aborted',
-    stopped: 'stopped by the user',
-    refused: 'refused by the model',
-    truncated: 'cut by the token limit (nothing of the response ran)',
-    'tool-error': 'tool error (exception mode: stop the loop)',
-    'runtime-error': 'runtime error',
-    'loop-guard': 'loop guard (hard cap)',
-  },
 };

@@ -1,4 +1,6 @@
 /** Stop reasons: the Stop reasons tab, the finish badge, a turn's anomalies and the parser's notes. */
+import { ANTHROPIC_LOOP_ACTION } from '../../../engine/stop-reasons';
+
 export const stops = {
   intro:
     'The runtime reports a raw reason; the harness derives its own after parsing the text. A small model that wrote a <tool_call> block stops with stop, but the derived reason is tool_calls: the loop only asks “did the model ask for tools?”.',
@@ -9,15 +11,8 @@ export const stops = {
   colClosest: 'closest finish_reason',
   colAction: 'what the loop does',
   noCounterpart: '— (web-llm’s abort: no counterpart)',
-  loopAction: {
-    end_turn: 'final answer: the loop ends',
-    tool_use: 'execute the tools, send the results, call again',
-    max_tokens: 'truncated: stop, or ask to continue',
-    stop_sequence: 'a stop sequence fired: final answer',
-    refusal: 'declined: stop, never execute tools from this turn',
-    pause_turn: 'server tools paused: send the turn back as it is',
-    model_context_window_exceeded: 'the context window is full: treat as truncated',
-  },
+  /** What the loop does on each Anthropic stop reason (the engine's, stop-reasons.ts). */
+  loopAction: ANTHROPIC_LOOP_ACTION.catalog,
   badgeTitle: 'OpenAI finish_reason / Anthropic stop_reason',
   finish: 'finish:',
   derived: '(derived)',

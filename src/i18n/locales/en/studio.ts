@@ -1,4 +1,11 @@
-/** The tool studio: the list and its actions, the editor, the parameter form, the test run, MCP import, trust. */
+/**
+ * The tool studio: the list and its actions, the editor, the parameter form, the test run, MCP import, trust. Its
+ * notices and problems are the engine's message tables (user-tools/notices.ts, user-tools/problems.ts), taken
+ * from there.
+ */
+import { STUDIO_NOTICES } from '../../../engine/user-tools/notices';
+import { STUDIO_PROBLEMS } from '../../../engine/user-tools/problems';
+
 export const studio = {
   title: 'Tool studio',
   loading: 'Loading your tools…',
@@ -130,65 +137,14 @@ export const studio = {
     allowedPlaceholder: 'comma-separated (optional)',
     items: 'Items of {{label}}',
   },
-  /** The studio's notices (the store's `STUDIO_NOTICE_ENGLISH`, word for word). */
-  notice: {
-    storageFailed: 'Could not open the tool storage: {{error}}',
-    noPreset: 'There is no preset named "{{name}}".',
-    notSaved: 'Not saved: {{reason}}',
-    saveFailed: 'Could not save {{name}}: {{error}}',
-    saved: 'Saved {{name}}.',
-    deleted: 'Deleted {{name}}.',
-    deletedUnnamed: 'Deleted the tool.',
-    deleteFailed: 'Could not delete: {{error}}',
-    mcpImported: 'Imported {{count}} MCP tool(s).',
-    mcpImportedSkipped: 'Imported {{count}} MCP tool(s). {{skipped}} skipped.',
-    importFailed: 'Import failed: {{error}}',
-    importSaveFailed: 'Could not save the imported tools: {{error}}',
-    imported: 'Imported {{count}} tool(s).',
-    importedSkipped: 'Imported {{count}} tool(s). {{skipped}} skipped (see below).',
-    declined: 'The tools file was not imported; none of its code ran.',
-  },
   /** Where a clashing tool comes from (the `{{source}}` of problem.toolNameClash). */
   source: {
     preset: 'preset',
     user: 'user',
     MCP: 'MCP',
   },
-  problem: {
-    toolNameMissing: 'The tool needs a name.',
-    toolNameInvalid: '"{{name}}" is not a valid tool name: use 1–64 letters, digits, _ or -.',
-    toolNameClash: 'A {{source}} tool is already named "{{name}}". Tool names must be unique: rename this one.',
-    paramsHaveProblems: 'The parameters have problems:',
-    paramNameMissing: '{{where}}: a parameter needs a name.',
-    paramNameInvalid: '{{where}}: names use letters, digits and _ and do not start with a digit.',
-    paramNameTwice: '{{where}}: the name "{{name}}" is used twice.',
-    enumTwice: '{{where}}: an allowed value is listed twice.',
-    enumNotNumber: '{{where}}: allowed value "{{value}}" is not a number.',
-    enumNotInteger: '{{where}}: allowed value "{{value}}" is not an integer.',
-    schemaNotJson: 'The schema is not valid JSON: {{detail}}',
-    schemaNotObject: 'A tool input schema must be a JSON object, like {"type": "object", "properties": {…}}.',
-    schemaTooDeep:
-      'The schema is nested more than {{max}} levels deep; a tool input schema may nest at most {{max}} (objects and arrays).',
-    schemaTooManyNodes:
-      'The schema has more than {{max}} objects and arrays; a tool input schema may have at most {{max}}.',
-    schemaTooLong: 'The schema is {{chars}} characters long; a tool input schema may be at most {{max}}.',
-    schemaTypeNotObject: 'A tool input schema must have "type": "object" (tool arguments are an object), not {{type}}.',
-    schemaTypeMissing: 'A tool input schema must have "type": "object" (tool arguments are an object), not no type.',
-    schemaInvalid: 'Not a valid JSON Schema: {{detail}}.',
-    schemaRequiredMissing:
-      'Not a valid tool schema at {{where}}: "{{name}}" is required but is not one of the properties.',
-    schemaRefCycle:
-      'The schema\'s $ref chain {{cycle}} loops without any structure in between, so it describes no value: give the cycle an object or array level (e.g. a "children" array) or remove it.',
-    expectedSchema: '{{where}}: expected a schema object (or true / false)',
-    mustBeString: '{{where}} must be a string',
-    mustBeNumber: '{{where}} must be a number',
-    mustBeNonNegativeInteger: '{{where}} must be a non-negative integer',
-    badPattern: '{{where}} {{value}} is not a valid regular expression',
-    noType: '{{where}} must name at least one type',
-    badType: '{{where}} {{value}} is not a JSON Schema type (use {{types}})',
-    requiredNotNames: '{{where}} must be an array of property names',
-    enumEmpty: '{{where}} must be a non-empty array of allowed values',
-    notSchemaMap: '{{where}} must be an object mapping names to schemas',
-    notSchemaList: '{{where}} must be a non-empty array of schemas',
-  },
+  /** The studio's notices (user-tools/notices.ts). */
+  notice: STUDIO_NOTICES.catalog,
+  /** Why the studio refuses a tool or a schema (user-tools/problems.ts). */
+  problem: STUDIO_PROBLEMS.catalog,
 };

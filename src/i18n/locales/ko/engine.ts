@@ -52,14 +52,6 @@ export const engine: Catalog['engine'] = {
     resultIdOther: '{{callId}}의 결과를 tool_call_id {{sentId}}(으)로 보낼 예정',
     policyDenied: '정책이 {{name}}({{callId}})을(를) 거부함',
   },
-  interrupted: {
-    modelCall:
-      '마지막 모델 호출({{round}}번째 턴)이 새로 고침으로 중단되었습니다. 한 단계를 누르면 모델을 다시 호출합니다.',
-    toolBatch:
-      '새로 고침이 {{round}}번째 턴의 도구 호출을 중단했습니다. {{unfinished}}개가 끝나지 않았습니다. 각각 다시 실행하거나, 오류 결과로 건너뛰거나, 결과를 직접 작성하세요.',
-    toolBatchKept:
-      '새로 고침이 {{round}}번째 턴의 도구 호출을 중단했습니다. 호출 {{finished}}개는 끝나서 그대로 두었고, {{unfinished}}개가 끝나지 않았습니다. 각각 다시 실행하거나, 오류 결과로 건너뛰거나, 결과를 직접 작성하세요.',
-  },
   workspace: {
     changed: '작업 공간이 바뀜: {{parts}}.',
     separator: '; ',
@@ -85,11 +77,13 @@ export const engine: Catalog['engine'] = {
     issueFlagged: '{{kind}}(표시함)',
   },
   runEnd: {
-    maxRounds: '최대 라운드 제한이 모델 호출 {{limit}}번 뒤에 루프를 멈췄습니다.',
-    maxRoundsChecker:
-      'max-rounds 검사기가 모델 호출 {{limit}}번 뒤에 루프를 멈췄습니다. 마지막 응답의 도구 호출 {{calls}}개는 실행되지 않았습니다.',
+    maxRounds_other: '최대 라운드 제한이 모델 호출 {{count}}번 뒤에 루프를 멈췄습니다.',
+    maxRoundsChecker_other:
+      'max-rounds 검사기가 모델 호출 {{limit}}번 뒤에 루프를 멈췄습니다. 마지막 응답의 도구 호출 {{count}}개는 실행되지 않았습니다.',
     repeat:
       '반복 호출 가드가 루프를 멈췄습니다: {{key}}이(가) {{value}}번 요청되었습니다({{limit}}번에서 중지). 이 응답의 호출은 실행되지 않았습니다.',
+    repeatAnyCall:
+      '반복 호출 가드가 루프를 멈췄습니다: 한 호출이 {{value}}번 요청되었습니다({{limit}}번에서 중지). 이 응답의 호출은 실행되지 않았습니다.',
     tokens:
       '토큰 예산이 루프를 멈췄습니다: 이 실행은 토큰 {{value}}개를 썼습니다(예산 {{limit}}). 이 응답의 호출은 실행되지 않았습니다.',
     stopped: '사용자가 멈췄습니다.',
@@ -97,10 +91,11 @@ export const engine: Catalog['engine'] = {
     refused: '모델이 답을 거절했습니다(content_filter).',
     returnDirect: '실행된 도구가 모두 returnDirect입니다: 그 결과가 최종 답이며 모델을 다시 호출하지 않습니다.',
     truncated: '응답이 토큰 한도에서 잘렸습니다(finish reason length).',
-    truncatedCalls:
+    truncatedCalls_other:
       '응답이 토큰 한도에서 잘렸습니다(finish reason length). 완성된 호출 {{count}}개는 실행되지 않았습니다.',
+    advisorFailed: 'advisor가 실패했습니다: {{error}}',
   },
-  refusal: {
+  notice: {
     busy: '지금 단계가 끝날 때까지 기다리거나 멈춤을 누르세요.',
     stepInProgress: '이미 단계가 진행 중입니다.',
     runEnded: '실행이 끝났습니다. 새 메시지를 쓰고 보내기를 눌러 대화를 이어 가거나, 새 실행을 시작하세요.',
@@ -122,11 +117,14 @@ export const engine: Catalog['engine'] = {
     stopBeforeControl: '루프 제어를 바꾸기 전에 실행을 멈추세요.',
     stopBeforeScenario: '시나리오를 바꾸기 전에 실행을 멈추세요.',
     busyOpenRun: '다른 실행을 열기 전에 지금 단계가 끝날 때까지 기다리거나 멈춤을 누르세요.',
+    loading: '불러오는 중…',
     nextWhileModel: '모델이 답하는 중입니다. 다음 요청은 응답을 처리한 뒤에 만들어집니다.',
     nextAfterDecisions: '대기 중인 도구 호출을 먼저 모두 결정하세요. 다음 요청에 그 결과가 담깁니다.',
     nextAfterExecution: '한 단계를 누르면 대기 중인 도구 호출을 먼저 실행합니다. 다음 요청에 그 결과가 담깁니다.',
-    nextMaxRounds:
-      '최대 라운드 제한(모델 호출 {{limit}}번)에 닿았습니다. 다음 한 단계에서 실행이 끝나며, 더 보내는 요청은 없습니다.',
+    nextMaxRounds_other:
+      '최대 라운드 제한(모델 호출 {{count}}번)에 닿았습니다. 다음 한 단계에서 실행이 끝나며, 더 보내는 요청은 없습니다.',
+    notInWorkspace_other:
+      '{{names}}은(는) 노출되어 있지만 더 이상 작업 공간에 없습니다. 도구 패널에서 체크를 풀거나 도구를 다시 추가하세요.',
     nextChoiceNotExposed:
       '도구 선택 방식(tool_choice)이 “{{name}}만”인데 그 도구가 노출되어 있지 않습니다. 도구를 체크하거나 다른 방식을 고르세요.',
     nextByChain:
@@ -147,8 +145,13 @@ export const engine: Catalog['engine'] = {
     predictOff: '예측 모드가 꺼져 있습니다. 다음 단계를 예측하려면 켜세요.',
     restoredMidRequest:
       '이 실행은 advisor가 제어하는 요청 도중에 복원되었습니다. 체인의 호출 스택은 로그로 다시 만들 수 없습니다. 멈춤을 눌러 요청을 끝낸 뒤 다음 메시지를 보내세요.',
-  },
-  notice: {
+    quoted: '{{text}}',
+    modelCall:
+      '마지막 모델 호출({{round}}번째 턴)이 새로 고침으로 중단되었습니다. 한 단계를 누르면 모델을 다시 호출합니다.',
+    toolBatch:
+      '새로 고침이 {{round}}번째 턴의 도구 호출을 중단했습니다. {{unfinished}}개가 끝나지 않았습니다. 각각 다시 실행하거나, 오류 결과로 건너뛰거나, 결과를 직접 작성하세요.',
+    toolBatchKept_other:
+      '새로 고침이 {{round}}번째 턴의 도구 호출을 중단했습니다. 호출 {{count}}개는 끝나서 그대로 두었고, {{unfinished}}개가 끝나지 않았습니다. 각각 다시 실행하거나, 오류 결과로 건너뛰거나, 결과를 직접 작성하세요.',
     toolChoiceReset: '도구 선택 방식이 “{{name}}만”이었지만 그 도구가 이제 노출되어 있지 않아 auto로 바꿨습니다.',
     noScenario: '“{{id}}” 시나리오가 없습니다.',
     openedScenario:
@@ -158,14 +161,19 @@ export const engine: Catalog['engine'] = {
     openedReplacingUntitled:
       '“{{title}}”을(를) 새 실행으로 열었습니다(보내기를 누르면 시작합니다). 이전 실행은 실행 기록 탭에 있습니다.',
     restoreFailed: '“{{title}}”을(를) 복원하지 못해({{error}}) 따로 두었습니다. 실행 기록 탭의 손상된 실행을 보세요.',
+    runMissing: '그 실행은 이제 이 브라우저에 저장되어 있지 않습니다.',
+    runDamaged: '“{{title}}”이(가) 손상되어 따로 두었습니다. 실행 기록 탭의 손상된 실행을 보세요.',
+    deleteFailed: '실행을 삭제하지 못했습니다: {{error}}',
+    runSaveFailed: '이 브라우저에 실행을 저장하지 못했습니다: {{error}}',
     notStored: '이 실행은 아직 이 브라우저에 저장되지 않았습니다. 먼저 메시지를 보내세요.',
+    exportEmpty: '이 실행에는 아직 내보낼 이벤트가 없습니다. 먼저 메시지를 보내세요.',
     exported: '“{{title}}”을(를) 내보냈습니다.',
-    exportedWithCode: '“{{title}}”을(를) 내 도구 {{count}}개의 코드와 함께 내보냈습니다.',
+    exportedWithCode_other: '“{{title}}”을(를) 내 도구 {{count}}개의 코드와 함께 내보냈습니다.',
     exportFailed: '실행을 내보내지 못했습니다: {{error}}',
     transcriptFailed: '대화 기록을 내보내지 못했습니다: {{error}}',
     importFailed: '가져오지 못했습니다: {{error}}',
-    imported: '“{{title}}”을(를) 가져왔습니다(이벤트 {{count}}개).',
-    importedCopy:
+    imported_other: '“{{title}}”을(를) 가져왔습니다(이벤트 {{count}}개).',
+    importedCopy_other:
       '“{{title}}”을(를) 사본으로 가져왔습니다(이벤트 {{count}}개). 이 브라우저에 같은 실행이 이미 있었습니다.',
     importedCode: '이 파일에는 도구 코드가 들어 있습니다. 믿기 전에 먼저 읽어 보세요.',
     importStoreFailed: '가져온 실행을 저장하지 못했습니다: {{error}}',
@@ -223,6 +231,6 @@ export const engine: Catalog['engine'] = {
     forkBadPhase: '{{turn}}번째 턴을 여기서 포크하면 실행이 "{{expected}}"가 아닌 "{{phase}}" 단계에 놓입니다.',
     compareMissing: '비교하려면 두 실행 모두 이 브라우저에 저장되어 있어야 합니다.',
     compareFailed: '실행을 비교하지 못했습니다: {{error}}',
-    ownWorkspace: '내 작업 공간',
   },
+  ownWorkspace: '내 작업 공간',
 };

@@ -20,17 +20,4 @@ export const phase: Catalog['phase'] = {
   caption: '단계: {{phase}} — {{hint}}. 모델 호출: {{round}} / 최대 {{max}}.',
   running: '끝까지 실행 중…',
   ended: '종료: {{reason}}.',
-  loopEnded: '루프 종료: {{reason}}.',
-  finish: {
-    'final-answer': '최종 답변 (도구 호출 없음)',
-    'return-direct': 'returnDirect: 도구 결과가 곧 답변',
-    'max-rounds': '최대 라운드 가드 (max-rounds)',
-    aborted: '중단됨 (aborted)',
-    stopped: '사용자가 멈춤',
-    refused: '모델이 거절함',
-    truncated: '토큰 한도로 잘림 (응답의 어떤 부분도 실행되지 않음)',
-    'tool-error': '도구 오류 (예외 모드: 루프 중단)',
-    'runtime-error': '런타임 오류',
-    'loop-guard': '루프 가드 (하드 캡)',
-  },
 };

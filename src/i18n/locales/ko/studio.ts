@@ -141,12 +141,12 @@ export const studio: Catalog['studio'] = {
     deleted: '{{name}}을(를) 삭제했습니다.',
     deletedUnnamed: '도구를 삭제했습니다.',
     deleteFailed: '삭제할 수 없습니다: {{error}}',
-    mcpImported: 'MCP 도구 {{count}}개를 가져왔습니다.',
-    mcpImportedSkipped: 'MCP 도구 {{count}}개를 가져왔습니다. {{skipped}}개는 건너뛰었습니다.',
+    mcpImported_other: 'MCP 도구 {{count}}개를 가져왔습니다.',
+    mcpImportedSkipped_other: 'MCP 도구 {{count}}개를 가져왔습니다. {{skipped}}개는 건너뛰었습니다.',
     importFailed: '가져오지 못했습니다: {{error}}',
     importSaveFailed: '가져온 도구를 저장할 수 없습니다: {{error}}',
-    imported: '도구 {{count}}개를 가져왔습니다.',
-    importedSkipped: '도구 {{count}}개를 가져왔습니다. {{skipped}}개는 건너뛰었습니다 (아래 참고).',
+    imported_other: '도구 {{count}}개를 가져왔습니다.',
+    importedSkipped_other: '도구 {{count}}개를 가져왔습니다. {{skipped}}개는 건너뛰었습니다 (아래 참고).',
     declined: '도구 파일을 가져오지 않았습니다. 그 코드는 하나도 실행되지 않았습니다.',
   },
   source: {
@@ -192,5 +192,6 @@ export const studio: Catalog['studio'] = {
     enumEmpty: '{{where}}은(는) 허용 값이 하나 이상 있는 배열이어야 합니다',
     notSchemaMap: '{{where}}은(는) 이름을 스키마에 대응시키는 객체여야 합니다',
     notSchemaList: '{{where}}은(는) 스키마가 하나 이상 있는 배열이어야 합니다',
+    quoted: '{{text}}',
   },
 };
