@@ -10,8 +10,8 @@ import { DEFAULT_SETTINGS } from '../src/engine/loop/events';
 import { buildRunFile } from '../src/engine/run-file/format';
 import type { ChatRuntime } from '../src/engine/runtime';
 import { renderToolCallBlock } from '../src/engine/protocol/hermes';
-import type { Script } from '../src/engine/runtimes/script';
-import { createScriptedRuntime } from '../src/engine/runtimes/scripted';
+import type { Script } from '../src/engine/model-port/script';
+import { createScriptedRuntime } from '../src/engine/model-port/scripted';
 import { defineTool } from '../src/engine/tool';
 
 export const echo = defineTool({

@@ -7,8 +7,8 @@
 import { LoopController } from '../src/engine/loop/controller';
 import { DEFAULT_SETTINGS } from '../src/engine/loop/events';
 import { transcript, turnTable, usageTotals } from '../src/engine/loop/projections';
-import { createScriptedRuntime } from '../src/engine/runtimes/scripted';
-import type { Script } from '../src/engine/runtimes/script';
+import { createScriptedRuntime } from '../src/engine/model-port/scripted';
+import type { Script } from '../src/engine/model-port/script';
 import { defineTool } from '../src/engine/tool';
 import type { ChatRuntime } from '../src/engine/runtime';
 import { renderToolCallBlock } from '../src/engine/protocol/hermes';
