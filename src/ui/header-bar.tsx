@@ -1,7 +1,7 @@
 /** Title, scenario picker, runtime picker and the selected runtime's status. */
 import { useSyncExternalStore } from 'react';
-import type { RuntimeKind } from '../engine/runtime';
-import { SCENARIOS } from '../engine/scenarios';
+import type { RuntimeKind } from '../engine';
+import { SCENARIOS } from '../engine';
 import type { CatalogLine, RuntimeProvider } from '../store/playground';
 import { selectBusy, selectRuntimeKind, selectScenarioId } from '../store/selectors';
 import { useT } from '../i18n';

@@ -8,10 +8,8 @@
  * blocks stripped). For grammar-shaped calls that is the template's own rendering, and it is byte for byte
  * what llama.cpp already has in its KV cache, so only the new tokens are prefilled.
  */
-import type { Message } from '../../engine/messages';
-import { stripThinking } from '../../engine/protocol/hermes';
-import { renderChatPrompt } from '../../engine/model-port/chat-prompt';
-import type { ToolDefinition } from '../../engine/tool';
+import type { Message, ToolDefinition } from '../../engine';
+import { renderChatPrompt, stripThinking } from '../../engine';
 
 export function renderChatMlPrompt(messages: readonly Message[], tools: readonly ToolDefinition[]): string {
   const withRaw = messages.map((m): Message =>
