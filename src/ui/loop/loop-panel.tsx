@@ -5,10 +5,12 @@ import type { ToolChoice } from '../../engine/runtime';
 import type { ExceptionMode } from '../../engine/tool-execution';
 import {
   selectBusy,
+  selectEvents,
   selectExposed,
   selectHasRun,
   selectNotice,
   selectPhase,
+  selectRunId,
   selectRunning,
   selectRuntimeKind,
   selectSettings,
@@ -20,6 +22,7 @@ import { LessonSwitches } from '../lessons/lesson-switches';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { DanglingChoice } from './dangling-choice';
+import { useCurrentNotice } from './current-notice';
 import { focusAfterDecision, STEP_BUTTON_ID } from './decision-focus';
 import { PhaseDiagram } from './phase-diagram';
 import { ScriptedWarning } from './scripted-warning';
@@ -44,7 +47,9 @@ export function LoopPanel() {
   const phase = usePlayground(selectPhase);
   const busy = usePlayground(selectBusy);
   const running = usePlayground(selectRunning);
-  const notice = usePlayground(selectNotice);
+  const events = usePlayground(selectEvents);
+  const runId = usePlayground(selectRunId);
+  const notice = useCurrentNotice(usePlayground(selectNotice), { runId, events: events.length });
   const words = useEngineText();
   const hasRun = usePlayground(selectHasRun);
   const exposed = usePlayground(selectExposed);
