@@ -18,6 +18,7 @@ const ALLOWED = [
   'engine/loop/run-end.ts',
   'engine/result.ts',
   'engine/stop-reasons.ts',
+  'engine/tables.ts',
   'engine/user-tools/notices.ts',
   'engine/user-tools/problems.ts',
 ];

@@ -4,25 +4,31 @@
  * module does the work (validation, migrations, the cut); this slice reads and writes IndexedDB and opens runs
  * through the playground. Every failure comes back as a message (and in `notice`), never as a thrown error.
  */
-import type { LoopEvent } from '../engine/loop/events';
-import type { Comparison, ForkPoint, OpenAITranscript } from '../engine/run-file';
+import type {
+  Comparison,
+  ForkPoint,
+  LoopEvent,
+  Notice,
+  NoticePart,
+  OpenAITranscript,
+  Result,
+  UserToolSpec,
+} from '../engine';
 import {
   buildRunFile,
   compareRuns,
   defaultForkPoint,
+  errorMessage,
   forkEvents,
   forkPoints,
+  notice,
   parseRunFile,
+  part,
   transcriptOf,
-} from '../engine/run-file';
-import { errorMessage } from '../engine/tool';
-import type { UserToolSpec } from '../engine/user-tools/spec';
+} from '../engine';
 import type { StoredRun } from '../persistence/runs-db';
 import type { PlaygroundStorage } from './storage';
 import type { Slice } from './slice';
-import { type Result } from '../engine/result';
-import type { Notice, NoticePart } from '../engine/loop/notices';
-import { notice, part } from '../engine/loop/notices';
 
 /** The Runs tab's notice: the engine's one notice shape. */
 export type RunFilesNotice = Notice;

@@ -5,9 +5,8 @@
  * restores with an `interrupted` event saying so. `flush` writes what is queued at once (on `pagehide` and
  * when the page is hidden).
  */
-import type { LoopEvent } from '../engine/loop/events';
-import type { LoopState } from '../engine/loop/state';
-import { runFacts } from '../engine/loop/run-facts';
+import type { LoopEvent, LoopState } from '../engine';
+import { runFacts } from '../engine';
 import type { RunHeader } from '../persistence/runs-db';
 
 export interface RunWriterDeps {

@@ -7,34 +7,35 @@
  * until the person saves it; closing the editor drops it. Every failure ends as a message in `notice` /
  * `problems`, never a thrown error in a component.
  */
-import type { Tool, ToolDefinition } from '../engine/tool';
-import { errorMessage } from '../engine/tool';
 import type {
   StudioNotice,
   StudioProblems,
+  Tool,
+  ToolDefinition,
   ToolExecutor,
   ToolRunReport,
   ToolRunRequest,
   UserToolSpec,
-} from '../engine/user-tools';
+} from '../engine';
 import {
-  specToTool,
   checkNameClash,
   compileSpecSchema,
-  nameClashProblem,
-  problemsEnglish,
-  refuse,
-  studioNotice,
-  toolNameProblem,
   copyPresetToSpec,
+  createPresetTools,
+  errorMessage,
   exportUserTools,
   freeName,
   importUserTools,
+  nameClashProblem,
   newUserToolSpec,
   parseMcpToolsListText,
-} from '../engine/user-tools';
+  problemsEnglish,
+  refuseStudio as refuse,
+  specToTool,
+  studioNotice,
+  toolNameProblem,
+} from '../engine';
 import type { LoadedUserTools } from '../persistence/user-tools-db';
-import { createPresetTools } from '../engine/presets';
 import type { Slice } from './slice';
 
 export interface StudioState {

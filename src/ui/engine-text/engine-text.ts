@@ -6,14 +6,18 @@
  */
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
-import type { Fault } from '../../engine/lab/types';
-import type { FinishReasonKind } from '../../engine/loop/events';
-import type { TurnAction, WorkspaceChange } from '../../engine/loop/projections';
-import type { Anomaly } from '../../engine/stop-reasons';
-import type { Notice, NoticePart } from '../../engine/loop/notices';
-import type { RunEndDetail } from '../../engine/loop/run-end-details';
-import type { Refusal } from '../../engine/loop/refusals';
-import { assertNever } from '../../engine/result';
+import type {
+  Anomaly,
+  Fault,
+  FinishReasonKind,
+  Notice,
+  NoticePart,
+  Refusal,
+  RunEndDetail,
+  TurnAction,
+  WorkspaceChange,
+} from '../../engine';
+import { assertNever } from '../../engine';
 import { useFormat, useT, wordMessage, type Formatters } from '../../i18n';
 import { isCatalogued } from '../scenarios/scenario-text';
 

@@ -3,8 +3,7 @@
  * nothing is added to the workspace until the person chooses "Trust and add". Trusted tools join "My tools" and
  * run only in the sandbox, like any user tool.
  */
-import { notice, part } from '../../engine/loop/notices';
-import { exportUserTools } from '../../engine/user-tools';
+import { exportUserTools, notice, part } from '../../engine';
 import { useT } from '../../i18n';
 import { selectRunFiles } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';

@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod';
 import { ko } from 'zod/locales';
-import type { StudioNotice, StudioProblem, StudioProblems } from '../../engine/user-tools';
-import { problemText } from '../../engine/user-tools';
+import type { StudioNotice, StudioProblem, StudioProblems } from '../../engine';
+import { problemText } from '../../engine';
 import { useT, wordMessage } from '../../i18n';
 
 /** zod's error map for `language` (zod's locale), or undefined for zod's own English. */

@@ -1,5 +1,5 @@
 /** The Advisors tab: the lanes, the order editor, the sequence diagram. */
-import { ADVISOR_NAMES } from '../../../engine/advisors/names';
+import { ADVISOR_NAMES } from '../../../engine/tables';
 
 export const advisors = {
   lanes: {

@@ -5,9 +5,7 @@
  * English, taken from the engine, never written again: `finish`, `runEnd` and `notice` (refusals, interruptions
  * and the store's and run files' notices).
  */
-import { NOTICES } from '../../../engine/loop/notices';
-import { FINISH_LABELS } from '../../../engine/loop/run-end';
-import { RUN_END_DETAILS } from '../../../engine/loop/run-end-details';
+import { FINISH_LABELS, NOTICES, RUN_END_DETAILS } from '../../../engine/tables';
 
 export const engine = {
   finish: FINISH_LABELS.catalog,

@@ -1,5 +1,5 @@
 /** Stop reasons: the Stop reasons tab, the finish badge, a turn's anomalies and the parser's notes. */
-import { ANTHROPIC_LOOP_ACTION } from '../../../engine/stop-reasons';
+import { ANTHROPIC_LOOP_ACTION } from '../../../engine/tables';
 
 export const stops = {
   intro:
@@ -39,6 +39,7 @@ export const stops = {
     multiple_calls: 'several calls in one turn',
     prose_mention: 'a call mentioned in prose',
     unrepresentable_number: 'a number that cannot be held',
+    json_not_a_call: 'JSON without parameters: an answer, not a call',
   },
   parserWords: 'the parser’s own words',
   forgiven: 'forgiven',

@@ -3,8 +3,7 @@
  * notices and problems are the engine's message tables (user-tools/notices.ts, user-tools/problems.ts), taken
  * from there.
  */
-import { STUDIO_NOTICES } from '../../../engine/user-tools/notices';
-import { STUDIO_PROBLEMS } from '../../../engine/user-tools/problems';
+import { STUDIO_NOTICES, STUDIO_PROBLEMS } from '../../../engine/tables';
 
 export const studio = {
   title: 'Tool studio',
@@ -41,6 +40,9 @@ export const studio = {
     returnDirectTitle: "The tool's result is the final answer: the loop ends without another model call.",
     needsApproval: 'Needs approval',
     allowNetwork: 'Allow network',
+    networkRule:
+      "Network rule: fetch() reaches other sites over http(s) only, without cookies — never this app's own origin ({{origin}}): fetch('/') is refused, so the playground's files and data stay out of reach.",
+    networkOff: 'Network off: fetch() does not exist in this tool’s code.',
     timeLimit: 'Time limit (ms)',
     memoryLimit: 'Memory limit (MB)',
     parameters: 'Parameters',
