@@ -64,6 +64,11 @@ describe('the engine entry', { timeout: 120_000 }, () => {
     },
   );
 
+  it('src/i18n/ may take the message tables through src/engine/tables.ts, and nothing else beside the entry', async () => {
+    expect(await zoneErrors('i18n', '../engine/tables')).toEqual([]);
+    expect(await zoneErrors('i18n', '../engine/loop/notices')).toHaveLength(1);
+  });
+
   it('the composition root imports the engine only through src/engine/index.ts', async () => {
     const errors = async (importPath: string) => {
       const [result] = await eslint.lintText(`import '${importPath}';\n`, { filePath: 'src/app-root.tsx' });

@@ -24,7 +24,7 @@ export { assertNever, err, ok } from './result';
 export type { Result } from './result';
 export { roundTimelines } from './round-timeline';
 export type { RoundTimeline, SpanKind, TimelineSpan } from './round-timeline';
-export { RuntimeFailure } from './runtime';
+export { RuntimeFailure, TINY_TEST_MODEL } from './runtime';
 export type {
   ChatRuntime,
   GenerateOptions,
@@ -33,6 +33,7 @@ export type {
   ModelResponse,
   PromptFormatSource,
   RuntimeKind,
+  RuntimeRef,
   Timings,
   ToolChoice,
   Usage,

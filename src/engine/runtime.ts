@@ -121,9 +121,25 @@ export interface GenerateOptions {
 
 export type RuntimeKind = 'scripted' | 'human' | 'webllm' | 'wllama' | 'endpoint';
 
-export interface ChatRuntime {
+/**
+ * The model a runtime answers with, for the page to name it beside the runtime ("WebLLM · Qwen2.5-0.5B"): a model
+ * id or a file's name as its maker wrote it, or `TINY_TEST_MODEL`, the CPU runtime's built-in tiny model.
+ */
+export const TINY_TEST_MODEL = 'tiny-random-test-model';
+
+/** A runtime as a run records it: its kind, its English label (a text export's) and the model it ran. */
+export interface RuntimeRef {
   readonly kind: RuntimeKind;
   readonly label: string;
+  readonly model?: string;
+}
+
+export interface ChatRuntime {
+  readonly kind: RuntimeKind;
+  /** The runtime's name in English, with its model ("WebLLM · Qwen2.5-0.5B"): what a text export writes. */
+  readonly label: string;
+  /** The model it answers with (see `TINY_TEST_MODEL`); absent for a runtime without one (scripted, human). */
+  readonly model?: string;
   /** The model's context window in tokens, when the runtime knows it (the Tools panel warns when tools exceed it). */
   readonly contextTokens?: number;
   generate(request: ModelRequest, options: GenerateOptions): Promise<ModelResponse>;

@@ -15,7 +15,7 @@
 import type { ToolCall, ToolMessage } from '../messages';
 import type { InterpretedResponse } from '../protocol/interpret';
 import { interpretResponse } from '../protocol/interpret';
-import type { ChatRuntime, ModelRequest, ModelResponse } from '../runtime';
+import type { ChatRuntime, ModelRequest, ModelResponse, RuntimeRef } from '../runtime';
 import type { Tool, ToolDefinition, ToolLanguage } from '../tool';
 import { errorMessage, toDefinition } from '../tool';
 import type { DanglingChoice } from './dangling-calls';
@@ -100,6 +100,12 @@ export type ToolBatchEnd =
   | { readonly kind: 'superseded' };
 
 const STOPPED = runEndDetail('stopped');
+
+/** A runtime as the run records it (its model only where it has one). */
+function runtimeRef(runtime: ChatRuntime): RuntimeRef {
+  const ref = { kind: runtime.kind, label: runtime.label };
+  return runtime.model === undefined ? ref : { ...ref, model: runtime.model };
+}
 
 /** Why Step waits in predict mode. */
 export function predictFirst(round: number): Refused {
@@ -208,7 +214,7 @@ export abstract class ControllerCore {
     const config: RunConfig = {
       system: options.system,
       tools: options.tools.map(toDefinition),
-      runtime: { kind: runtime.kind, label: runtime.label },
+      runtime: runtimeRef(runtime),
       settings: options.settings,
       ...(options.scenarioId !== undefined ? { scenarioId: options.scenarioId } : {}),
     };
@@ -504,7 +510,7 @@ export abstract class ControllerCore {
       if (!offered.ok) return offered;
       tools = offered.value;
     }
-    const change: { tools?: ToolDefinition[]; runtime?: { kind: ChatRuntime['kind']; label: string } } = {};
+    const change: { tools?: ToolDefinition[]; runtime?: RuntimeRef } = {};
     if (tools) {
       const definitions = tools.map(toDefinition);
       if (!sameDefinitions(definitions, this.state.tools)) {
@@ -521,9 +527,7 @@ export abstract class ControllerCore {
       }
     }
     const now = this.state.runtime;
-    if (now && (now.kind !== runtime.kind || now.label !== runtime.label)) {
-      change.runtime = { kind: runtime.kind, label: runtime.label };
-    }
+    if (now && (now.kind !== runtime.kind || now.label !== runtime.label)) change.runtime = runtimeRef(runtime);
     if (change.tools || change.runtime) this.append({ type: 'workspace-changed', at: this.deps.now(), ...change });
     return OK;
   }

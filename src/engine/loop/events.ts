@@ -6,7 +6,7 @@
 import type { AdvisorDescriptor, AdvisorHook, AdvisorKind, AdvisorObservation } from '../advisors/types';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages';
 import type { MalformedCallMode } from '../protocol/interpret';
-import type { RuntimeKind, ToolChoice } from '../runtime';
+import type { RuntimeRef, ToolChoice } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
 import type { ExecutionEventKind, ToolDefinition } from '../tool';
 import type { StoredResponse } from '../trace-delta';
@@ -52,7 +52,7 @@ export const DEFAULT_SETTINGS: LoopSettings = {
 export interface RunConfig {
   readonly system: string;
   readonly tools: readonly ToolDefinition[];
-  readonly runtime: { readonly kind: RuntimeKind; readonly label: string };
+  readonly runtime: RuntimeRef;
   readonly settings: LoopSettings;
   readonly scenarioId?: string;
 }

@@ -4,7 +4,7 @@
  * did"), and usage totals. Nothing here keeps state of its own.
  */
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messages';
-import type { ModelResponse, Timings, Usage } from '../runtime';
+import type { ModelResponse, RuntimeRef, Timings, Usage } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
 import type { CallDecision, CallOutcome } from '../tool-execution';
 import type { ToolDefinition } from '../tool';
@@ -29,8 +29,8 @@ export interface WorkspaceChange {
   readonly removed: readonly string[];
   /** The tool list was sent again with the same names: some definition changed. */
   readonly updated: boolean;
-  /** The runtime's label, when the runtime changed. */
-  readonly runtime?: string;
+  /** The runtime now, when it changed. */
+  readonly runtime?: RuntimeRef;
 }
 
 export type TranscriptEntry =
@@ -131,7 +131,7 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
           change = { added, removed, updated: added.length === 0 && removed.length === 0 };
           tools = now;
         }
-        if (event.runtime) change = { ...change, runtime: event.runtime.label };
+        if (event.runtime) change = { ...change, runtime: event.runtime };
         entries.push({ kind: 'workspace', index, text: describeWorkspaceChange(change), change });
         break;
       }
@@ -493,7 +493,7 @@ export function describeWorkspaceChange(change: WorkspaceChange): string {
   if (change.added.length > 0) parts.push(`exposed ${change.added.join(', ')}`);
   if (change.removed.length > 0) parts.push(`no longer exposed: ${change.removed.join(', ')}`);
   if (change.updated) parts.push('tool definitions updated');
-  if (change.runtime !== undefined) parts.push(`runtime: ${change.runtime}`);
+  if (change.runtime !== undefined) parts.push(`runtime: ${change.runtime.label}`);
   return `Workspace changed: ${parts.join('; ')}.`;
 }
 

@@ -2,7 +2,7 @@
  * What the run list tells about a run without opening it: the runtime that answered last, how many model calls it
  * made, and how it ended. Computed from the log when a run's header is written, so the list never loads events.
  */
-import type { RuntimeKind } from '../runtime';
+import type { RuntimeRef } from '../runtime';
 import type { LoopEvent } from './events';
 import type { FinishReasonKind } from './run-end';
 
@@ -28,7 +28,7 @@ export const RUN_OUTCOMES_COMPLETE: [MissingOutcome] extends [never] ? true : Mi
 
 export interface RunFacts {
   /** The runtime of the last model call (else the one the run started with). */
-  readonly runtime: { readonly kind: RuntimeKind; readonly label: string } | null;
+  readonly runtime: RuntimeRef | null;
   readonly modelCalls: number;
   readonly outcome: RunOutcome;
 }

@@ -25,6 +25,7 @@ import { checkNode } from '../trace-delta';
 import type { RunEndDetailCode } from '../loop/run-end-details';
 import { RUN_END_DETAILS } from '../loop/run-end-details';
 import { legacyRunEndDetail } from './legacy-run-end';
+import { legacyRuntimeRef } from './legacy-runtime-ref';
 
 function describeNodeProblem(value: unknown): string {
   const checked = checkNode(value);
@@ -253,7 +254,10 @@ export const settingsSchema = z.object({
   augmentArguments: z.boolean().optional(),
 }) satisfies z.ZodType<LoopSettings>;
 
-export const runtimeRefSchema = z.object({ kind: z.enum(RUNTIME_KINDS), label: z.string() });
+/** A run's runtime; one stored before runtimes named their model has it read out of its label (migration). */
+export const runtimeRefSchema = z
+  .object({ kind: z.enum(RUNTIME_KINDS), label: z.string(), model: z.string().optional() })
+  .transform(legacyRuntimeRef);
 
 export const runConfigSchema = z.object({
   system: z.string(),

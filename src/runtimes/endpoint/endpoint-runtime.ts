@@ -68,14 +68,15 @@ export const REDACTED_KEY = 'Bearer •••• (kept in this browser only, nev
  * request for the protocol-compare view, and calls the server.
  */
 export function createEndpointRuntime(
-  label: string,
+  model: string,
   config: () => Result<EndpointCallConfig>,
   deps: EndpointDeps,
   onRequest?: (request: ModelRequest) => void,
 ): ChatRuntime {
   return {
     kind: 'endpoint',
-    label,
+    label: `Endpoint · ${model}`,
+    model,
     async generate(request, options) {
       const current = config();
       if (!current.ok) throw new RuntimeFailure(current.error, 'endpoint-settings');

@@ -126,7 +126,7 @@ export function createEndpointStore(deps: EndpointStoreDeps) {
     if (key === runtimeKey && state.runtime) return;
     runtimeKey = key;
     const runtime = createEndpointRuntime(
-      `Endpoint · ${config.value.model}`,
+      config.value.model,
       () => configFor(store.getState()),
       callDeps,
       (request) => store.setState({ lastRequest: request }),

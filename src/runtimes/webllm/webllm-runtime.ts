@@ -46,6 +46,7 @@ export const SOFTWARE_ADAPTER_NOTE =
 export class WebLLMRuntime implements ChatRuntime {
   readonly kind = 'webllm' as const;
   readonly label: string;
+  readonly model: string;
   /** The catalog's context window for this model (web-llm's default context). */
   readonly contextTokens: number | undefined;
   /**
@@ -61,6 +62,7 @@ export class WebLLMRuntime implements ChatRuntime {
     private readonly options: () => RuntimeOptions,
   ) {
     this.label = `WebLLM · ${modelId}`;
+    this.model = modelId;
     this.contextTokens = CATALOG.find((m) => m.id === modelId)?.contextWindow;
   }
 

@@ -43,6 +43,8 @@ export interface WllamaRuntimeConfig {
   readonly wllama: Wllama;
   /** Shown in the runtime picker and the run header. */
   readonly label: string;
+  /** The model it runs (`TINY_TEST_MODEL` for the built-in tiny model), for the page to name. */
+  readonly model: string;
   readonly backend: string;
   /** The context llama.cpp allocated (n_ctx). */
   readonly contextTokens?: number;
@@ -63,6 +65,7 @@ export function createWllamaRuntime(config: WllamaRuntimeConfig): ChatRuntime {
   return {
     kind: 'wllama',
     label: config.label,
+    model: config.model,
     ...(config.contextTokens !== undefined ? { contextTokens: config.contextTokens } : {}),
     async generate(request: ModelRequest, options: GenerateOptions): Promise<ModelResponse> {
       const grammar = buildToolGrammar(request.tools, request.toolChoice, {

@@ -7,6 +7,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { ChatRuntime } from '../../engine';
+import { TINY_TEST_MODEL } from '../../engine';
 import { englishT } from '../../i18n/english';
 import type { CachedGguf, GgufCache } from './gguf-cache';
 import type { LoadText } from './load-text';
@@ -132,6 +133,7 @@ export function createWllamaStore(now: () => number = () => performance.now(), c
           label: model.isTinyModel
             ? englishT('runtimes')('tinyModelLabel')
             : `CPU · ${model.summary.name ?? model.sourceLabel}`,
+          model: model.isTinyModel ? TINY_TEST_MODEL : (model.summary.name ?? model.sourceLabel),
           backend: model.backend,
           contextTokens: model.nCtx,
           profile: model.isTinyModel ? TINY_MODEL_PROFILE : DEFAULT_PROFILE,

@@ -55,16 +55,20 @@ import {
   turnActionText,
   workspaceChangeText,
 } from './engine-text';
+import type { RuntimeRef } from '../../engine/runtime';
+import { runtimeLabelText } from '../runs/runtime-label';
 
 const english = englishT('engine');
 const englishFault = (lab: TFunction<'lab'>) => faultText(lab, formatters('en'), { kind: 'throw' });
 let korean: TFunction<'engine'>;
 let koreanLab: TFunction<'lab'>;
+let koreanRuntimes: TFunction<'runtimes'>;
 
 beforeAll(async () => {
   const i18n = await createI18n('ko');
   korean = i18n.getFixedT('ko', 'engine');
   koreanLab = i18n.getFixedT('ko', 'lab');
+  koreanRuntimes = i18n.getFixedT('ko', 'runtimes');
 });
 
 /** True when the text is a Korean sentence, not an English fallback or a bare key. */
@@ -197,14 +201,24 @@ describe('interruptions and workspace changes', () => {
     });
     expect(texts[2]).toContain('1 call had finished and was kept;');
     expect(texts[3]).toContain('2 calls had finished and were kept;');
+    const webllm = { kind: 'webllm' as const, label: 'WebLLM · Qwen2.5-0.5B', model: 'Qwen2.5-0.5B' };
     const changes: WorkspaceChange[] = [
-      { added: ['weather'], removed: ['calculate'], updated: false, runtime: 'WebLLM' },
+      { added: ['weather'], removed: ['calculate'], updated: false, runtime: webllm },
       { added: [], removed: [], updated: true },
+      {
+        added: [],
+        removed: [],
+        updated: false,
+        runtime: { kind: 'endpoint', label: 'Endpoint · llama3', model: 'llama3' },
+      },
     ];
+    const englishRuntime = (ref: RuntimeRef) => runtimeLabelText(englishT('runtimes'), ref);
+    const koreanRuntime = (ref: RuntimeRef) => runtimeLabelText(koreanRuntimes, ref);
     for (const change of changes) {
-      expect(workspaceChangeText(english, change)).toBe(describeWorkspaceChange(change));
-      expect(workspaceChangeText(korean, change)).toMatch(hangul);
+      expect(workspaceChangeText(english, change, englishRuntime)).toBe(describeWorkspaceChange(change));
+      expect(workspaceChangeText(korean, change, koreanRuntime)).toMatch(hangul);
     }
+    expect(workspaceChangeText(korean, changes[2]!, koreanRuntime)).toContain('엔드포인트 · llama3');
   });
 });
 

@@ -20,6 +20,7 @@ import type {
 import { assertNever } from '../../engine';
 import { useFormat, useT, wordMessage, type Formatters } from '../../i18n';
 import { isCatalogued } from '../scenarios/scenario-text';
+import { runtimeLabelText } from '../runs/runtime-label';
 
 export type EngineT = TFunction<'engine'>;
 type LabT = TFunction<'lab'>;
@@ -112,12 +113,17 @@ export function anomalyText(t: EngineT, anomaly: Anomaly): string {
   }
 }
 
-export function workspaceChangeText(t: EngineT, change: WorkspaceChange): string {
+/** A workspace change in the page's words; `runtime` names a runtime (`runtimeLabelText`). */
+export function workspaceChangeText(
+  t: EngineT,
+  change: WorkspaceChange,
+  runtime: (ref: NonNullable<WorkspaceChange['runtime']>) => string,
+): string {
   const parts: string[] = [];
   if (change.added.length > 0) parts.push(t('workspace.exposed', { names: change.added.join(', ') }));
   if (change.removed.length > 0) parts.push(t('workspace.removed', { names: change.removed.join(', ') }));
   if (change.updated) parts.push(t('workspace.updated'));
-  if (change.runtime !== undefined) parts.push(t('workspace.runtime', { label: change.runtime }));
+  if (change.runtime !== undefined) parts.push(t('workspace.runtime', { label: runtime(change.runtime) }));
   return t('workspace.changed', { parts: parts.join(t('workspace.separator')) });
 }
 
@@ -187,6 +193,7 @@ export function runEndDetailText(t: EngineT, detail: RunEndDetail): string {
 export function useEngineText() {
   const { t } = useT('engine');
   const { t: lab } = useT('lab');
+  const { t: runtimes } = useT('runtimes');
   const format = useFormat();
   const { t: scenarios } = useT('scenarios');
   const scenario = useCallback((id: string) => (isCatalogued(id) ? scenarios(`${id}.title`) : undefined), [scenarios]);
@@ -197,7 +204,8 @@ export function useEngineText() {
       finish: (reason: FinishReasonKind) => finishLabel(t, reason),
       turnActions: (actions: readonly TurnAction[]) => turnActionsText(t, actions, fault),
       anomaly: (anomaly: Anomaly) => anomalyText(t, anomaly),
-      workspaceChange: (change: WorkspaceChange) => workspaceChangeText(t, change),
+      workspaceChange: (change: WorkspaceChange) =>
+        workspaceChangeText(t, change, (ref) => runtimeLabelText(runtimes, ref)),
       notice: (notice: Notice) => noticeText(t, notice, scenario),
       /** One sentence of a notice (an interruption in the transcript, a refusal). */
       noticePart: (part: NoticePart) => noticePartWords(t, part, scenario),
@@ -208,5 +216,5 @@ export function useEngineText() {
       /** A refused command or the reason there is no next request. */
       refusal: (refusal: Refusal) => refusalText(t, refusal),
     };
-  }, [t, lab, format, scenario]);
+  }, [t, lab, runtimes, format, scenario]);
 }

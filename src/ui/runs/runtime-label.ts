@@ -1,21 +1,20 @@
 /**
- * A run's runtime as the Runs tab names it. The run keeps the runtime's English label (`RuntimeRef.label`);
- * a label that is exactly the runtime's own English name is worded in the page's language
- * (`runtimes:label.<kind>`), and a label naming a model ("WebLLM · Qwen…", "Endpoint · llama3") stays as stored.
+ * A run's runtime as the page names it: the runtime's own name (`runtimes:label.<kind>`), or its short name and the
+ * model it ran ("WebLLM · Qwen2.5-0.5B", `runtimes:withModel`), all in the page's language; a model's name is
+ * data and stays as its maker wrote it. The run records its runtime as a kind and a model (`RuntimeRef`), never read
+ * back from its English label.
  */
 import type { TFunction } from 'i18next';
 import type { RuntimeKind } from '../../engine';
-import { englishT } from '../../i18n/english';
+import { TINY_TEST_MODEL } from '../../engine';
 
 type RuntimesT = TFunction<'runtimes'>;
 
-const english = englishT('runtimes');
-
 export function runtimeLabelText(
   t: RuntimesT,
-  runtime: { readonly kind: RuntimeKind; readonly label: string },
+  runtime: { readonly kind: RuntimeKind; readonly model?: string },
 ): string {
-  if (runtime.label === english(`label.${runtime.kind}`)) return t(`label.${runtime.kind}`);
-  if (runtime.kind === 'wllama' && runtime.label === english('tinyModelLabel')) return t('tinyModelLabel');
-  return runtime.label;
+  if (runtime.model === undefined) return t(`label.${runtime.kind}`);
+  if (runtime.model === TINY_TEST_MODEL) return t('tinyModelLabel');
+  return t('withModel', { runtime: t(`short.${runtime.kind}`), model: runtime.model });
 }

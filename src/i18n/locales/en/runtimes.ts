@@ -9,7 +9,17 @@ export const runtimes = {
     wllama: 'CPU (wllama, GGUF)',
     endpoint: 'OpenAI-compatible endpoint',
   },
-  /** The CPU runtime's label while it runs the built-in tiny model (kept in the run, English). */
+  /** Each runtime's short name, before the model it runs (`withModel`). */
+  short: {
+    scripted: 'Scripted replay',
+    human: 'You are the model',
+    webllm: 'WebLLM',
+    wllama: 'CPU',
+    endpoint: 'Endpoint',
+  },
+  /** A runtime and the model it runs: "WebLLM · Qwen2.5-0.5B". */
+  withModel: '{{runtime}} · {{model}}',
+  /** The CPU runtime while it runs the built-in tiny model (also its English label in the run). */
   tinyModelLabel: 'CPU · tiny random test model',
   requirement: {
     scripted: 'Nothing: plays the scenario’s recorded turns in any browser, no GPU, no download.',

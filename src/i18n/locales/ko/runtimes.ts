@@ -10,6 +10,14 @@ export const runtimes: Catalog['runtimes'] = {
     wllama: 'CPU (wllama, GGUF)',
     endpoint: 'OpenAI 호환 엔드포인트',
   },
+  short: {
+    scripted: '스크립트 재생',
+    human: '내가 모델',
+    webllm: 'WebLLM',
+    wllama: 'CPU',
+    endpoint: '엔드포인트',
+  },
+  withModel: '{{runtime}} · {{model}}',
   tinyModelLabel: 'CPU · 작은 무작위 테스트 모델',
   requirement: {
     scripted: '필요 없음: 시나리오에 녹화된 턴을 어떤 브라우저에서든 재생합니다. GPU도, 다운로드도 필요 없습니다.',
