@@ -102,7 +102,7 @@ describe('no import cycles', { timeout: 120_000 }, () => {
 
 describe('docs/architecture.md', () => {
   it('lists every event kind in its catalogue', async () => {
-    const { LOOP_EVENT_TYPES } = await import('../src/engine/loop/events');
+    const { LOOP_EVENT_TYPES } = await import('../src/engine/run-file/event-schema');
     const doc = readFileSync('docs/architecture.md', 'utf8');
     const catalogue = doc.slice(doc.indexOf('## The event log'), doc.indexOf('## Saving'));
     const listed = [...catalogue.matchAll(/^\| `([a-z-]+)` +\|/gm)].map((m) => m[1]);

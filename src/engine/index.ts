@@ -51,6 +51,8 @@ export type { CallDecision, CallOutcome, ExceptionMode } from './tool-execution'
 export { runToCompletion } from './advisors/compare';
 export type { ComparisonSource } from './advisors/compare';
 export { AdvisorLoopController } from './advisors/controller';
+export { ADVISOR_EVENT_TYPES, advisorEvents } from './advisors/events';
+export type { AdvisorEvent } from './advisors/events';
 export { HIGHEST_PRECEDENCE, LOWEST_PRECEDENCE, formatOrder, formatOrderShort, parseOrder } from './advisors/order';
 export {
   chainActivity,
@@ -85,7 +87,11 @@ export type { CodeTarget } from './codegen';
 export { lacksProperties } from './codegen/schema';
 
 // The teaching lab: predict mode, guards, faults, the id lesson, schema checks, dependencies.
+export { injectFault, predict, setResultId } from './lab/commands';
 export { runDependencies } from './lab/dependencies';
+export { LAB_EVENT_TYPES, LAB_TURN_ACTION_KINDS } from './lab/events';
+export type { LabEvent, LabNote, LabState, LabTurnAction } from './lab/events';
+export { awaitingPrediction, chosenFault, labExtension, labState, resultIdsOf } from './lab/extension';
 export { HUGE_SIZES, defaultFault, labSleep } from './lab/faults';
 export { guardMeters } from './lab/guards';
 export { apiVerdicts, suggestWrongId, templateView } from './lab/id-pairing';
@@ -110,14 +116,24 @@ export type { CommandResult } from './loop/controller-core';
 export { danglingCalls } from './loop/dangling-calls';
 export type { DanglingChoice } from './loop/dangling-calls';
 export { argumentsDiff, isDecidable, nextToApprove } from './loop/decisions';
-export { DEFAULT_SETTINGS } from './loop/events';
-export type { LoopEvent, LoopSettings } from './loop/events';
+export { CORE_EVENT_TYPES, DEFAULT_SETTINGS } from './loop/events';
+export type { CoreEvent, ExtensionEvent, LoopEvent, LoopSettings } from './loop/events';
+export { NO_EXTENSIONS, withExtension } from './loop/extension';
+export type { ExtensionHost, LoopExtension, RunView } from './loop/extension';
 export { describeInterruption } from './loop/interruption';
 export type { InterruptedEvent } from './loop/interruption';
 export { noticePartText, part, runNotice } from './loop/notices';
 export type { NoticePart } from './loop/notices';
-export { messagesSentAt, toolsOfRun, transcript, turnTable, usageTotals } from './loop/projections';
-export type { LabNote, TranscriptEntry, TurnAction, WorkspaceChange } from './loop/projections';
+export {
+  CORE_TURN_ACTION_KINDS,
+  describeTurnAction,
+  messagesSentAt,
+  toolsOfRun,
+  transcript,
+  turnTable,
+  usageTotals,
+} from './loop/projections';
+export type { CoreTurnAction, TranscriptEntry, TurnAction, WorkspaceChange } from './loop/projections';
 export { REFUSALS, codeOfSentence, refusalCode, refusalValues, refuse } from './loop/refusals';
 export type { RefusalCode, RefusalValues } from './loop/refusals';
 export { createRequestMemo, exposedDefinitions, noRequestReason } from './loop/request';
@@ -172,7 +188,14 @@ export type { FormatId, PromptFormat, PromptSegment } from './protocol/formats/t
 // Runs as files: export, import, migrations, fork, compare, the run tree.
 export { compareRuns } from './run-file/compare';
 export type { Comparison, MetricValue } from './run-file/compare';
-export { RUNTIME_KINDS, checkEvent, describeIssue, runtimeRefSchema, settingsSchema } from './run-file/event-schema';
+export {
+  LOOP_EVENT_TYPES,
+  RUNTIME_KINDS,
+  checkEvent,
+  describeIssue,
+  runtimeRefSchema,
+  settingsSchema,
+} from './run-file/event-schema';
 export { defaultForkPoint, forkEvents, forkPoints } from './run-file/fork';
 export type { ForkPoint } from './run-file/fork';
 export { buildRunFile, parseRunFile } from './run-file/format';

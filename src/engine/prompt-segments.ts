@@ -11,6 +11,7 @@
  * server that applies its own template) is rendered by the app in ChatML and marked `source: 'rendered'`.
  */
 import type { LoopEvent } from './loop/events';
+import type { LoopExtension } from './loop/extension';
 import { messagesSentAt, toolsOfRun } from './loop/projections';
 import { withFullTraces } from './prompt-trace';
 import type { PromptPartKind } from './protocol/formats/types';
@@ -233,7 +234,7 @@ export interface RoundPrompt {
 }
 
 /** Every model call of a run with its prompt cut into segments, in order. */
-export function roundPrompts(events: readonly LoopEvent[]): RoundPrompt[] {
+export function roundPrompts(events: readonly LoopEvent[], extensions?: readonly LoopExtension[]): RoundPrompt[] {
   const rounds: RoundPrompt[] = [];
   const everyTool = toolsOfRun(events);
   const byName = new Map(everyTool.map((t) => [t.name, t]));
@@ -247,7 +248,7 @@ export function roundPrompts(events: readonly LoopEvent[]): RoundPrompt[] {
   };
   const rendered = (round: number, toolNames: readonly string[]): string =>
     renderChatPrompt({
-      messages: messagesSentAt(events, round),
+      messages: messagesSentAt(events, round, extensions),
       tools: toolNames.flatMap((n) => byName.get(n) ?? []),
     });
   for (const event of withFullTraces(events)) {

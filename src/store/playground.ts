@@ -18,6 +18,7 @@ import type {
   InterruptedEvent,
   LoopControl,
   LoopEvent,
+  LoopExtension,
   LoopSettings,
   LoopState,
   ModelRequest,
@@ -47,11 +48,13 @@ import {
   fixToolChoice,
   getScenario,
   INITIAL_STATE,
+  injectFault,
   labSleep,
   LoopController,
   noRequestReason,
   ok,
   part,
+  predict,
   refusalCode,
   REFUSALS,
   refusalValues,
@@ -59,6 +62,7 @@ import {
   runNotice,
   RuntimeFailure,
   SCENARIOS,
+  setResultId,
   toggleExposed,
   withToolLanguage,
   workspaceForScenario,
@@ -179,6 +183,8 @@ export interface PlaygroundDeps {
   readonly toolSources: readonly ToolSource[];
   /** The request steps of the manual loop, in order (tool search). */
   readonly requestSteps: readonly RequestStep[];
+  /** The lessons plugged into the loop (the lab, the advisor loop's events): every fold and view of a run takes them. */
+  readonly extensions: readonly LoopExtension[];
   readonly now: () => number;
   readonly newRunId: () => string;
   /** Runs a task after the current one: the run writer's batch, the workspace save. */
@@ -274,7 +280,7 @@ export function createPlayground(deps: PlaygroundDeps) {
 
   // ── the controllers, fed by the workspace ────────────────────────────────────────────────────────────────
 
-  const requestMemo = createRequestMemo(deps.requestSteps);
+  const requestMemo = createRequestMemo(deps.requestSteps, deps.extensions);
   const workspaceSource = {
     request: (state: LoopState) => requestMemo({ workspace: get().workspace, state, catalog: get().catalog.all }),
     tools: () => exposedTools(sources(), get().workspace),
@@ -286,6 +292,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     newRunId: deps.newRunId,
     workspace: workspaceSource,
     sleep: labSleep,
+    extensions: deps.extensions,
   };
   const manual = new LoopController(controllerDeps);
   const advisor = new AdvisorLoopController(controllerDeps);
@@ -815,13 +822,13 @@ export function createPlayground(deps: PlaygroundDeps) {
     },
     /** The teaching lab (engine/lab): a prediction, a fault for one pending call, the id a result is sent with. */
     async predict(prediction: Prediction) {
-      return report(await controller.predict(prediction));
+      return report(await predict(controller.host, prediction));
     },
     injectFault(callId: string, fault: Fault) {
-      return report(controller.injectFault(callId, fault));
+      return report(injectFault(controller.host, callId, fault));
     },
     setResultId(callId: string, sentId: string | null) {
-      return report(controller.setResultId(callId, sentId));
+      return report(setResultId(controller.host, callId, sentId));
     },
     /** An interrupted call: the model receives an error result saying it was not run again. */
     async skipInterrupted(callId: string) {
@@ -895,6 +902,7 @@ export function createPlayground(deps: PlaygroundDeps) {
         settings: workspace.settings,
         now: deps.now,
         requestSteps: deps.requestSteps,
+        extensions: deps.extensions,
       };
     },
   };
@@ -908,6 +916,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     reloadRunList,
     openRun: actions.openRun,
     titleOf: (runId) => get().runs.list.find((r) => r.runId === runId)?.title ?? '',
+    extensions: deps.extensions,
   });
 
   return {
@@ -919,6 +928,8 @@ export function createPlayground(deps: PlaygroundDeps) {
     offline,
     mcp,
     runtimes: deps.runtimes,
+    /** The lessons plugged into the loop: the views of a run (transcript, turn table, Request tab) take them too. */
+    extensions: deps.extensions,
     /** The advisor-controlled loop's chain (the Advisors tab edits it). */
     advisors: advisor as Pick<AdvisorLoopController, 'getAdvisorConfig' | 'configureAdvisors' | 'subscribe'>,
     /** Writes every queued event and the workspace now (on `pagehide`, when the page is hidden). */

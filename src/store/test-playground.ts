@@ -4,7 +4,7 @@
  * at the runtime port, which keeps every request object the runtime receives.
  */
 import type { ModelRequest } from '../engine';
-import { ToolSearchSession, toolSearchStep } from '../engine';
+import { advisorEvents, labExtension, ToolSearchSession, toolSearchStep } from '../engine';
 import * as runsDb from '../persistence/runs-db';
 import * as userToolsDb from '../persistence/user-tools-db';
 import { indexedDbStorage } from '../persistence';
@@ -92,6 +92,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
     toolSearch,
     toolSources: [toolSearchSource(toolSearch)],
     requestSteps: [toolSearchStep],
+    extensions: [labExtension, advisorEvents],
     now: () => Date.now(),
     newRunId: (() => {
       let n = 0;

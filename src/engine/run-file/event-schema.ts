@@ -4,7 +4,7 @@
  *
  * `eventSchemas()` is keyed by event type; its mapped type makes the compiler refuse a missing kind, and each
  * entry must produce exactly that kind's shape (`z.ZodType<Extract<LoopEvent, …>>`). The tests check the keys
- * against `LOOP_EVENT_TYPES` at run time too.
+ * against `LOOP_EVENT_TYPES` (the loop's kinds and its extensions') at run time too.
  */
 import { z } from 'zod';
 import type { AdvisorHook, AdvisorKind } from '../advisors/types';
@@ -19,6 +19,9 @@ import { OPENAI_FINISH_REASONS } from '../stop-reasons';
 import type { ExecutionEventKind, ToolDefinition, ToolSource } from '../tool';
 import type { CallDisposition } from '../tool-execution';
 import type { FinishReasonKind, LoopEvent, LoopEventType, LoopSettings, RunConfig } from '../loop/events';
+import { CORE_EVENT_TYPES } from '../loop/events';
+import { ADVISOR_EVENT_TYPES } from '../advisors/events';
+import { LAB_EVENT_TYPES } from '../lab/events';
 import { type Result } from '../result';
 import type { StoredTrace, TraceNode } from '../trace-delta';
 import { checkNode } from '../trace-delta';
@@ -326,6 +329,13 @@ const observationSchema = z.object({
     )
     .optional(),
 });
+
+/** Every kind a run file may hold: the loop's own, the advisor loop's and the lab's. */
+export const LOOP_EVENT_TYPES: readonly LoopEventType[] = [
+  ...CORE_EVENT_TYPES,
+  ...ADVISOR_EVENT_TYPES,
+  ...LAB_EVENT_TYPES,
+];
 
 type EventOf<K extends LoopEventType> = Extract<LoopEvent, { type: K }>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoopController } from '../loop/controller';
 import type { LoopEvent } from '../loop/events';
-import { DEFAULT_SETTINGS, LOOP_EVENT_TYPES } from '../loop/events';
+import { DEFAULT_SETTINGS } from '../loop/events';
 import { noticePartText } from '../loop/notices';
 import { transcript } from '../loop/projections';
 import { replay } from '../loop/state';
@@ -11,7 +11,7 @@ import { createScriptedRuntime } from '../model-port/scripted';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import { newUserToolSpec } from '../user-tools/spec';
-import { checkEvent, eventSchemas } from './event-schema';
+import { checkEvent, eventSchemas, LOOP_EVENT_TYPES } from './event-schema';
 import { buildRunFile, MAX_RUN_FILE_CHARS, parseRunFile, RUN_FILE_FORMAT, RUN_FILE_VERSION } from './format';
 import { compareRuns } from './compare';
 import { defaultForkPoint, forkEvents, forkPoints } from './fork';
