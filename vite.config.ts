@@ -108,7 +108,7 @@ export default defineConfig({
         icons: [],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,wasm,json,svg,png,ico}'],
+        globPatterns: ['**/*.{js,css,html,wasm,json,svg,png,ico,woff2}'],
         // Generated GGUF test models are data, not app shell; the runtimes' own assets are cached on first use.
         globIgnores: ['**/generated/**', '**/*.gguf', ...RUNTIME_ASSET_GLOBS],
         runtimeCaching: [

@@ -62,12 +62,24 @@ export interface AdvisorsViewProps {
   readonly onLoopControlChange?: (control: LoopControl) => void;
   /** The current scenario for the side-by-side comparisons; omit to hide them. */
   readonly comparisonSource?: () => ComparisonSourceResult;
+  /**
+   * Which run and scenario the view describes (e.g. "seoul-time-math:run-3"): a comparison made for one is dropped
+   * when it changes (a new run, another scenario), so it never describes a run it was not made for.
+   */
+  readonly runKey?: string;
 }
 
 /** The lanes, left to right as the request passes them (the diagram draws its participants in the same order). */
 const LANES: readonly Lane[] = ['outside', 'loop', 'inside'];
 
-export function AdvisorsView({ host, events, loopControl, onLoopControlChange, comparisonSource }: AdvisorsViewProps) {
+export function AdvisorsView({
+  host,
+  events,
+  loopControl,
+  onLoopControlChange,
+  comparisonSource,
+  runKey,
+}: AdvisorsViewProps) {
   const { t } = useT('advisors');
   const subscribe = useCallback((listener: () => void) => host.subscribe(listener), [host]);
   const getConfig = useCallback(() => host.getAdvisorConfig(), [host]);
@@ -261,11 +273,17 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
       {comparisonSource && (
         <section className="advisors-section" aria-label={t('sections.compare')}>
           <h3>{t('sections.compare')}</h3>
-          <ComparePanel config={config} source={comparisonSource} />
+          <ComparePanel key={runKey ?? runKeyOf(events)} config={config} source={comparisonSource} />
         </section>
       )}
     </div>
   );
+}
+
+/** The run the events are of: its id, or "none" before the run starts. */
+function runKeyOf(events: readonly LoopEvent[]): string {
+  const first = events[0];
+  return first?.type === 'run-started' ? first.runId : 'none';
 }
 
 function sortSpecs(specs: readonly AdvisorSpec[]): AdvisorSpec[] {

@@ -211,6 +211,9 @@ export function ToolEditor({
               />
             </label>
           </div>
+          <p className="muted small tool-studio-network-rule" data-testid="network-rule">
+            {draft.allowNetwork ? t('editor.networkRule', { origin: window.location.origin }) : t('editor.networkOff')}
+          </p>
 
           <h4>{t('editor.parameters')}</h4>
           <div role="radiogroup" aria-label={t('editor.modes')} className="tool-studio-inline-group">
