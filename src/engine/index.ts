@@ -12,16 +12,16 @@
 export { toOpenAIMessages } from './messages';
 export type { Message, ParseIssue, ToolCall } from './messages';
 export { createPrng } from './prng';
-export { diffRound } from './prompt-diff';
-export type { ChangeReason, DiffPiece, SegmentDiff } from './prompt-diff';
-export { countRound, roundPrompts } from './prompt-segments';
-export type { PromptSegment as RoundPromptSegment, RoundPrompt, RoundTokens } from './prompt-segments';
-export { PART_LABELS, checkPrefixExtension, partTotals, roundResponses, withFullTraces } from './prompt-trace';
-export type { EventWithFullTrace, PrefixCheck } from './prompt-trace';
+export { diffRound } from './prompt-diff/prompt-diff';
+export type { ChangeReason, DiffPiece, SegmentDiff } from './prompt-diff/prompt-diff';
+export { countRound, roundPrompts } from './prompt-diff/prompt-segments';
+export type { PromptSegment as RoundPromptSegment, RoundPrompt, RoundTokens } from './prompt-diff/prompt-segments';
+export { PART_LABELS, checkPrefixExtension, partTotals, roundResponses, withFullTraces } from './loop/prompt-trace';
+export type { EventWithFullTrace, PrefixCheck } from './loop/prompt-trace';
 export { assertNever, err, ok } from './result';
 export type { Result } from './result';
-export { roundTimelines } from './round-timeline';
-export type { RoundTimeline, SpanKind, TimelineSpan } from './round-timeline';
+export { roundTimelines } from './loop/round-timeline';
+export type { RoundTimeline, SpanKind, TimelineSpan } from './loop/round-timeline';
 export { RuntimeFailure } from './runtime';
 export type {
   ChatRuntime,
@@ -44,8 +44,8 @@ export {
 export type { Anomaly, DerivedStop, FinishReason } from './stop-reasons';
 export { ToolFailure, defineTool, errorMessage, jsonSchemaValidator, toDefinition } from './tool';
 export type { JsonSchema, Tool, ToolContext, ToolDefinition, ToolLanguage, ToolResult, ValidationResult } from './tool';
-export { parseArguments } from './tool-execution';
-export type { CallDecision, CallOutcome, ExceptionMode } from './tool-execution';
+export { parseArguments } from './loop/tool-execution';
+export type { CallDecision, CallOutcome, ExceptionMode } from './loop/tool-execution';
 
 // Advisors: Spring AI's chain, the advisor-controlled loop and its projections.
 export { runToCompletion } from './advisors/compare';
@@ -212,8 +212,8 @@ export { LANDSMEER_SCENARIO_ID, createWorkspace28Tools } from './scenarios/works
 
 // Tool search: indexes, the search tool, its request step and advisor, token measurement.
 export { ToolSearchSession, toolSearchStep } from './tool-search/apply';
-export { compareLandsmeer, measureRun } from './tool-search/measure';
-export type { RoundMeasurement, RunMeasurement, SearchComparison } from './tool-search/measure';
+export { compareLandsmeer, measureRun } from './scenarios/tool-search-measure';
+export type { RoundMeasurement, RunMeasurement, SearchComparison } from './scenarios/tool-search-measure';
 export { TOOL_SEARCH_TOOL_NAME } from './tool-search/search-tool';
 export type { TokenCounter } from './tool-search/token-count';
 export { TOOL_INDEX_KINDS } from './tool-search/tool-index';

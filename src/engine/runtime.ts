@@ -5,10 +5,13 @@
  * RuntimeFailure with a message the UI can show as it is.
  */
 import type { Message, ToolCall } from './messages';
-import type { CallFormat } from './protocol/parse-result';
 import type { FinishReason } from './stop-reasons';
 import type { ToolDefinition } from './tool';
 import type { Result } from './result';
+
+/** The two call syntaxes: `<tool_call>` blocks (Qwen2.5, Qwen3, Hermes) and Llama 3.2's bare JSON. */
+export const CALL_FORMATS = ['tool-call-tags', 'llama-json'] as const;
+export type CallFormat = (typeof CALL_FORMATS)[number];
 
 export type ToolChoice = 'auto' | 'required' | 'none' | { readonly name: string };
 

@@ -3,7 +3,7 @@
  * controller's extensions), and the listeners told after every change. Shared by the manual and the
  * advisor-controlled loop.
  */
-import { TraceChain } from '../prompt-trace';
+import { TraceChain } from './prompt-trace';
 import type { LoopEvent } from './events';
 import type { Folding, LoopState } from './state';
 import { applyEvent, INITIAL_STATE, replay } from './state';

@@ -13,7 +13,7 @@ import type { RuntimeKind, ToolChoice } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
 import type { ExecutionEventKind, ToolDefinition } from '../tool';
 import type { StoredResponse } from '../trace-delta';
-import type { CallDecision, CallOutcome, ExceptionMode } from '../tool-execution';
+import type { CallDecision, CallOutcome, ExceptionMode } from './tool-execution';
 import { kindsOf } from '../kinds';
 import type { FinishReasonKind } from './run-end';
 

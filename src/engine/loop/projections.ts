@@ -7,12 +7,12 @@
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messages';
 import type { ModelResponse, Timings, Usage } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
-import type { CallDecision, CallOutcome } from '../tool-execution';
+import type { CallDecision, CallOutcome } from './tool-execution';
 import type { ToolDefinition } from '../tool';
 import type { FinishReasonKind, LoopEvent } from './events';
 import { describeInterruption } from './interruption';
 import { applyEvent, INITIAL_STATE } from './state';
-import { withFullTraces } from '../prompt-trace';
+import { withFullTraces } from './prompt-trace';
 import { assertNever } from '../result';
 import type {
   ExtensionTranscriptEntry,

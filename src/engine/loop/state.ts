@@ -8,7 +8,7 @@
  */
 import type { Message, ToolCall } from '../messages';
 import type { ToolDefinition } from '../tool';
-import type { CallDecision, CallOutcome } from '../tool-execution';
+import type { CallDecision, CallOutcome } from './tool-execution';
 import type { ExtensionEvent, FinishReasonKind, LoopEvent, LoopSettings, RunConfig } from './events';
 import { historyEdits, rewriteHistory } from './history-rewrite';
 

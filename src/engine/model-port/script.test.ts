@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../messages';
-import { DENIED_TEXT } from '../tool-execution';
+import { DENIED_TEXT } from '../loop/tool-execution';
 import type { ScriptStep } from './script';
 import {
   chooseTurn,

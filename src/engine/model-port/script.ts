@@ -18,7 +18,7 @@
  */
 import type { Message, ToolMessage } from '../messages';
 import type { ToolDefinition } from '../tool';
-import { DENIED_TEXT } from '../tool-execution';
+import { DENIED_TEXT } from '../loop/tool-execution';
 import type { FinishReason } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
 import { renderToolCallBlock } from '../protocol/hermes';

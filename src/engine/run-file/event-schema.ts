@@ -17,7 +17,7 @@ import type { PromptFormatSource, RuntimeKind } from '../runtime';
 import type { Anomaly } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
 import type { ExecutionEventKind, ToolDefinition, ToolSource } from '../tool';
-import type { CallDisposition } from '../tool-execution';
+import type { CallDisposition } from '../loop/tool-execution';
 import type { FinishReasonKind, LoopEvent, LoopEventType, LoopSettings, RunConfig } from '../loop/events';
 import { CORE_EVENT_TYPES } from '../loop/events';
 import { ADVISOR_EVENT_TYPES } from '../advisors/events';

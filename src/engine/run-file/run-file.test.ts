@@ -6,7 +6,7 @@ import { noticePartText } from '../loop/notices';
 import { transcript } from '../loop/projections';
 import { replay } from '../loop/state';
 import { createPresetTools } from '../presets';
-import { withFullTraces } from '../prompt-trace';
+import { withFullTraces } from '../loop/prompt-trace';
 import { createScriptedRuntime } from '../model-port/scripted';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';

@@ -4,12 +4,12 @@
  * tokens are prefilled), and how a run's traces are stored — the first whole, each later one as what changed
  * (`TraceChain`), read back in full with `traceAt` / `fullTraces`.
  */
-import type { LoopEvent } from './loop/events';
-import type { PromptPartKind, PromptSegment } from './protocol/formats/types';
-import { err, ok, type Result } from './result';
-import type { ModelResponse, RequestTrace } from './runtime';
-import type { TraceNode } from './trace-delta';
-import { applyNode, diffValue, isDelta } from './trace-delta';
+import type { LoopEvent } from './events';
+import type { PromptPartKind, PromptSegment } from '../protocol/formats/types';
+import { err, ok, type Result } from '../result';
+import type { ModelResponse, RequestTrace } from '../runtime';
+import type { TraceNode } from '../trace-delta';
+import { applyNode, diffValue, isDelta } from '../trace-delta';
 
 export interface PartTotal {
   readonly part: PromptPartKind;
