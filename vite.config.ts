@@ -136,7 +136,7 @@ export default defineConfig({
   build: { chunkSizeWarningLimit: 8000, target: 'es2022', rolldownOptions: ENGINE_IS_PURE },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'training/**/*.test.ts'],
     setupFiles: ['./src/setup-tests.ts'],
     // Worker threads instead of child processes, each file still isolated: about 12% less CPU and 15% less time
     // than 'forks' on the 2-core machine (measured on three subsets of the suite, every test green in both).
