@@ -15,9 +15,9 @@ export const LAYERS = {
   engine: [],
   /** The UI's languages: the catalogs (one namespace per feature), the i18next instance, `useT`, formatting. */
   i18n: [],
-  /** Runtime adapters behind the engine's port (scripted, human, WebLLM, wllama), each with its panel. */
+  /** Runtime adapters behind the engine's port (scripted, human, WebLLM, wllama, endpoint), each with its panel. */
   runtimes: ['engine', 'i18n'],
-  /** Where user tool code runs: a worker inside a sandboxed iframe. */
+  /** Where user tool code runs: QuickJS in WebAssembly, a fresh worker per execution. */
   sandbox: ['engine'],
   /** IndexedDB through idb; everything read back is validated. */
   persistence: ['engine'],

@@ -76,6 +76,7 @@ export {
 } from './advisors/setup';
 export type { AdvisorConfig, AdvisorSpec, Lane } from './advisors/setup';
 export { DEFAULT_SHORTEN_LIMIT } from './advisors/shorten-results';
+export { ADVISOR_HOOKS, ADVISOR_KINDS } from './advisors/types';
 export type { AdvisorHook, AdvisorKind } from './advisors/types';
 
 // Parameter augmentation (innerThought / confidence).

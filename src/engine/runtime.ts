@@ -91,7 +91,8 @@ export interface HttpExchange {
 }
 
 /** How a prompt format was chosen: read from the model's own config, guessed from its id, or picked by the user. */
-export type PromptFormatSource = 'model-config' | 'model-id' | 'user';
+export const PROMPT_FORMAT_SOURCES = ['model-config', 'model-id', 'user'] as const;
+export type PromptFormatSource = (typeof PROMPT_FORMAT_SOURCES)[number];
 
 export interface ModelResponse {
   /** Exactly what the model produced. */
@@ -122,7 +123,8 @@ export interface GenerateOptions {
   readonly onDelta: (text: string) => void;
 }
 
-export type RuntimeKind = 'scripted' | 'human' | 'webllm' | 'wllama' | 'endpoint';
+export const RUNTIME_KINDS = ['scripted', 'human', 'webllm', 'wllama', 'endpoint'] as const;
+export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
 
 export interface ChatRuntime {
   readonly kind: RuntimeKind;

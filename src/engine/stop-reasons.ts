@@ -5,6 +5,7 @@
  */
 
 import type { ParseIssue } from './messages';
+import { kindsOf } from './kinds';
 import { assertNever } from './result';
 
 /**
@@ -94,6 +95,17 @@ export type Anomaly =
   | { kind: 'tool-calls-ignored'; detail: string; raw?: FinishReason }
   /** The turn's summary of what the parser forgave or flagged (each issue is also a note beside its call or text). */
   | { kind: 'parse-issues'; detail: string; issues?: readonly AnomalyIssue[] };
+
+export const ANOMALY_KINDS = kindsOf<Anomaly['kind']>()({
+  'tool-call-cut-by-length': true,
+  'tool-calls-without-calls': true,
+  'text-with-tool-calls': true,
+  'unterminated-tool-call': true,
+  'malformed-tool-call': true,
+  'calls-cut-by-length': true,
+  'tool-calls-ignored': true,
+  'parse-issues': true,
+});
 
 /** One parser note as the `parse-issues` anomaly lists it. */
 export interface AnomalyIssue {

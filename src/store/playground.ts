@@ -118,8 +118,20 @@ function noticeOf(result: { readonly ok: false; readonly error: string }): Notic
   return { kind: 'error', text: result.error, ...(code ? { code } : {}), ...(values ? { values } : {}) };
 }
 
-export type InspectorTab =
-  'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search' | 'mcp' | 'code';
+/** The inspector's tabs, in the order the page shows them (each tab's view: src/ui/inspector/inspector.tsx). */
+export const INSPECTOR_TAB_IDS = [
+  'turns',
+  'request',
+  'prompt',
+  'stops',
+  'metrics',
+  'advisors',
+  'tool-search',
+  'mcp',
+  'runs',
+  'code',
+] as const;
+export type InspectorTab = (typeof INSPECTOR_TAB_IDS)[number];
 
 /** A run as the Runs tab lists it. */
 export type RunSummary = RunHeader;
@@ -176,7 +188,7 @@ export interface PlaygroundState {
 export interface PlaygroundDeps {
   readonly runtimes: RuntimeRegistry;
   readonly storage: PlaygroundStorage;
-  /** Where user tools' code runs (the browser sandbox: a worker in a sandboxed iframe). */
+  /** Where user tools' code runs (the browser sandbox: QuickJS in a fresh worker per execution). */
   readonly sandbox: ToolExecutor;
   readonly toolSearch: ToolSearchSession;
   /** Tool sources besides the presets and the user's own tools (the 28-tool search workspace). */

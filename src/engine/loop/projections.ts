@@ -8,6 +8,7 @@ import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messag
 import type { ModelResponse, Timings, Usage } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
 import type { CallDecision, CallOutcome } from './tool-execution';
+import { DISPOSITIONS } from './tool-execution';
 import type { ToolDefinition } from '../tool';
 import type { FinishReasonKind, LoopEvent } from './events';
 import { describeInterruption } from './interruption';
@@ -257,8 +258,9 @@ export const CORE_TURN_ACTION_KINDS = kindsOf<CoreTurnAction['kind']>()({
   'policy-denied': true,
 });
 
-/** How a call ended, as the turn table names it: a disposition, or `stop` (the call stopped the loop). */
-export type OutcomeCode = Extract<CallOutcome, { kind: 'result' }>['disposition'] | 'stop';
+/** How a call ended, as the turn table names it: `stop` (the call stopped the loop), or a disposition. */
+export const OUTCOME_CODES = ['stop', ...DISPOSITIONS] as const;
+export type OutcomeCode = (typeof OUTCOME_CODES)[number];
 
 /** One row per model call, with what the extensions' events did. */
 export function turnTable(
@@ -553,19 +555,6 @@ function describeOutcome(name: string, result: OutcomeCode): string {
       return assertNever(result);
   }
 }
-
-/** Every outcome code, for the catalog checks. */
-export const OUTCOME_CODES: readonly OutcomeCode[] = [
-  'stop',
-  'executed',
-  'tool-error',
-  'invalid-json',
-  'invalid-arguments',
-  'unknown-tool',
-  'unparsed-call',
-  'denied',
-  'written-by-hand',
-];
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });

@@ -34,15 +34,17 @@ export type CallDecision =
   | { readonly kind: 'write'; readonly text: string; readonly isError?: boolean };
 
 /** Why a result is what it is: shown in the turn table's "what our code did" column. */
-export type CallDisposition =
-  | 'executed'
-  | 'tool-error'
-  | 'invalid-json'
-  | 'invalid-arguments'
-  | 'unknown-tool'
-  | 'unparsed-call'
-  | 'denied'
-  | 'written-by-hand';
+export const DISPOSITIONS = [
+  'executed',
+  'tool-error',
+  'invalid-json',
+  'invalid-arguments',
+  'unknown-tool',
+  'unparsed-call',
+  'denied',
+  'written-by-hand',
+] as const;
+export type CallDisposition = (typeof DISPOSITIONS)[number];
 
 export type CallOutcome =
   | {
