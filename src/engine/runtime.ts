@@ -51,6 +51,31 @@ export interface Timings {
 }
 
 /** What the model saw, when the runtime can tell: the request body and the final prompt text. */
+/**
+ * Said by a runtime whose prompt is its previous call's prompt with text added at the end (`promptExtension`): the
+ * log then stores the added text without comparing two long prompts, and nobody has to read a prompt that nobody
+ * looks at. A symbol, defined not enumerable: never stored, never written to a file, never copied by a spread.
+ */
+export const PROMPT_EXTENSION: unique symbol = Symbol('prompt extension');
+
+export interface PromptExtension {
+  /** The previous call's prompt text, the very string its trace carried. */
+  readonly previous: string;
+  /** What this prompt adds after it. */
+  readonly appended: string;
+}
+
+/** A trace that says its prompt extends `extension.previous` by `extension.appended`. */
+export function withPromptExtension<T extends RequestTrace>(trace: T, extension: PromptExtension): T {
+  Object.defineProperty(trace, PROMPT_EXTENSION, { value: extension, enumerable: false });
+  return trace;
+}
+
+/** What a trace says its prompt extends, if it says so. */
+export function promptExtension(trace: RequestTrace): PromptExtension | undefined {
+  return (trace as { readonly [PROMPT_EXTENSION]?: PromptExtension })[PROMPT_EXTENSION];
+}
+
 export interface RequestTrace {
   readonly requestJson: unknown;
   readonly promptText?: string;
