@@ -27,6 +27,7 @@ import { createRequestMemo } from './request';
 import type { RefusalCode } from './refusals';
 import { RUN_END_DETAILS } from './run-end-details';
 import { refuse } from './refusals';
+import type { Workspace } from './workspace';
 import { EMPTY_WORKSPACE } from './workspace';
 import type { ToolRegistry } from '../tool-registry';
 import { createToolRegistry } from '../tool-registry';
@@ -123,6 +124,14 @@ export abstract class ControllerCore {
   protected registry: ToolRegistry = createToolRegistry([]);
   /** Aborts the model call or tool batch in flight; null when none is. */
   protected abortController: AbortController | null = null;
+  /**
+   * The AbortController of a round's model call, which that round's tool batch takes over unless Stop used it: one
+   * per round, not one per call and one per batch (with its signal, among the costliest objects a round makes).
+   */
+  private roundAbort: { readonly round: number; readonly controller: AbortController } | null = null;
+  /** The registry of the tools offered in a round, for the batch of that round (`offeredRegistry`). */
+  private offered: { readonly called: LoopEvent; readonly all: ToolRegistry; readonly registry: ToolRegistry } | null =
+    null;
   protected streamingText = '';
   /** A model call or a tool batch is in flight. */
   protected busy = false;
@@ -130,6 +139,12 @@ export abstract class ControllerCore {
   private callCounter = 0;
   /** The run's own workspace as the next request (headless use); memoized like the app's. */
   private readonly ownRequest: ReturnType<typeof createRequestMemo>;
+  private ownWorkspaceMemo: {
+    readonly system: string;
+    readonly tools: LoopState['tools'];
+    readonly settings: LoopState['settings'];
+    readonly workspace: Workspace;
+  } | null = null;
 
   /** What extensions' hooks and commands see of this controller. */
   readonly host: ExtensionHost;
@@ -439,13 +454,24 @@ export abstract class ControllerCore {
   protected nextManualRequest(): Result<ModelRequest> {
     if (this.deps.workspace) return this.deps.workspace.request(this.state);
     const state = this.state;
-    const workspace = {
+    return this.ownRequest({ workspace: this.ownWorkspace(state), state, catalog: state.tools });
+  }
+
+  /** The run's own workspace (headless use): made again only when the run's system, tools or settings change. */
+  private ownWorkspace(state: LoopState): Workspace {
+    const system = state.config?.system ?? '';
+    const memo = this.ownWorkspaceMemo;
+    if (memo && memo.system === system && memo.tools === state.tools && memo.settings === state.settings) {
+      return memo.workspace;
+    }
+    const workspace: Workspace = {
       ...EMPTY_WORKSPACE,
-      system: state.config?.system ?? '',
+      system,
       exposed: state.tools.map((t) => t.name),
       settings: state.settings ?? EMPTY_WORKSPACE.settings,
     };
-    return this.ownRequest({ workspace, state, catalog: state.tools });
+    this.ownWorkspaceMemo = { system, tools: state.tools, settings: state.settings, workspace };
+    return workspace;
   }
 
   /**
@@ -521,7 +547,7 @@ export abstract class ControllerCore {
       messageCount: request.messages.length,
       toolNames: request.tools.map((t) => t.name),
     });
-    const abort = new AbortController();
+    const abort = this.abortFor(round, true);
     this.abortController = abort;
     try {
       const response = await runtime.generate(request, {
@@ -579,7 +605,7 @@ export abstract class ControllerCore {
     const registry = this.offeredRegistry(round);
     const finished = this.state.pending?.round === round ? this.state.pending.finished : {};
     this.busy = true;
-    const abort = new AbortController();
+    const abort = this.abortFor(round, false);
     this.abortController = abort;
     this.notify();
     const outcomes: CallOutcome[] = [];
@@ -696,13 +722,26 @@ export abstract class ControllerCore {
 
   /**
    * The tools the model was offered in that round (after prepareRequest, e.g. tool search): a call to any other
-   * tool of the run is an unknown tool, as it is for an API that only knows the tools of its request.
+   * tool of the run is an unknown tool, as it is for an API that only knows the tools of its request. Made once
+   * per model call and registry.
    */
   private offeredRegistry(round: number): ToolRegistry {
     const called = this.log.findLast((e) => e.type === 'model-called' && e.round === round);
     if (!called || called.type !== 'model-called') return this.registry;
+    const memo = this.offered;
+    if (memo && memo.called === called && memo.all === this.registry) return memo.registry;
     const offered = new Set(called.toolNames);
-    return createToolRegistry(this.registry.tools.filter((t) => offered.has(t.name)));
+    const registry = createToolRegistry(this.registry.tools.filter((t) => offered.has(t.name)));
+    this.offered = { called, all: this.registry, registry };
+    return registry;
+  }
+  /** A new AbortController for a model call; for a batch, its round's call's one unless Stop aborted it. */
+  private abortFor(round: number, call: boolean): AbortController {
+    const last = this.roundAbort;
+    if (!call && last && last.round === round && !last.controller.signal.aborted) return last.controller;
+    const controller = new AbortController();
+    this.roundAbort = { round, controller };
+    return controller;
   }
 
   protected append(event: LoopEvent): void {
@@ -721,5 +760,20 @@ function swappedRegistry(registry: ToolRegistry, name: string, swap: ToolSwap): 
 
 /** Whether two tool lists send the same thing (names, descriptions, schemas and flags, in order). */
 function sameDefinitions(a: readonly ToolDefinition[], b: readonly ToolDefinition[]): boolean {
-  return a.length === b.length && JSON.stringify(a.map(toDefinition)) === JSON.stringify(b.map(toDefinition));
+  if (a.length !== b.length) return false;
+  // The usual case, every round: the same fields, the same schema objects. Anything else is compared as JSON.
+  if (a.every((d, i) => sameFields(d, b[i]!))) return true;
+  return JSON.stringify(a.map(toDefinition)) === JSON.stringify(b.map(toDefinition));
+}
+
+function sameFields(a: ToolDefinition, b: ToolDefinition): boolean {
+  return (
+    a === b ||
+    (a.name === b.name &&
+      a.description === b.description &&
+      a.inputSchema === b.inputSchema &&
+      a.returnDirect === b.returnDirect &&
+      a.needsApproval === b.needsApproval &&
+      a.source === b.source)
+  );
 }
