@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../engine/loop/events';
 import type { Workspace } from '../engine/loop/workspace';
+import { THEMES } from '../engine/loop/workspace';
 import { RUNTIME_KINDS, settingsSchema } from '../engine/run-file/event-schema';
 import { err, ok, type Result } from '../engine/result';
 import { loadSetting, saveSetting } from './runs-db';
@@ -30,6 +31,7 @@ const workspaceSchema = z.object({
   settings: settingsSchema,
   runtimeKind: z.enum(RUNTIME_KINDS),
   loopControl: z.enum(['manual', 'advisor']),
+  theme: z.enum(THEMES).optional(),
 }) satisfies z.ZodType<Workspace>;
 
 export async function saveWorkspace(workspace: Workspace): Promise<void> {

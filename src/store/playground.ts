@@ -25,7 +25,7 @@ import type { RefusalCode, RefusalValues } from '../engine/loop/refusals';
 import { REFUSALS, refusalCode, refusalValues, refuse } from '../engine/loop/refusals';
 import type { LoopState } from '../engine/loop/state';
 import { INITIAL_STATE } from '../engine/loop/state';
-import type { LoopControl, Workspace } from '../engine/loop/workspace';
+import type { LoopControl, Theme, Workspace } from '../engine/loop/workspace';
 import {
   EMPTY_WORKSPACE,
   fixToolChoice,
@@ -718,6 +718,12 @@ export function createPlayground(deps: PlaygroundDeps) {
     },
 
     /** Switches who drives the loop; the next Send starts a fresh run with it. */
+    /** The header's theme switch; saved with the workspace ("system" is the default: no field). */
+    setTheme(theme: Theme): void {
+      const { theme: _old, ...rest } = get().workspace;
+      setWorkspace(theme === 'system' ? rest : { ...rest, theme });
+    },
+
     setLoopControl(loopControl: LoopControl): void {
       if (controller.isBusy() || controller.isRunning()) {
         report(refuse('stopBeforeControl'));
