@@ -106,6 +106,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,wasm,json,svg,png,ico,woff2}'],
         // Generated GGUF test models are data, not app shell; the runtimes' own assets are cached on first use.
         globIgnores: ['**/generated/**', '**/*.gguf', ...RUNTIME_ASSET_GLOBS],
+        // The Qwen3 tokenizer is one 5.3 MB chunk (workbox skips files over 2 MB by default).
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.includes('/assets/'),

@@ -9,7 +9,7 @@ export const shell = {
   ready: 'ready',
   status: 'Status',
   theme: 'Theme',
-  themes: { system: 'System', light: 'Light', dark: 'Dark', contrast: 'Projector (high contrast)' },
+  themes: { system: 'System', light: 'Light', dark: 'Dark', contrast: 'High contrast' },
   shortcuts: {
     button: 'Keyboard shortcuts',
     title: 'Keyboard shortcuts',
