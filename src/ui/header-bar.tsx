@@ -1,6 +1,6 @@
 /** Title, scenario picker, runtime picker and the selected runtime's status: one line at any width from 1280. */
-import type { RuntimeKind } from '../engine/runtime';
-import { SCENARIOS } from '../engine/scenarios';
+import type { RuntimeKind } from '../engine';
+import { SCENARIOS } from '../engine';
 import { selectBusy, selectRuntimeKind, selectScenarioId } from '../store/selectors';
 import { useT } from '../i18n';
 import { LanguagePicker } from './language-picker';

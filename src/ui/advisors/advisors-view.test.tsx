@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdvisorLoopController } from '../../engine/advisors/controller';
 import { DEFAULT_SETTINGS } from '../../engine/loop/events';
 import { createPresetTools } from '../../engine/presets';
-import { createScriptedRuntime } from '../../engine/runtimes/scripted';
+import { createScriptedRuntime } from '../../engine/model-port/scripted';
 import { getScenario, toolsForScenario } from '../../engine/scenarios';
 import { createFakeClock } from '../../engine/test-support';
 import type { I18n } from '../../i18n';

@@ -6,29 +6,35 @@
  */
 import type { DragEvent } from 'react';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import type { CommandResult } from '../../engine/loop/controller';
-import type { LoopEvent } from '../../engine/loop/events';
-import type { LoopControl } from '../../engine/loop/workspace';
-import type { ActivityScope, AdvisorActivity } from '../../engine/advisors/projections';
+import type {
+  ActivityScope,
+  AdvisorActivity,
+  AdvisorConfig,
+  AdvisorHook,
+  AdvisorSpec,
+  CommandResult,
+  JsonSchema,
+  Lane,
+  LoopControl,
+  LoopEvent,
+} from '../../engine';
 import {
+  advisorNames,
+  assignLanes,
   chainActivity,
-  loopMetrics,
-  memoryStores,
-  timesRan,
-  validationReports,
-} from '../../engine/advisors/projections';
-import {
   formatOrder,
   formatOrderShort,
   HIGHEST_PRECEDENCE,
+  loopMetrics,
+  loopOrderOf,
   LOWEST_PRECEDENCE,
+  memoryStores,
+  moveOrder,
   parseOrder,
-} from '../../engine/advisors/order';
-import type { AdvisorConfig, AdvisorSpec, Lane } from '../../engine/advisors/setup';
-import { advisorNames, assignLanes, loopOrderOf, moveOrder } from '../../engine/advisors/setup';
-import type { JsonSchema } from '../../engine/tool';
-import { sequenceDiagram } from '../../engine/advisors/sequence';
-import type { AdvisorHook } from '../../engine/advisors/types';
+  sequenceDiagram,
+  timesRan,
+  validationReports,
+} from '../../engine';
 import { useT } from '../../i18n';
 import { useAdvisorLabels } from './advisor-labels';
 import { AdvisorMetrics } from './advisor-metrics';

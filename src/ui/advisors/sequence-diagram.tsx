@@ -6,8 +6,8 @@
  * Untrusted text (model output, tool results) only ever lands in text nodes.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { SequenceDiagram as Diagram, SequenceMessage } from '../../engine/advisors/sequence';
-import { toMermaid } from '../../engine/advisors/sequence';
+import type { SequenceDiagram as Diagram, SequenceMessage } from '../../engine';
+import { toMermaid } from '../../engine';
 import { useT } from '../../i18n';
 import { ExportButtons } from '../charts/export-buttons';
 import { downloadText } from '../download';

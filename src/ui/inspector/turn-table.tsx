@@ -1,6 +1,6 @@
 /** turn | messages sent | model response and stop reason | what our code did */
 import { useMemo } from 'react';
-import { turnTable } from '../../engine/loop/projections';
+import { turnTable } from '../../engine';
 import { selectEvents } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ForkHereButton } from '../runs';

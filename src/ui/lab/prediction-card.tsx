@@ -4,9 +4,8 @@
  * as three pips, and one row per thing scored: the kind of turn (what you said, what the model did), the tools and
  * the arguments. Colours are the calm ones (accent, ok, warn), never the error red.
  */
-import type { PredictionScore } from '../../engine/lab/predict';
-import { POINTS_PER_TURN } from '../../engine/lab/predict';
-import type { Prediction } from '../../engine/lab/types';
+import type { Prediction, PredictionScore } from '../../engine';
+import { POINTS_PER_TURN } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 
 export type PredictionOutcome = 'perfect' | 'close' | 'surprise';

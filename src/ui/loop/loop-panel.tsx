@@ -1,8 +1,6 @@
 /** Middle column: prompts, the debugger controls, the loop's phase, and the transcript. */
 import { lazy, Suspense, useState } from 'react';
-import type { MalformedCallMode } from '../../engine/protocol/interpret';
-import type { ToolChoice } from '../../engine/runtime';
-import type { ExceptionMode } from '../../engine/tool-execution';
+import type { ExceptionMode, MalformedCallMode, ToolChoice } from '../../engine';
 import {
   selectBusy,
   selectEvents,

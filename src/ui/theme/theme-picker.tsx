@@ -1,6 +1,6 @@
 /** The header's theme switch: the system's light or dark, light, dark, or the projector's high contrast. */
-import { THEMES } from '../../engine/loop/workspace';
-import type { Theme } from '../../engine/loop/workspace';
+import type { Theme } from '../../engine';
+import { THEMES } from '../../engine';
 import { selectTheme } from '../../store/selectors';
 import { useT } from '../../i18n';
 import { usePlayground, usePlaygroundApi } from '../playground-context';

@@ -4,7 +4,7 @@
  * before the first paint (main.tsx) so a dark page never flashes light while the stored workspace is read.
  */
 import { useEffect } from 'react';
-import type { Theme } from '../../engine/loop/workspace';
+import type { Theme } from '../../engine';
 
 const HINT_KEY = 'tool-loop-playground:theme';
 
