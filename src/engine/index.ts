@@ -97,6 +97,7 @@ export { HUGE_SIZES, defaultFault, labSleep } from './lab/faults';
 export { guardMeters } from './lab/guards';
 export { apiVerdicts, suggestWrongId, templateView } from './lab/id-pairing';
 export { POINTS_PER_TURN, predictionDue, predictionSummary } from './lab/predict';
+export type { PredictionScore } from './lab/predict';
 export { checkArguments, describeWant, repairDraft, validationErrorText } from './lab/schema-check';
 export type { ArgumentIssue, WantWords } from './lab/schema-check';
 export { FAULT_KINDS, GUARDS_OFF } from './lab/types';
@@ -149,6 +150,7 @@ export type { LoopState, Phase } from './loop/state';
 export { checkToolContext } from './loop/tool-context';
 export {
   EMPTY_WORKSPACE,
+  THEMES,
   applyOverride,
   fixToolChoice,
   toggleExposed,
@@ -156,7 +158,7 @@ export {
   workspaceForScenario,
   workspaceOfRun,
 } from './loop/workspace';
-export type { LoopControl, ToolOverride, Workspace } from './loop/workspace';
+export type { LoopControl, Theme, ToolOverride, Workspace } from './loop/workspace';
 
 // The runtime port's own models: the scripted replay, "you are the model", the ChatML prompt.
 export { renderChatPrompt } from './model-port/chat-prompt';

@@ -29,6 +29,7 @@ import type {
   RequestStep,
   Result,
   RuntimeKind,
+  Theme,
   Tool,
   ToolExecutor,
   ToolLanguage,
@@ -754,6 +755,12 @@ export function createPlayground(deps: PlaygroundDeps) {
     },
 
     /** Switches who drives the loop; the next Send starts a fresh run with it. */
+    /** The header's theme switch; saved with the workspace ("system" is the default: no field). */
+    setTheme(theme: Theme): void {
+      const { theme: _old, ...rest } = get().workspace;
+      setWorkspace(theme === 'system' ? rest : { ...rest, theme });
+    },
+
     setLoopControl(loopControl: LoopControl): void {
       if (controller.isBusy() || controller.isRunning()) {
         report(refuse('stopBeforeControl'));
