@@ -211,4 +211,20 @@ describe('reloads and scenarios', () => {
     // The parameter is consumed: a reload now restores what the person does next.
     expect(second.search()).toBe('?speed=instant');
   });
+
+  it.each(['tool-error', 'runaway-loop', 'return-direct'])(
+    '?scenario=%s is the saved workspace once init resolves, before the parameter is gone',
+    async (id) => {
+      const first = createTestPlayground({ search: `?scenario=${id}` });
+      await first.playground.actions.init();
+      // Nothing changed, nothing flushed: what storage holds is the scenario, and the URL no longer asks for it.
+      expect(first.search()).toBe('');
+      const stored = await indexedDbStorage.loadWorkspace();
+      expect(stored?.ok && stored.value.scenarioId).toBe(id);
+
+      const reloaded = createTestPlayground();
+      await reloaded.playground.actions.init();
+      expect(reloaded.playground.store.getState().workspace.scenarioId).toBe(id);
+    },
+  );
 });

@@ -585,11 +585,6 @@ export function createPlayground(deps: PlaygroundDeps) {
     const active = get().runs.list.find((r) => r.runId === activeId) ?? null;
     const params = new URLSearchParams(deps.location?.search() ?? '');
     const requested = params.get('scenario');
-    if (requested !== null) {
-      params.delete('scenario');
-      const rest = params.toString();
-      deps.location?.replaceSearch(rest === '' ? '' : `?${rest}`);
-    }
     const scenario = requested === null ? undefined : getScenario(requested);
     if (requested !== null && !scenario) {
       patch('run', { notice: runNotice('error', part('noScenario', { id: requested })) });
@@ -624,8 +619,19 @@ export function createPlayground(deps: PlaygroundDeps) {
     } else {
       setWorkspace(workspace);
     }
-    savedWorkspace = get().workspace;
+    // What storage holds now: a workspace that differs (a scenario opened by link) is written at once below.
+    savedWorkspace = saved?.ok ? saved.value : null;
     patch('ui', { ready: true });
+    if (requested !== null) {
+      // A lesson link is the saved workspace the moment it is opened: the parameter is consumed only once the
+      // scenario's workspace is stored, so a reload at any moment finds one or the other.
+      await flushWorkspace();
+      params.delete('scenario');
+      const rest = params.toString();
+      deps.location?.replaceSearch(rest === '' ? '' : `?${rest}`);
+    } else {
+      saveWorkspaceSoon();
+    }
     deps.schedule(() => void findDamaged());
   }
 
