@@ -22,3 +22,40 @@ test.describe('a lesson link survives a reload', () => {
     });
   }
 });
+
+test.describe('the loop control shown is the loop that runs', () => {
+  /** Run to end on the Advisors tab: the chain ran (counts above zero) and the diagram is the advisor loop's. */
+  async function runsTheChain(page: Page): Promise<void> {
+    await page.getByRole('tab', { name: 'Advisors' }).click();
+    await expect(page.getByLabel(/^Advisor-controlled/)).toBeChecked();
+    await page.getByRole('button', { name: 'Run to end', exact: true }).click();
+    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    await expect(page.getByTestId('advisors-model-calls')).toHaveText('3 model call(s)');
+    await expect(page.getByTestId('advisor-count-tool-calling')).toHaveText('3×');
+    await expect(page.getByTestId('lane-outside').getByTestId('advisor-count-memory')).toHaveText('1×');
+    const diagram = page.getByRole('img', { name: /Sequence diagram/ });
+    await expect(diagram).toBeVisible();
+    await expect(diagram).not.toHaveAccessibleName(/Manual loop/);
+    await expect(diagram).toHaveAccessibleName(/Tool calling/);
+  }
+
+  test('Advisor-controlled, reloaded: Run to end runs the chain', async ({ page }) => {
+    await page.goto('/?scenario=seoul-time-math&speed=instant');
+    await ready(page);
+    await page.getByRole('tab', { name: 'Advisors' }).click();
+    await page.getByLabel(/^Advisor-controlled/).check();
+    await page.reload();
+    await ready(page);
+    await runsTheChain(page);
+  });
+
+  test('Advisor-controlled, then another scenario by link: Run to end runs the chain', async ({ page }) => {
+    await page.goto('/?scenario=tool-error&speed=instant');
+    await ready(page);
+    await page.getByRole('tab', { name: 'Advisors' }).click();
+    await page.getByLabel(/^Advisor-controlled/).check();
+    await page.goto('/?scenario=seoul-time-math&speed=instant');
+    await ready(page);
+    await runsTheChain(page);
+  });
+});

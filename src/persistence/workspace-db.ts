@@ -1,12 +1,14 @@
 /**
- * The workspace the person left (scenario, prompts and draft, exposed tools, settings, runtime, loop control),
+ * The workspace the person left (scenario, prompts and draft, exposed tools, settings, runtime, loop control and
+ * advisor chain),
  * kept in the settings store so a reload brings it back. Read back through a zod schema: a stored workspace that
  * no longer fits is reported and ignored, never half-applied.
  */
 import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../engine/loop/events';
 import type { Workspace } from '../engine/loop/workspace';
-import { RUNTIME_KINDS, settingsSchema } from '../engine/run-file/event-schema';
+import { DEFAULT_ADVISOR_CONFIG, LOOP_CONTROLS } from '../engine/advisors/config';
+import { advisorConfigSchema, RUNTIME_KINDS, settingsSchema } from '../engine/run-file/event-schema';
 import { err, ok, type Result } from '../engine/result';
 import { loadSetting, saveSetting } from './runs-db';
 
@@ -29,8 +31,24 @@ const workspaceSchema = z.object({
   ),
   settings: settingsSchema,
   runtimeKind: z.enum(RUNTIME_KINDS),
-  loopControl: z.enum(['manual', 'advisor']),
+  loopControl: z.enum(LOOP_CONTROLS),
+  advisors: advisorConfigSchema,
 }) satisfies z.ZodType<Workspace>;
+
+/**
+ * A workspace stored by an older version, brought up to date: a setting added since takes its default, and one
+ * stored before the advisor chain was part of the workspace gets the default chain — rather than being discarded.
+ */
+function migrate(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null) return stored;
+  const record = stored as Record<string, unknown>;
+  const settings = record.settings;
+  return {
+    advisors: DEFAULT_ADVISOR_CONFIG,
+    ...record,
+    ...(typeof settings === 'object' && settings !== null ? { settings: { ...DEFAULT_SETTINGS, ...settings } } : {}),
+  };
+}
 
 export async function saveWorkspace(workspace: Workspace): Promise<void> {
   await saveSetting(WORKSPACE_KEY, workspace);
@@ -40,12 +58,7 @@ export async function saveWorkspace(workspace: Workspace): Promise<void> {
 export async function loadWorkspace(): Promise<Result<Workspace> | null> {
   const stored = await loadSetting(WORKSPACE_KEY);
   if (stored === undefined) return null;
-  // A setting added since the workspace was stored takes its default, rather than discarding the workspace.
-  const settings =
-    typeof stored === 'object' && stored !== null && 'settings' in stored && typeof stored.settings === 'object'
-      ? { ...DEFAULT_SETTINGS, ...stored.settings }
-      : undefined;
-  const parsed = workspaceSchema.safeParse(settings ? { ...stored, settings } : stored);
+  const parsed = workspaceSchema.safeParse(migrate(stored));
   if (parsed.success) return ok(parsed.data);
   const issue = parsed.error.issues[0];
   return err(

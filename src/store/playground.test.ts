@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdvisorConfig } from '../engine/advisors/config';
+import { HIGHEST_PRECEDENCE } from '../engine/advisors/order';
+import type { LoopEvent } from '../engine/loop/events';
 import { RUN_ENDED } from '../engine/loop/request';
 import type { ModelRequest } from '../engine/runtime';
 import { SCENARIOS } from '../engine/scenarios';
@@ -116,6 +119,82 @@ describe('the workspace is what is sent', () => {
         .run.loop.history.filter((m) => m.role === 'user')
         .map((m) => m.content),
     ).toEqual([expect.stringContaining('SKU-200'), 'And SKU-100?']);
+  });
+});
+
+describe('the advisor chain is the workspace’s', () => {
+  const memoryInside = (config: AdvisorConfig): AdvisorConfig => ({
+    advisors: config.advisors.map((s) => (s.kind === 'memory' ? { ...s, order: HIGHEST_PRECEDENCE + 390 } : s)),
+  });
+  const advisorEvents = (events: readonly LoopEvent[]) =>
+    events.filter((e) => e.type === 'advisor-chain' || e.type === 'advisor-invoked').length;
+
+  it('chosen, reloaded, then a lesson link: the radio and Run to end agree (the chain runs)', async () => {
+    const first = createTestPlayground({ search: '?scenario=seoul-time-math' });
+    await first.playground.actions.init();
+    first.playground.actions.setLoopControl('advisor');
+    await first.playground.flush();
+
+    const reloaded = createTestPlayground();
+    await reloaded.playground.actions.init();
+    expect(reloaded.playground.store.getState().workspace.loopControl).toBe('advisor');
+    await reloaded.playground.actions.runToEnd();
+    expect(advisorEvents(reloaded.playground.store.getState().run.events)).toBeGreaterThan(0);
+    await reloaded.playground.flush();
+
+    const linked = createTestPlayground({ search: '?scenario=reserve-and-todo' });
+    await linked.playground.actions.init();
+    const { actions, store } = linked.playground;
+    expect(store.getState().workspace).toMatchObject({ scenarioId: 'reserve-and-todo', loopControl: 'advisor' });
+    actions.setSettings({ pauseBeforeTools: false });
+    await actions.runToEnd();
+    if (store.getState().run.loop.phase === 'approve') await actions.approveAll();
+    expect(advisorEvents(store.getState().run.events)).toBeGreaterThan(0);
+    expect(store.getState().run.events[0]).toMatchObject({ type: 'run-started', config: { loopControl: 'advisor' } });
+  });
+
+  it('a changed chain is saved with the workspace and the loop builds from it; a bad one is refused, the old kept', async () => {
+    const first = createTestPlayground({ search: '?scenario=seoul-time-math' });
+    await first.playground.actions.init();
+    const { actions, store } = first.playground;
+    actions.setLoopControl('advisor');
+    const inside = memoryInside(store.getState().workspace.advisors);
+    expect(actions.configureAdvisors(inside).ok).toBe(true);
+    const twoLoops = {
+      advisors: [...inside.advisors, { id: 'x', kind: 'tool-calling' as const, order: 1, enabled: true }],
+    };
+    expect(actions.configureAdvisors(twoLoops)).toMatchObject({ ok: false });
+    expect(store.getState().workspace.advisors).toBe(inside);
+    await first.playground.flush();
+
+    const reloaded = createTestPlayground();
+    await reloaded.playground.actions.init();
+    expect(reloaded.playground.store.getState().workspace.advisors).toEqual(inside);
+    await reloaded.playground.actions.runToEnd();
+    const chain = reloaded.playground.store.getState().run.events.find((e) => e.type === 'advisor-chain');
+    expect(chain?.type === 'advisor-chain' && chain.conversationHistoryEnabled).toBe(false);
+    expect(chain?.type === 'advisor-chain' && chain.config).toEqual(inside);
+  });
+
+  it('a restored run brings back its loop control and chain, even sent but not stepped', async () => {
+    const first = createTestPlayground({ search: '?scenario=seoul-time-math' });
+    await first.playground.actions.init();
+    first.playground.actions.setLoopControl('advisor');
+    const inside = memoryInside(first.playground.store.getState().workspace.advisors);
+    first.playground.actions.configureAdvisors(inside);
+    expect(first.playground.actions.send()).toBe(true);
+    // The person then switches the workspace back: the stored run still says how it ran.
+    await first.playground.flush();
+    await indexedDbStorage.saveWorkspace({ ...first.playground.store.getState().workspace, loopControl: 'manual' });
+
+    const reloaded = createTestPlayground();
+    await reloaded.playground.actions.init();
+    const { store, actions } = reloaded.playground;
+    expect(store.getState().run.loop.phase).toBe('prompt');
+    expect(store.getState().workspace).toMatchObject({ loopControl: 'advisor', advisors: inside });
+    await actions.runToEnd();
+    expect(store.getState().run.loop.phase).toBe('done');
+    expect(advisorEvents(store.getState().run.events)).toBeGreaterThan(0);
   });
 });
 

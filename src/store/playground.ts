@@ -30,9 +30,12 @@ import {
   EMPTY_WORKSPACE,
   fixToolChoice,
   toggleExposed,
+  chainOfRun,
   workspaceForScenario,
   workspaceOfRun,
 } from '../engine/loop/workspace';
+import type { AdvisorConfig } from '../engine/advisors/config';
+import { checkAdvisorConfig } from '../engine/advisors/setup';
 import { createPresetTools } from '../engine/presets';
 import { createLessonTools } from '../engine/presets/lesson-tools';
 import type { ChatRuntime, ModelRequest, RuntimeKind } from '../engine/runtime';
@@ -271,8 +274,11 @@ export function createPlayground(deps: PlaygroundDeps) {
     sleep: labSleep,
   };
   const manual = new LoopController(controllerDeps);
-  const advisor = new AdvisorLoopController(controllerDeps);
-  let controller: LoopController | AdvisorLoopController = manual;
+  // The chain is the workspace's: read when a request starts, as the Advisors tab and Show the code read it.
+  const advisor = new AdvisorLoopController({ ...controllerDeps, advisors: () => get().workspace.advisors });
+  /** The loop the workspace's loop control names: what the radio shows is what runs. */
+  const controller = (): LoopController | AdvisorLoopController =>
+    get().workspace.loopControl === 'advisor' ? advisor : manual;
 
   const writer = new RunWriter({
     append: storage.appendEvents,
@@ -294,20 +300,20 @@ export function createPlayground(deps: PlaygroundDeps) {
   }
 
   function mirror(): void {
-    const events = controller.getEvents();
-    const loop = controller.getState();
+    const events = controller().getEvents();
+    const loop = controller().getState();
     patch('run', {
       events,
       loop,
-      streaming: controller.getStreamingText(),
-      busy: controller.isBusy(),
-      running: controller.isRunning(),
+      streaming: controller().getStreamingText(),
+      busy: controller().isBusy(),
+      running: controller().isRunning(),
     });
     writer.sync(events, loop, metaOf(loop.runId));
   }
   for (const c of [manual, advisor]) {
     c.subscribe(() => {
-      if (c === controller) mirror();
+      if (c === controller()) mirror();
     });
   }
 
@@ -458,10 +464,6 @@ export function createPlayground(deps: PlaygroundDeps) {
     return sources().flatMap((s) => s.tools());
   }
 
-  function switchController(loopControl: LoopControl): void {
-    controller = loopControl === 'advisor' ? advisor : manual;
-  }
-
   /**
    * Opens a stored run (see `restoreRun`). A log that passed the deep check and still cannot be restored is set
    * aside as damaged, naming it, and the page stays on a fresh run: it never blanks the app.
@@ -488,24 +490,25 @@ export function createPlayground(deps: PlaygroundDeps) {
 
   /** Opens a stored run: its log in the right controller, and its whole workspace. */
   function restoreRun(run: StoredRun, draft: string): void {
-    const loopControl: LoopControl = run.events.some((e) => e.type === 'advisor-chain') ? 'advisor' : 'manual';
-    switchController(loopControl);
+    // The run's own loop control picks the controller; its chain and the rest of its workspace follow below.
+    driveWith(chainOfRun(run.events, get().workspace.advisors).loopControl);
     writer.track(run.runId, run.events.length);
-    report(controller.restore(run.events, allTools()));
+    report(controller().restore(run.events, allTools()));
     const scenario = getScenario(run.scenarioId ?? '');
     setWorkspace(
-      workspaceOfRun(controller.getState(), {
+      workspaceOfRun(controller().getState(), controller().getEvents(), {
         ...get().workspace,
         userDraft: draft,
-        loopControl,
         toolOverrides: scenario?.toolOverrides ?? {},
       }),
     );
     mirror();
     patch('ui', { selectedRound: null });
-    const last = controller.getEvents().at(-1);
+    const last = controller().getEvents().at(-1);
     if (last?.type === 'interrupted') {
-      const finished = controller.getState().pending ? Object.keys(controller.getState().pending!.finished).length : 0;
+      const finished = controller().getState().pending
+        ? Object.keys(controller().getState().pending!.finished).length
+        : 0;
       const event = last as InterruptedEvent;
       patch('run', {
         notice: {
@@ -519,10 +522,22 @@ export function createPlayground(deps: PlaygroundDeps) {
     }
   }
 
+  /**
+   * Makes `loopControl` the workspace's, so its controller drives; the controller left behind lets go of any run it
+   * held (it stays stored), so switching back never shows a stale one.
+   */
+  function driveWith(loopControl: LoopControl): void {
+    const left = controller();
+    if (get().workspace.loopControl === loopControl) return;
+    if (left.isBusy()) left.stop();
+    left.restore([], []);
+    setWorkspace({ ...get().workspace, loopControl });
+  }
+
   /** Lets go of the open run (it stays stored): the next Send starts a new one. */
   function detachRun(): void {
-    if (controller.isBusy()) controller.stop();
-    controller.restore([], []);
+    if (controller().isBusy()) controller().stop();
+    controller().restore([], []);
     writer.track(null, 0);
     patch('ui', { selectedRound: null });
     rememberActive(null);
@@ -658,11 +673,11 @@ export function createPlayground(deps: PlaygroundDeps) {
      * the next Send starts a new run of the scenario.
      */
     selectScenario(id: string): void {
-      if (controller.isBusy()) {
+      if (controller().isBusy()) {
         patch('run', { notice: noticeOf(refuse('stopBeforeScenario')) });
         return;
       }
-      const previous = controller.getState().runId;
+      const previous = controller().getState().runId;
       if (previous !== null) detachRun();
       setWorkspace(scenarioWorkspace(id === '' ? null : id, get().workspace));
       const title = getScenario(id)?.title ?? 'your own workspace';
@@ -673,7 +688,7 @@ export function createPlayground(deps: PlaygroundDeps) {
 
     /** The system prompt belongs to a run from its start: it can change only while no run is open. */
     setSystem(system: string): void {
-      if (controller.getState().runId !== null) {
+      if (controller().getState().runId !== null) {
         report(refuse('systemLocked'));
         return;
       }
@@ -687,11 +702,11 @@ export function createPlayground(deps: PlaygroundDeps) {
     setSettings(change: Partial<LoopSettings>): void {
       const settings = { ...get().workspace.settings, ...change };
       setWorkspace({ ...get().workspace, settings });
-      report(controller.updateSettings(settings));
+      report(controller().updateSettings(settings));
     },
 
     setRuntime(runtimeKind: RuntimeKind): void {
-      if (controller.isBusy()) {
+      if (controller().isBusy()) {
         report(refuse('busyRuntime'));
         return;
       }
@@ -700,14 +715,14 @@ export function createPlayground(deps: PlaygroundDeps) {
 
     /** Ticks or unticks a tool: the next request carries exactly the ticked tools. */
     toggleTool(name: string, on: boolean): void {
-      if (controller.isBusy()) {
+      if (controller().isBusy()) {
         report(refuse('busyTools'));
         return;
       }
       const before = get().workspace;
       const fixed = fixToolChoice(toggleExposed(before, name, on));
       setWorkspace(fixed.workspace);
-      if (fixed.workspace.settings !== before.settings) report(controller.updateSettings(fixed.workspace.settings));
+      if (fixed.workspace.settings !== before.settings) report(controller().updateSettings(fixed.workspace.settings));
       if (fixed.notice) patch('run', { notice: runNotice('info', fixed.notice) });
     },
 
@@ -716,7 +731,7 @@ export function createPlayground(deps: PlaygroundDeps) {
      * request on, and logged with the tools that request carries.
      */
     setToolLanguage(language: ToolLanguage): void {
-      if (controller.isBusy()) {
+      if (controller().isBusy()) {
         report(refuse('busyDescriptions'));
         return;
       }
@@ -725,14 +740,23 @@ export function createPlayground(deps: PlaygroundDeps) {
 
     /** Switches who drives the loop; the next Send starts a fresh run with it. */
     setLoopControl(loopControl: LoopControl): void {
-      if (controller.isBusy() || controller.isRunning()) {
+      if (controller().isBusy() || controller().isRunning()) {
         report(refuse('stopBeforeControl'));
         return;
       }
       detachRun();
-      switchController(loopControl);
-      setWorkspace({ ...get().workspace, loopControl });
+      driveWith(loopControl);
       mirror();
+    },
+
+    /**
+     * Changes the advisor chain (orders, which advisors are on, their hook settings): the workspace's from now on,
+     * used from the next advisor-controlled request. A chain that cannot be built is refused and the old one kept.
+     */
+    configureAdvisors(advisors: AdvisorConfig): Result {
+      const checked = checkAdvisorConfig(advisors);
+      if (checked.ok) setWorkspace({ ...get().workspace, advisors });
+      return checked;
     },
 
     /** Starts a fresh run on the next Send (the current one stays stored). */
@@ -747,78 +771,80 @@ export function createPlayground(deps: PlaygroundDeps) {
      * engine/loop/dangling-calls.ts); without it such a Send is refused, saying why.
      */
     send(dangling?: DanglingChoice): boolean {
-      if (controller.isBusy()) return report(refuse('busy'));
+      if (controller().isBusy()) return report(refuse('busy'));
       const workspace = get().workspace;
       if (workspace.userDraft.trim() === '') return report(refuse('writeUserMessage'));
-      const loop = controller.getState();
+      const loop = controller().getState();
       if (loop.runId === null || loop.phase === 'idle') {
         const tools = exposedTools(sources(), workspace);
         if (!tools.ok) return report(tools);
-        const started = controller.startRun({
+        const started = controller().startRun({
           system: workspace.system,
           tools: tools.value,
           settings: workspace.settings,
           ...(workspace.scenarioId !== null ? { scenarioId: workspace.scenarioId } : {}),
+          loopControl: workspace.loopControl,
+          ...(workspace.loopControl === 'advisor' ? { advisors: workspace.advisors } : {}),
         });
         if (!report(started)) return false;
-        rememberActive(controller.getState().runId);
+        rememberActive(controller().getState().runId);
       }
-      return report(controller.send(workspace.userDraft, dangling));
+      return report(controller().send(workspace.userDraft, dangling));
     },
 
     /** One phase. At idle it sends the draft first; at the end of a run it refuses, saying why. */
     async step(): Promise<void> {
-      const phase = controller.getState().phase;
+      const phase = controller().getState().phase;
       if (phase === 'done') return void report(refuse('runEnded'));
       if (phase === 'idle' && !actions.send()) return;
-      report(await controller.step());
+      report(await controller().step());
     },
 
     async runToEnd(): Promise<void> {
-      const phase = controller.getState().phase;
+      const phase = controller().getState().phase;
       if (phase === 'done') return void report(refuse('runEnded'));
       if (phase === 'idle' && !actions.send()) return;
-      report(await controller.runToEnd());
+      report(await controller().runToEnd());
     },
 
     stop(): void {
-      report(controller.stop());
+      report(controller().stop());
     },
 
     async approve(callId: string) {
-      return report(await controller.approve(callId));
+      return report(await controller().approve(callId));
     },
     async approveAll() {
-      return report(await controller.approveAll());
+      return report(await controller().approveAll());
     },
     async deny(callId: string, reason?: string) {
-      return report(await controller.deny(callId, reason));
+      return report(await controller().deny(callId, reason));
     },
     /** Returns the refusal (invalid JSON / schema; code and values for the page) so the editor can show it beside the field. */
     async editArguments(callId: string, text: string, rewriteHistory = false): Promise<Notice | null> {
-      const result = await controller.editArguments(callId, text, rewriteHistory);
+      const result = await controller().editArguments(callId, text, rewriteHistory);
       return result.ok ? null : noticeOf(result);
     },
     async writeResult(callId: string, text: string, isError: boolean) {
-      return report(await controller.writeResult(callId, text, isError));
+      return report(await controller().writeResult(callId, text, isError));
     },
     /** The teaching lab (engine/lab): a prediction, a fault for one pending call, the id a result is sent with. */
     async predict(prediction: Prediction) {
-      return report(await controller.predict(prediction));
+      return report(await controller().predict(prediction));
     },
     injectFault(callId: string, fault: Fault) {
-      return report(controller.injectFault(callId, fault));
+      return report(controller().injectFault(callId, fault));
     },
     setResultId(callId: string, sentId: string | null) {
-      return report(controller.setResultId(callId, sentId));
+      return report(controller().setResultId(callId, sentId));
     },
     /** An interrupted call: the model receives an error result saying it was not run again. */
     async skipInterrupted(callId: string) {
-      return report(await controller.writeResult(callId, SKIPPED_TEXT, true));
+      return report(await controller().writeResult(callId, SKIPPED_TEXT, true));
     },
 
     async openRun(runId: string): Promise<void> {
-      if (controller.isBusy()) {
+      if (controller().isBusy()) {
         report(refuse('busyOpenRun'));
         return;
       }
@@ -841,7 +867,7 @@ export function createPlayground(deps: PlaygroundDeps) {
         return void report(err(`Could not delete the run: ${errorMessage(error)}`));
       }
       patch('runs', { list: get().runs.list.filter((r) => r.runId !== runId) });
-      if (controller.getState().runId === runId) actions.newRun();
+      if (controller().getState().runId === runId) actions.newRun();
     },
 
     /** A damaged run's records exactly as stored, as a file (see `exportDamagedRun`). */
@@ -892,7 +918,11 @@ export function createPlayground(deps: PlaygroundDeps) {
     storage,
     now: deps.now,
     newRunId: deps.newRunId,
-    run: () => ({ runId: controller.getState().runId, events: controller.getEvents(), busy: controller.isBusy() }),
+    run: () => ({
+      runId: controller().getState().runId,
+      events: controller().getEvents(),
+      busy: controller().isBusy(),
+    }),
     flush: () => writer.flush(),
     reloadRunList,
     openRun: actions.openRun,
@@ -908,8 +938,6 @@ export function createPlayground(deps: PlaygroundDeps) {
     offline,
     mcp,
     runtimes: deps.runtimes,
-    /** The advisor-controlled loop's chain (the Advisors tab edits it). */
-    advisors: advisor as Pick<AdvisorLoopController, 'getAdvisorConfig' | 'configureAdvisors' | 'subscribe'>,
     /** Writes every queued event and the workspace now (on `pagehide`, when the page is hidden). */
     async flush(): Promise<void> {
       await Promise.all([writer.flush(), flushWorkspace()]);

@@ -33,8 +33,11 @@ import { assertNever, type Result } from '../result';
 import { promptDateOf } from '../loop/request';
 
 export interface AdvisorLoopControllerDeps extends LoopControllerDeps {
-  /** The chain used until `configureAdvisors` changes it. */
-  readonly advisorConfig?: AdvisorConfig;
+  /**
+   * The chain's configuration, read when a request starts (the app's: the workspace's `advisors`, so the Advisors
+   * tab, Show the code and the loop read one value). Absent: the default chain.
+   */
+  readonly advisors?: () => AdvisorConfig;
 }
 
 export const RESTORED_MID_REQUEST = REFUSALS.restoredMidRequest;
@@ -70,7 +73,7 @@ interface ChainProcess {
 
 export class AdvisorLoopController extends ControllerCore {
   private stepping = false;
-  private config: AdvisorConfig;
+  private readonly advisorConfig: () => AdvisorConfig;
   private memory = new ChatMemory();
   private process: ChainProcess | null = null;
   private processCounter = 0;
@@ -84,7 +87,7 @@ export class AdvisorLoopController extends ControllerCore {
 
   constructor(deps: AdvisorLoopControllerDeps) {
     super(deps);
-    this.config = deps.advisorConfig ?? DEFAULT_ADVISOR_CONFIG;
+    this.advisorConfig = deps.advisors ?? (() => DEFAULT_ADVISOR_CONFIG);
   }
 
   // ── reading ────────────────────────────────────────────────────────────────────────────────────────────
@@ -92,10 +95,6 @@ export class AdvisorLoopController extends ControllerCore {
   /** True while a step (a model call, a tool batch and the hooks around them) is in flight. */
   override isBusy(): boolean {
     return this.busy || this.stepping;
-  }
-
-  getAdvisorConfig(): AdvisorConfig {
-    return this.config;
   }
 
   /** What the run's memory advisor holds now. */
@@ -116,17 +115,6 @@ export class AdvisorLoopController extends ControllerCore {
   getPendingRequest(): ModelRequest | null {
     const gate = this.process?.gate;
     return gate?.kind === 'model' && gate.advised ? this.gateRequest(gate.advised) : null;
-  }
-
-  // ── configuration ──────────────────────────────────────────────────────────────────────────────────────
-
-  /** Changes the chain (orders, which advisors are on). Takes effect at the next request; a bad chain is refused. */
-  configureAdvisors(config: AdvisorConfig): CommandResult {
-    const built = buildAdvisors(config, { memory: new ChatMemory(), maxRounds: () => 10 });
-    if (!built.ok) return fail(built.error);
-    this.config = config;
-    this.notify();
-    return OK;
   }
 
   // ── commands ───────────────────────────────────────────────────────────────────────────────────────────
@@ -208,7 +196,8 @@ export class AdvisorLoopController extends ControllerCore {
     const adopted = this.adoptWorkspace(this.deps.runtime());
     if (!adopted.ok) return adopted;
     const tools = this.exposedTools();
-    const built = buildAdvisors(this.config, {
+    const config = this.advisorConfig();
+    const built = buildAdvisors(config, {
       memory: this.memory,
       maxRounds: () => this.state.settings?.maxRounds ?? 10,
       // Tool search is the loop advisor's job on this path (Spring's ToolSearchToolCallingAdvisor), so the
@@ -226,6 +215,7 @@ export class AdvisorLoopController extends ControllerCore {
       advisors: built.value.advisors.map(describeAdvisor),
       loopOrder: built.value.loopOrder,
       conversationHistoryEnabled: built.value.conversationHistoryEnabled,
+      config,
     });
     const process: ChainProcess = { id: ++this.processCounter, gate: null, parked: deferred() };
     this.process = process;

@@ -70,6 +70,9 @@ export interface StartRunOptions {
   readonly tools: readonly Tool[];
   readonly settings: LoopSettings;
   readonly scenarioId?: string;
+  /** Who drives the run and, for the advisor loop, the chain it starts with: recorded so a restore brings them back. */
+  readonly loopControl?: RunConfig['loopControl'];
+  readonly advisors?: RunConfig['advisors'];
 }
 
 /** What a command returns: done, or refused with the reason to show. */
@@ -209,6 +212,8 @@ export abstract class ControllerCore {
       runtime: { kind: runtime.kind, label: runtime.label },
       settings: options.settings,
       ...(options.scenarioId !== undefined ? { scenarioId: options.scenarioId } : {}),
+      ...(options.loopControl !== undefined ? { loopControl: options.loopControl } : {}),
+      ...(options.advisors !== undefined ? { advisors: options.advisors } : {}),
     };
     this.log.reset();
     this.registry = registry;

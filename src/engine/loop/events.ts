@@ -3,6 +3,7 @@
  * table, usage, phase) is a projection of it, which makes persistence, export, replay and fork one operation.
  * Events are plain JSON.
  */
+import type { AdvisorConfig, LoopControl } from '../advisors/config';
 import type { AdvisorDescriptor, AdvisorHook, AdvisorKind, AdvisorObservation } from '../advisors/types';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages';
 import type { MalformedCallMode } from '../protocol/interpret';
@@ -54,6 +55,10 @@ export interface RunConfig {
   readonly runtime: { readonly kind: RuntimeKind; readonly label: string };
   readonly settings: LoopSettings;
   readonly scenarioId?: string;
+  /** Who drove the run (absent in runs stored before it was recorded: an `advisor-chain` event says advisor). */
+  readonly loopControl?: LoopControl;
+  /** The advisor chain an advisor-controlled run started with (advisor/config.ts). */
+  readonly advisors?: AdvisorConfig;
 }
 
 export type LoopEvent =
@@ -130,6 +135,8 @@ export type LoopEvent =
       readonly loopOrder: number | null;
       /** Off when a memory advisor sits inside the loop: each round then sends system + latest tool results. */
       readonly conversationHistoryEnabled: boolean;
+      /** The configuration the chain was built from (absent in older runs): a restore brings it back. */
+      readonly config?: AdvisorConfig;
     }
   | {
       /** Advisor-controlled loop: one hook of one advisor ran, and what it saw. */

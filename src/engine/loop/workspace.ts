@@ -9,16 +9,17 @@
  * what is sent. A run carries its workspace in its log (`run-started`, `settings-changed`, `workspace-changed`),
  * so restoring a run restores its workspace (`workspaceOfRun`).
  */
+import type { AdvisorConfig, LoopControl } from '../advisors/config';
+import { DEFAULT_ADVISOR_CONFIG } from '../advisors/config';
 import type { RuntimeKind } from '../runtime';
 import type { Tool, ToolDefinition, ToolLanguage } from '../tool';
-import type { LoopSettings } from './events';
+import type { LoopEvent, LoopSettings } from './events';
 import { DEFAULT_SETTINGS } from './events';
 import type { LoopState } from './state';
 import type { NoticePart } from './notices';
 import { part } from './notices';
 
-/** Who drives the loop: the learner (manual) or the advisor chain. Both take the same debugger commands. */
-export type LoopControl = 'manual' | 'advisor';
+export type { LoopControl } from '../advisors/config';
 
 /**
  * What a scenario sets on a tool for its runs: flags (e.g. `reserve_inventory` needs approval in reserve-and-todo)
@@ -50,7 +51,10 @@ export interface Workspace {
   /** Pause, max rounds, exception mode, tool choice, parallel calls. */
   readonly settings: LoopSettings;
   readonly runtimeKind: RuntimeKind;
+  /** Who drives the loop; the advisor-controlled loop builds its chain from `advisors` at every request. */
   readonly loopControl: LoopControl;
+  /** The advisor chain: orders, which advisors are on, their hook settings (advisors/config.ts). */
+  readonly advisors: AdvisorConfig;
 }
 
 export const DEFAULT_SYSTEM = 'You are a helpful assistant. Use the tools when they help.';
@@ -64,6 +68,7 @@ export const EMPTY_WORKSPACE: Workspace = {
   settings: DEFAULT_SETTINGS,
   runtimeKind: 'scripted',
   loopControl: 'manual',
+  advisors: DEFAULT_ADVISOR_CONFIG,
 };
 
 /** What a scenario contributes to a workspace: its prompts, its tools and flags, and its settings. */
@@ -78,7 +83,8 @@ export interface WorkspaceSeed {
 
 /**
  * A fresh workspace for a scenario (or for none): its prompts, its tools exposed in its order, its flags, the
- * default settings under its own. The runtime and the loop control are the person's and stay as they were.
+ * default settings under its own. The runtime, the loop control and the advisor chain are the person's and stay as
+ * they were.
  */
 export function workspaceForScenario(seed: WorkspaceSeed, current: Workspace): Workspace {
   return {
@@ -90,17 +96,20 @@ export function workspaceForScenario(seed: WorkspaceSeed, current: Workspace): W
     settings: { ...DEFAULT_SETTINGS, ...(seed.settings ?? {}) },
     runtimeKind: current.runtimeKind,
     loopControl: current.loopControl,
+    advisors: current.advisors,
   };
 }
 
 /**
  * The workspace a run was left in: its scenario, system prompt, the tools it exposes now (flags as it sent them),
- * its settings and runtime. The draft and the loop control are the caller's (the log does not hold a draft).
+ * its settings and runtime, who drove it and its advisor chain (`chainOfRun`). The draft is the caller's (the log
+ * does not hold a draft).
  */
-export function workspaceOfRun(state: LoopState, base: Workspace): Workspace {
+export function workspaceOfRun(state: LoopState, events: readonly LoopEvent[], base: Workspace): Workspace {
   if (!state.config) return base;
   return {
     ...base,
+    ...chainOfRun(events, base.advisors),
     scenarioId: state.config.scenarioId ?? null,
     system: state.config.system,
     exposed: state.tools.map((t) => t.name),
@@ -108,6 +117,31 @@ export function workspaceOfRun(state: LoopState, base: Workspace): Workspace {
     settings: state.settings ?? state.config.settings,
     runtimeKind: state.runtime?.kind ?? state.config.runtime.kind,
   };
+}
+
+/**
+ * Who drove a run and the chain it last ran with, from the run's own record: `run-started` (its loop control and
+ * starting chain) and the latest `advisor-chain` that carries its configuration. A run stored before these were
+ * recorded is advisor-controlled when it has an `advisor-chain` event, and keeps `fallback`'s chain.
+ */
+export function chainOfRun(
+  events: readonly LoopEvent[],
+  fallback: AdvisorConfig,
+): { readonly loopControl: LoopControl; readonly advisors: AdvisorConfig } {
+  let loopControl: LoopControl | undefined;
+  let advisors: AdvisorConfig | undefined;
+  let chained = false;
+  for (const event of events) {
+    if (event.type === 'run-started') {
+      loopControl = event.config.loopControl;
+      advisors = event.config.advisors;
+      chained = false;
+    } else if (event.type === 'advisor-chain') {
+      chained = true;
+      advisors = event.config ?? advisors;
+    }
+  }
+  return { loopControl: loopControl ?? (chained ? 'advisor' : 'manual'), advisors: advisors ?? fallback };
 }
 
 /** Keeps the overrides that match how the run sent its tools, so the flags shown are the flags it ran with. */

@@ -9,6 +9,8 @@
 import { z } from 'zod';
 import type { AdvisorHook, AdvisorKind } from '../advisors/types';
 import { ADVISOR_KINDS } from '../advisors/types';
+import type { AdvisorConfig } from '../advisors/config';
+import { LOOP_CONTROLS } from '../advisors/config';
 import type { Message, ParseIssue } from '../messages';
 import { MALFORMED_CALL_MODES } from '../protocol/interpret';
 import { CALL_FORMATS, PARSE_ISSUE_KINDS } from '../protocol/parse-result';
@@ -252,12 +254,31 @@ export const settingsSchema = z.object({
 
 export const runtimeRefSchema = z.object({ kind: z.enum(RUNTIME_KINDS), label: z.string() });
 
+const advisorKindSchema = z.enum(ADVISOR_KINDS as readonly AdvisorKind[] as [AdvisorKind, ...AdvisorKind[]]);
+
+/** The advisor chain's configuration (advisors/config.ts): in the workspace, `run-started` and `advisor-chain`. */
+export const advisorConfigSchema = z.object({
+  advisors: z.array(
+    z.object({
+      id: z.string().min(1),
+      kind: advisorKindSchema,
+      order: z.number(),
+      enabled: z.boolean(),
+      outputSchema: z.record(z.string(), z.unknown()).optional(),
+      maxRepeatAttempts: z.int().min(0).optional(),
+      shortenToolResults: z.int().min(1).optional(),
+    }),
+  ),
+}) satisfies z.ZodType<AdvisorConfig>;
+
 export const runConfigSchema = z.object({
   system: z.string(),
   tools: z.array(toolDefinitionSchema),
   runtime: runtimeRefSchema,
   settings: settingsSchema,
   scenarioId: z.string().optional(),
+  loopControl: z.enum(LOOP_CONTROLS).optional(),
+  advisors: advisorConfigSchema.optional(),
 }) satisfies z.ZodType<RunConfig>;
 
 const decisionSchema = z.discriminatedUnion('kind', [
@@ -292,7 +313,6 @@ const outcomeSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
-const advisorKindSchema = z.enum(ADVISOR_KINDS as readonly AdvisorKind[] as [AdvisorKind, ...AdvisorKind[]]);
 const advisorDescriptorSchema = z.object({
   name: z.string(),
   kind: advisorKindSchema,
@@ -407,6 +427,7 @@ const makeEventSchemas = (): EventSchemas => ({
     advisors: z.array(advisorDescriptorSchema),
     loopOrder: z.number().nullable(),
     conversationHistoryEnabled: z.boolean(),
+    config: advisorConfigSchema.optional(),
   }),
   'advisor-invoked': z.object({
     type: z.literal('advisor-invoked'),

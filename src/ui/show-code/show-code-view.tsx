@@ -4,7 +4,7 @@
  * puts it on the clipboard; Download saves it under the SDK's file name.
  */
 import './show-code.css';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 import { CODE_TARGETS, generateProgram } from '../../engine/codegen';
 import type { CodeTarget } from '../../engine/codegen';
 import { exposedDefinitions } from '../../engine/loop/request';
@@ -12,20 +12,15 @@ import { getScenario } from '../../engine/scenarios';
 import { useT } from '../../i18n/react';
 import { selectCatalog, selectEvents, selectWorkspace } from '../../store/selectors';
 import { downloadText } from '../download';
-import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { usePlayground } from '../playground-context';
 import { useScenarioText } from '../scenarios/scenario-text';
 
 export function ShowCodeView() {
   const { t } = useT('code');
   const scenarioText = useScenarioText();
-  const { advisors } = usePlaygroundApi();
   const workspace = usePlayground(selectWorkspace);
   const catalog = usePlayground(selectCatalog);
   const events = usePlayground(selectEvents);
-  const advisorConfig = useSyncExternalStore(
-    (listener) => advisors.subscribe(listener),
-    () => advisors.getAdvisorConfig(),
-  );
   const [target, setTarget] = useState<CodeTarget>('openai-ts');
   const [copyState, setCopyState] = useState<string | null>(null);
 
@@ -44,10 +39,10 @@ export function ShowCodeView() {
         user,
         tools: tools.value,
         settings: workspace.settings,
-        advisors: advisorConfig,
+        advisors: workspace.advisors,
       }),
     };
-  }, [workspace, catalog, events, advisorConfig, target, t, scenarioText]);
+  }, [workspace, catalog, events, target, t, scenarioText]);
 
   const copy = (text: string) => {
     navigator.clipboard.writeText(text).then(
