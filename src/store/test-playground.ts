@@ -55,6 +55,8 @@ export interface TestPlaygroundOptions {
   readonly storage?: Partial<PlaygroundStorage>;
   /** Replaces the playground's timer (`schedule` above by default), e.g. with one that never fires. */
   readonly schedule?: (task: () => void, ms?: number) => void;
+  /** Called as a runtime is asked for a response, before it answers (what was stored by then, say). */
+  readonly onGenerate?: (request: ModelRequest) => void;
 }
 
 export function createTestPlayground(options: TestPlaygroundOptions = {}) {
@@ -73,6 +75,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
           ...runtime,
           generate: (request, generateOptions) => {
             received.push(request);
+            options.onGenerate?.(request);
             return runtime.generate(request, generateOptions);
           },
         },

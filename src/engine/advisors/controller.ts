@@ -20,7 +20,7 @@ import type { ModelRequest } from '../runtime';
 import { errorMessage } from '../tool';
 import { responseVerdict } from '../loop/response-ending';
 import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
-import type { CommandResult, LoopControllerDeps } from '../loop/controller-core';
+import type { CommandResult, LoopControllerDeps, StepSnapshot } from '../loop/controller-core';
 import { ControllerCore, fail, OK, stepRefusal } from '../loop/controller-core';
 import { REFUSALS, refuse } from '../loop/refusals';
 import { ChatMemory } from './built-ins';
@@ -69,6 +69,8 @@ interface ChainProcess {
   gate: Gate | null;
   /** Resolves when the chain reaches its next gate or finishes. */
   parked: Deferred;
+  /** What the step that opened the model gate read of the workspace; the model call uses it. */
+  snapshot: StepSnapshot | null;
 }
 
 export class AdvisorLoopController extends ControllerCore {
@@ -131,9 +133,12 @@ export class AdvisorLoopController extends ControllerCore {
       if (this.state.phase === 'execute' && this.state.pending?.userMessageAfter !== undefined) {
         return await this.runReopened();
       }
+      // One pull of the workspace per step: the chain starts with it and the model call it opens uses it.
+      let snapshot: StepSnapshot | null = null;
       if (!this.process) {
         if (this.state.phase !== 'prompt' || this.requestStarted()) return refuse('restoredMidRequest');
-        const started = this.startProcess();
+        snapshot = this.snapshot();
+        const started = this.startProcess(snapshot);
         if (!started.ok) return started;
         await started.value.parked.promise;
       }
@@ -142,8 +147,10 @@ export class AdvisorLoopController extends ControllerCore {
       const gate = process.gate;
       if (!gate) return refuse('chainNotWaiting');
       if (gate.kind === 'model' && gate.advised) {
-        const refusal = this.refusalOf(this.deps.runtime(), this.gateRequest(gate.advised));
+        snapshot ??= this.snapshot();
+        const refusal = this.refusalOf(snapshot.runtime, this.gateRequest(gate.advised));
         if (refusal !== null) return fail(refusal);
+        process.snapshot = snapshot;
       }
       process.gate = null;
       process.parked = deferred();
@@ -192,8 +199,8 @@ export class AdvisorLoopController extends ControllerCore {
 
   // ── internals: the chain ───────────────────────────────────────────────────────────────────────────────
 
-  private startProcess(): Result<ChainProcess> {
-    const adopted = this.adoptWorkspace(this.deps.runtime());
+  private startProcess(snapshot: StepSnapshot): Result<ChainProcess> {
+    const adopted = this.adoptWorkspace(snapshot);
     if (!adopted.ok) return adopted;
     const tools = this.exposedTools();
     const config = this.advisorConfig();
@@ -217,7 +224,7 @@ export class AdvisorLoopController extends ControllerCore {
       conversationHistoryEnabled: built.value.conversationHistoryEnabled,
       config,
     });
-    const process: ChainProcess = { id: ++this.processCounter, gate: null, parked: deferred() };
+    const process: ChainProcess = { id: ++this.processCounter, gate: null, parked: deferred(), snapshot: null };
     this.process = process;
     const chain = AdvisorChain.build(built.value.advisors, this.environment(process.id));
     const request: AdvisedRequest = { messages: this.requestMessages(), tools, context: new Map() };
@@ -285,6 +292,14 @@ export class AdvisorLoopController extends ControllerCore {
     return request;
   }
 
+  /** The snapshot the opening step left for the model call (or a fresh one), used once. */
+  private takeSnapshot(): StepSnapshot {
+    const process = this.process;
+    const snapshot = process?.snapshot ?? this.snapshot();
+    if (process) process.snapshot = null;
+    return snapshot;
+  }
+
   private record(id: number, invocation: AdvisorInvocation): void {
     if (!this.isCurrent(id)) return;
     this.append({
@@ -302,10 +317,11 @@ export class AdvisorLoopController extends ControllerCore {
   private async callModelAtGate(id: number, advised: AdvisedRequest): Promise<AdvisedResponse> {
     await this.waitAtGate(id, 'model', advised);
     const request = this.gateRequest(advised);
-    const runtime = this.deps.runtime();
-    const adopted = this.adoptWorkspace(runtime);
+    // The step that opened this gate read the workspace once; that snapshot is the one the call uses.
+    const snapshot = this.takeSnapshot();
+    const adopted = this.adoptWorkspace(snapshot);
     if (!adopted.ok) throw new LoopEndSignal('runtime-error', adopted.error);
-    const result = await this.callModel(request, runtime, () => this.isCurrent(id));
+    const result = await this.callModel(request, snapshot.runtime, () => this.isCurrent(id));
     switch (result.kind) {
       case 'superseded':
         throw new LoopEndSignal('stopped', 'Stopped by the user.');

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
+// The workspace slice: what is ticked is what is sent, the advisor chain is the workspace's, and it is saved at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdvisorConfig } from '../engine/advisors/config';
 import { HIGHEST_PRECEDENCE } from '../engine/advisors/order';
 import type { LoopEvent } from '../engine/loop/events';
-import { RUN_ENDED } from '../engine/loop/request';
-import type { ModelRequest } from '../engine/runtime';
-import { SCENARIOS } from '../engine/scenarios';
 import { newUserToolSpec } from '../engine/user-tools';
 import { indexedDbStorage } from '../persistence';
 import { clearStorage, createTestPlayground } from './test-playground';
@@ -15,52 +13,6 @@ afterEach(clearStorage);
 
 /** Lets the store's scheduled writes (the run writer's batch, the workspace save) happen. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
-
-describe('the request preview is the request', () => {
-  it.each(SCENARIOS.map((s) => [s.id]))(
-    '%s: before every model call the preview is the very object the runtime then receives',
-    async (id) => {
-      const { playground, received } = createTestPlayground({ search: `?scenario=${id}` });
-      const { actions, store } = playground;
-      await actions.init();
-      expect(actions.send()).toBe(true);
-      const previews: ModelRequest[] = [];
-      for (let guard = 0; guard < 30 && store.getState().run.loop.phase !== 'done'; guard += 1) {
-        const state = store.getState();
-        if (state.run.loop.phase === 'approve') {
-          await actions.approveAll();
-          continue;
-        }
-        if (state.run.loop.phase === 'prompt') {
-          const preview = state.run.nextRequest;
-          expect(preview.ok).toBe(true);
-          if (preview.ok) previews.push(preview.value);
-        }
-        await actions.step();
-      }
-      expect(store.getState().run.loop.phase).toBe('done');
-      expect(received.length).toBeGreaterThan(0);
-      expect(received).toHaveLength(previews.length);
-      received.forEach((request, i) => expect(request).toBe(previews[i]));
-    },
-  );
-
-  it('in the advisor-controlled loop, the request waiting at the model gate is the one sent', async () => {
-    const { playground, received } = createTestPlayground({ search: '?scenario=seoul-time-math' });
-    const { actions, store } = playground;
-    await actions.init();
-    actions.setLoopControl('advisor');
-    actions.send();
-    await actions.step(); // the first model call, then the chain waits at the tool gate
-    expect(store.getState().run.nextRequest.ok).toBe(false);
-    await actions.step(); // the tools, then the chain waits at the model gate with the next request
-    const preview = store.getState().run.nextRequest;
-    expect(preview.ok).toBe(true);
-    await actions.step();
-    expect(received).toHaveLength(2);
-    expect(received[1]).toBe(preview.ok ? preview.value : null);
-  });
-});
 
 describe('the workspace is what is sent', () => {
   it('a ticked preset and a ticked user tool join the request of a preset scenario and execute', async () => {
@@ -97,28 +49,6 @@ describe('the workspace is what is sent', () => {
       'Tool choice was “only add_todo”; that tool is not exposed now: auto.',
     );
     expect(store.getState().run.notice?.parts).toEqual([{ code: 'toolChoiceReset', values: { name: 'add_todo' } }]);
-  });
-
-  it('Step at the end of a run sends nothing and says why; Send continues the conversation', async () => {
-    const { playground, received } = createTestPlayground({ search: '?scenario=return-direct' });
-    const { actions, store } = playground;
-    await actions.init();
-    await actions.runToEnd();
-    expect(store.getState().run.loop.phase).toBe('done');
-    const events = store.getState().run.events.length;
-    await actions.step();
-    await actions.runToEnd();
-    expect(received).toHaveLength(1);
-    expect(store.getState().run.events).toHaveLength(events);
-    expect(store.getState().run.notice?.text).toBe(RUN_ENDED);
-    actions.setUser('And SKU-100?');
-    expect(actions.send()).toBe(true);
-    expect(
-      store
-        .getState()
-        .run.loop.history.filter((m) => m.role === 'user')
-        .map((m) => m.content),
-    ).toEqual([expect.stringContaining('SKU-200'), 'And SKU-100?']);
   });
 });
 
@@ -213,28 +143,27 @@ describe('each test starts from an empty browser', () => {
   });
 });
 
-describe('reloads and scenarios', () => {
-  it('a reload restores the last open run with its whole workspace, every event saved as it came', async () => {
-    const first = createTestPlayground({ search: '?scenario=seoul-time-math' });
-    await first.playground.actions.init();
-    first.playground.actions.setRuntime('human');
-    first.playground.actions.setRuntime('scripted');
-    first.playground.actions.toggleTool('discount', true);
-    first.playground.actions.setSettings({ maxRounds: 7 });
-    await first.playground.actions.runToEnd();
-    const events = first.playground.store.getState().run.events;
-    await settle();
-
-    const second = createTestPlayground();
-    await second.playground.actions.init();
-    const state = second.playground.store.getState();
-    expect(state.run.events).toEqual(events);
-    expect(state.workspace).toMatchObject({
-      scenarioId: 'seoul-time-math',
-      exposed: ['current_time', 'calculate', 'discount'],
-      settings: { maxRounds: 7 },
-      runtimeKind: 'scripted',
+describe('the workspace is saved', () => {
+  it('one write at a time, and the last state is the one stored', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const { playground } = createTestPlayground({
+      search: '?scenario=seoul-time-math',
+      storage: {
+        saveWorkspace: async (workspace) => {
+          most = Math.max(most, ++inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await indexedDbStorage.saveWorkspace(workspace);
+          inFlight -= 1;
+        },
+      },
     });
+    await playground.actions.init();
+    for (const draft of ['a', 'ab', 'abc', 'abcd']) playground.actions.setUser(draft);
+    await playground.flush();
+    expect(most).toBe(1);
+    const stored = await indexedDbStorage.loadWorkspace();
+    expect(stored?.ok && stored.value.userDraft).toBe('abcd');
   });
 
   it('a workspace change is written at once, not after a timer: a reload right after it finds it', async () => {
@@ -252,58 +181,4 @@ describe('reloads and scenarios', () => {
       { timeout: 3_000 },
     );
   });
-
-  it('a start-up that fails where no step expects it still ends ready, saying why, and the page works', async () => {
-    const first = createTestPlayground({ search: '?scenario=seoul-time-math' });
-    await first.playground.actions.init();
-    await first.playground.actions.runToEnd();
-    await first.playground.flush();
-
-    // The last open run is restored on start-up; reading it throws before it even returns a promise.
-    const second = createTestPlayground({
-      storage: {
-        loadRun: () => {
-          throw new Error('disk on fire');
-        },
-      },
-    });
-    await second.playground.actions.init();
-    const state = second.playground.store.getState();
-    expect(state.ui.ready).toBe(true);
-    expect(state.runs.storageProblems.join(' ')).toContain('disk on fire');
-    expect(second.playground.actions.send()).toBe(true);
-  });
-
-  it('?scenario= while a run exists opens a clean run of that scenario, never mixing the two', async () => {
-    const first = createTestPlayground({ search: '?scenario=seoul-time-math' });
-    await first.playground.actions.init();
-    await first.playground.actions.runToEnd();
-    await settle();
-
-    const second = createTestPlayground({ search: '?scenario=reserve-and-todo&speed=instant' });
-    // Mounted twice (StrictMode in development): one initialization, never a scenario undone by a restore.
-    await Promise.all([second.playground.actions.init(), second.playground.actions.init()]);
-    const state = second.playground.store.getState();
-    expect(state.run.loop.runId).toBeNull();
-    expect(state.workspace.scenarioId).toBe('reserve-and-todo');
-    expect(state.run.notice?.text).toMatch(/Your previous run “What time is it in Seoul.*” is in the Runs tab\./);
-    // The parameter is consumed: a reload now restores what the person does next.
-    expect(second.search()).toBe('?speed=instant');
-  });
-
-  it.each(['tool-error', 'runaway-loop', 'return-direct'])(
-    '?scenario=%s is the saved workspace once init resolves, before the parameter is gone',
-    async (id) => {
-      const first = createTestPlayground({ search: `?scenario=${id}` });
-      await first.playground.actions.init();
-      // Nothing changed, nothing flushed: what storage holds is the scenario, and the URL no longer asks for it.
-      expect(first.search()).toBe('');
-      const stored = await indexedDbStorage.loadWorkspace();
-      expect(stored?.ok && stored.value.scenarioId).toBe(id);
-
-      const reloaded = createTestPlayground();
-      await reloaded.playground.actions.init();
-      expect(reloaded.playground.store.getState().workspace.scenarioId).toBe(id);
-    },
-  );
 });

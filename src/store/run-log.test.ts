@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+// The run's log lives once, in the run slice: each appended event is one store update that carries the log, the
+// state and the next request together, and the same event is queued for storage explicitly. The user's message
+// and the start of a model call are stored before the runtime is asked.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LoopEvent } from '../engine/loop/events';
+import { replay } from '../engine/loop/state';
+import type { RunHeader } from '../persistence/runs-db';
+import { indexedDbStorage } from '../persistence';
+import type { PlaygroundState } from './playground';
+import { clearStorage, createTestPlayground } from './test-playground';
+
+beforeEach(clearStorage);
+afterEach(clearStorage);
+
+describe('the run slice’s log', () => {
+  it.each(['manual', 'advisor'] as const)(
+    '%s loop: one store update per event, with its state and next request; the log is what is written',
+    async (control) => {
+      const { playground } = createTestPlayground({ search: '?scenario=seoul-time-math' });
+      const { actions, store } = playground;
+      await actions.init();
+      actions.setLoopControl(control);
+      const updates: { next: PlaygroundState; previous: PlaygroundState }[] = [];
+      const unsubscribe = store.subscribe((next, previous) => updates.push({ next, previous }));
+      await actions.runToEnd();
+      unsubscribe();
+      const events = store.getState().run.events;
+      expect(store.getState().run.loop.phase).toBe('done');
+      const withEvents = updates.filter((u) => u.next.run.events !== u.previous.run.events);
+      // Every event was published by exactly one update, which also carried the state folded from it.
+      expect(withEvents).toHaveLength(events.length);
+      for (const u of withEvents) expect(u.next.run.loop).toEqual(replay(u.next.run.events));
+      // The next request never lags a step behind in an update of its own.
+      const previewOnly = updates.filter(
+        (u) =>
+          u.next.run.nextRequest !== u.previous.run.nextRequest &&
+          u.next.run.events === u.previous.run.events &&
+          u.next.workspace === u.previous.workspace &&
+          u.next.run.busy === u.previous.run.busy,
+      );
+      expect(previewOnly).toEqual([]);
+
+      await playground.flush();
+      const stored = await indexedDbStorage.loadRun(store.getState().run.loop.runId!);
+      expect(stored.ok && stored.value.events).toEqual(events);
+    },
+  );
+
+  it('the user’s message and model-called are stored before the runtime is asked', async () => {
+    const written: LoopEvent['type'][] = [];
+    const seenAtCall: LoopEvent['type'][][] = [];
+    const { playground } = createTestPlayground({
+      search: '?scenario=seoul-time-math',
+      // No timer ever fires: only the loop's own wait for durability writes the log.
+      schedule: () => undefined,
+      storage: {
+        appendEvents: async (header: RunHeader, from: number, events: readonly LoopEvent[]) => {
+          await indexedDbStorage.appendEvents(header, from, events);
+          written.push(...events.map((e) => e.type));
+        },
+      },
+      onGenerate: () => seenAtCall.push([...written]),
+    });
+    await playground.actions.init();
+    await playground.actions.step();
+    expect(seenAtCall).toHaveLength(1);
+    expect(seenAtCall[0]).toEqual(['run-started', 'user-message', 'model-called']);
+  });
+});
