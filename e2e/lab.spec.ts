@@ -144,6 +144,31 @@ test.describe('the teaching lab', () => {
     await expect(page.getByTestId('turn-why-2')).toContainText('uses 896 from call_2');
   });
 
+  test('why these turns after a timeout: the answer uses the date and time whole, and nothing from "2000 ms"', async ({
+    page,
+  }) => {
+    // Issue 28, item 9: the final turn said "uses 2026 / 12 / 3 / 21 from call_1" and "uses 2000 from call_2".
+    await openScenario(page, 'seoul-time-math');
+    await page.getByLabel('Pause before executing tools').check();
+    await button(page, 'Send').click();
+    await button(page, 'Step').click();
+    const math = callCard(page, 'call_2');
+    await math.getByText('Break this call (lab)').click();
+    await math.getByLabel('Inject a fault into call_2').selectOption('timeout');
+    await button(math, 'Inject').click();
+    await button(page, 'Approve all').click();
+    await button(page, 'Step').click();
+    await expect(page.getByTestId('tool-result-call_2')).toContainText('did not answer within 2000 ms', {
+      timeout: 10_000,
+    });
+    await button(page, 'Step').click();
+    await expect(assistantTurn(page, 2).getByTestId('assistant-text')).toContainText('within 2000 ms');
+    const why = page.getByTestId('turn-why-2');
+    await expect(why).toContainText(/uses \d{4}-\d{2}-\d{2} from call_1; uses \d{2}:\d{2} from call_1/);
+    await expect(why).not.toContainText('from call_2');
+    await expect(why).not.toContainText(/uses \d{1,4} from call_1/);
+  });
+
   test('the id-pairing lesson: a wrong tool_call_id and what the APIs and templates do with it', async ({ page }) => {
     await openScenario(page, 'seoul-time-math');
     await openLab(page);

@@ -3,6 +3,8 @@
  * a run call it ("You are the model"); import an MCP tool and write its result by hand at the pause; and every
  * kind of bad tool code or schema gets a clear result while the app keeps working.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { button, callCard } from './helpers';
@@ -275,6 +277,44 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
     });
     // No sandbox frame is left behind.
     await expect(page.locator('iframe.tool-sandbox-frame')).toHaveCount(0);
+  });
+
+  test("Allow network: the app's own origin is refused with the reason, another origin still works", async ({
+    page,
+    baseURL,
+  }) => {
+    // Issue 28, item 12: fetch('/') returned index.html and /sw.js answered 200 to tool code.
+    const other = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' });
+      res.end(`other origin: ${req.url}`);
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://localhost:${(other.address() as AddressInfo).port}/data`;
+    const app = new URL(baseURL!).origin;
+    try {
+      await openApp(page);
+      const dialog = await newTool(page);
+      await expect(dialog.getByTestId('network-rule')).toHaveText(
+        'Network off: fetch() does not exist in this tool’s code.',
+      );
+      await dialog.getByLabel('Allow network').check();
+      await expect(dialog.getByTestId('network-rule')).toContainText(`never this app's own origin (${app})`);
+      for (const url of ['/', '/sw.js', `${app}/index.html`]) {
+        await setCode(dialog, `const r = await fetch(${JSON.stringify(url)}); return await r.text();`);
+        const result = await testRun(dialog);
+        await expect(result.getByTestId('test-run-outcome')).toHaveText('threw');
+        await expect(result.getByTestId('test-run-text')).toContainText(
+          `fetch refused: ${new URL(url, app).href} is the app's own origin (${app}).`,
+        );
+        await expect(result.getByTestId('test-run-events')).toContainText('denied');
+      }
+      await setCode(dialog, `const r = await fetch(${JSON.stringify(otherUrl)}); return await r.text();`);
+      const result = await testRun(dialog);
+      await expect(result.getByTestId('test-run-outcome')).toHaveText('returned');
+      await expect(result.getByTestId('test-run-text')).toHaveText('other origin: /data');
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
   });
 
   test('a duplicate name and an invalid JSON Schema are refused with the reason', async ({ page }) => {

@@ -5,11 +5,17 @@
  * no longer fits is reported and ignored, never half-applied.
  */
 import { z } from 'zod';
-import { DEFAULT_SETTINGS } from '../engine/loop/events';
-import type { Workspace } from '../engine/loop/workspace';
-import { DEFAULT_ADVISOR_CONFIG, LOOP_CONTROLS } from '../engine/advisors/config';
-import { advisorConfigSchema, RUNTIME_KINDS, settingsSchema } from '../engine/run-file/event-schema';
-import { err, ok, type Result } from '../engine/result';
+import type { Result, Workspace } from '../engine';
+import {
+  advisorConfigSchema,
+  DEFAULT_ADVISOR_CONFIG,
+  DEFAULT_SETTINGS,
+  err,
+  LOOP_CONTROLS,
+  ok,
+  RUNTIME_KINDS,
+  settingsSchema,
+} from '../engine';
 import { loadSetting, saveSetting } from './runs-db';
 
 const WORKSPACE_KEY = 'workspace';

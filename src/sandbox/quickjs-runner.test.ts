@@ -20,7 +20,7 @@ const host: RunnerHost = {
 };
 
 /** One run in a fresh engine instance, as each sandbox worker has. */
-async function run(code: string, extra: Partial<RunMessage> = {}) {
+async function run(code: string, extra: Partial<RunMessage> = {}, on: RunnerHost = host) {
   const request: RunMessage = {
     type: 'run',
     toolName: 't',
@@ -34,7 +34,7 @@ async function run(code: string, extra: Partial<RunMessage> = {}) {
     ...extra,
   };
   const module = await loadQuickJS(await compiledQuickJS(), request.memoryLimitBytes);
-  return runInQuickJS(module, request, host);
+  return runInQuickJS(module, request, on);
 }
 
 // The bombs take a few seconds on a busy machine; the default 5 s test timeout is too tight there.
@@ -218,6 +218,75 @@ describe('a tool run in QuickJS', { timeout: 60_000 }, () => {
         allowNetwork: true,
       });
       expect(done.outcome).toMatchObject({ kind: 'returned', text: expect.stringContaining('fetch failed') });
+    });
+
+    describe("never the app's own origin (issue 28, item 12)", () => {
+      // The "app": another local server standing for the page's origin, with the files a tool must not read.
+      let app = '';
+      const appServer = createServer((req, res) => {
+        res.setHeader('content-type', 'text/html');
+        res.end(`<!doctype html><title>the app</title>${req.url}`);
+      });
+      beforeAll(async () => {
+        await new Promise<void>((resolve) => appServer.listen(0, '127.0.0.1', resolve));
+        app = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`;
+      });
+      afterAll(() => new Promise<void>((resolve) => appServer.close(() => resolve())));
+      const inApp = () => ({ ...host, appOrigin: app });
+      const attempt = (url: string) =>
+        `try { const r = await fetch(${JSON.stringify(url)}); return "read: " + (await r.text()) } catch (e) { return e.message }`;
+
+      it("fetch('/') and the app's absolute URLs are refused with the reason, and logged as denied", async () => {
+        for (const url of ['/', '/sw.js', 'index.html', `${app}/sw.js`]) {
+          const done = await run(attempt(url), { allowNetwork: true }, inApp());
+          expect(done.outcome, url).toMatchObject({
+            kind: 'returned',
+            text: expect.stringMatching(/^fetch refused: .* is the app's own origin \(http:\/\/127\.0\.0\.1:\d+\)/),
+          });
+          expect(done.events.filter((e) => e.type === 'denied').map((e) => e.detail)).toEqual([
+            expect.stringContaining("the app's own origin"),
+          ]);
+        }
+      });
+
+      it('another origin still works', async () => {
+        const done = await run(
+          `const r = await fetch("${base}/stock"); return (await r.json()).path`,
+          { allowNetwork: true },
+          inApp(),
+        );
+        expect(done.outcome).toMatchObject({ kind: 'returned', text: '/stock' });
+      });
+
+      it('a redirect from another site back to the app is refused too', async () => {
+        const bouncer = createServer((_req, res) => {
+          res.writeHead(302, { location: `${app}/sw.js` });
+          res.end();
+        });
+        await new Promise<void>((resolve) => bouncer.listen(0, '127.0.0.1', resolve));
+        const bounce = `http://127.0.0.1:${(bouncer.address() as AddressInfo).port}/go`;
+        try {
+          const done = await run(attempt(bounce), { allowNetwork: true }, inApp());
+          expect(done.outcome).toMatchObject({
+            kind: 'returned',
+            text: expect.stringContaining(`is the app's own origin (${app}). `),
+          });
+          expect((done.outcome as { text: string }).text).toContain(`(reached by a redirect from ${bounce})`);
+          expect((done.outcome as { text: string }).text).not.toContain('read:');
+        } finally {
+          await new Promise<void>((resolve) => bouncer.close(() => resolve()));
+        }
+      });
+
+      it('only http(s): file:, data: and blob: URLs are refused', async () => {
+        for (const url of ['file:///etc/passwd', 'data:text/plain,hi', `blob:${app}/0000`]) {
+          const done = await run(attempt(url), { allowNetwork: true }, inApp());
+          expect(done.outcome, url).toMatchObject({
+            kind: 'returned',
+            text: expect.stringMatching(/^fetch refused: (file|data|blob): URLs are not allowed/),
+          });
+        }
+      });
     });
 
     it('still has no XMLHttpRequest: fetch is the network API', async () => {

@@ -8,7 +8,7 @@
  * in tests and the bench. Never throws: every ending is a `DoneMessage`.
  */
 import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from 'quickjs-emscripten-core';
-import type { ConsoleLine, SandboxEvent } from '../engine/user-tools/executor';
+import type { ConsoleLine, SandboxEvent } from '../engine';
 import type { DoneMessage, RunMessage } from './protocol';
 import { ENGINE_BASE_BYTES } from './quickjs-module';
 import type { PreludeApi } from './quickjs-prelude';
@@ -21,6 +21,12 @@ export interface RunnerHost {
   readonly clearTimer: (handle: unknown) => void;
   /** The network, used only when the tool is granted it. */
   readonly fetch?: typeof fetch;
+  /**
+   * The app's own origin: a granted `fetch` refuses it (and any URL that resolves or redirects to it), so tool code
+   * can reach other sites but never the page's files (`/`, `/sw.js`) — the network rule the tool studio shows.
+   * Relative URLs resolve against it. Without it (Node tests with no page) only the scheme rule applies.
+   */
+  readonly appOrigin?: string;
 }
 
 /**
@@ -154,7 +160,11 @@ export async function runInQuickJS(
       define('fetch', (url, init) => {
         const target = ctx.getString(url);
         const options = ctx.getString(init);
-        return hostPromise(() => fetchAsText(hostFetch, target, options, request.memoryLimitBytes));
+        return hostPromise(async () => {
+          const answer = await fetchAsText(hostFetch, target, options, request.memoryLimitBytes, host.appOrigin);
+          if (answer.refused) events.push({ type: 'denied', at: at(), detail: answer.refused });
+          return answer.json;
+        });
       });
     }
 
@@ -331,35 +341,79 @@ function toOutcome(ending: Ending, request: RunMessage): DoneMessage['outcome'] 
   }
 }
 
+/**
+ * Why a granted request may not go to `url`, or null: only http(s), and never the app's own origin (the page's
+ * files, its service worker). Relative URLs resolve against the app's origin, so `fetch('/')` is refused too.
+ */
+export function refusedFetchTarget(url: string, appOrigin: string | undefined): string | null {
+  let target: URL;
+  try {
+    target = appOrigin === undefined ? new URL(url) : new URL(url, appOrigin);
+  } catch {
+    return `fetch refused: "${url}" is not an absolute http(s) URL.`;
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    return `fetch refused: ${target.protocol} URLs are not allowed; tool code may fetch http(s) URLs of other sites only.`;
+  }
+  if (appOrigin !== undefined && target.origin === appOrigin) {
+    return (
+      `fetch refused: ${target.href} is the app's own origin (${appOrigin}). Tool code may reach other sites, ` +
+      "never the playground's own files or data."
+    );
+  }
+  return null;
+}
+
+/** A granted request's answer for the prelude (JSON text), and the refusal, when the rule refused it. */
+interface FetchAnswer {
+  readonly json: string;
+  readonly refused?: string;
+}
+
 /** Performs a granted request; the body is read as text, refused beyond the tool's memory limit. */
-async function fetchAsText(hostFetch: typeof fetch, url: string, initJson: string, maxBytes: number): Promise<string> {
+async function fetchAsText(
+  hostFetch: typeof fetch,
+  url: string,
+  initJson: string,
+  maxBytes: number,
+  appOrigin: string | undefined,
+): Promise<FetchAnswer> {
+  const refusal = refusedFetchTarget(url, appOrigin);
+  if (refusal !== null) return { json: JSON.stringify({ error: refusal }), refused: refusal };
+  const error = (message: string): FetchAnswer => ({ json: JSON.stringify({ error: message }) });
   try {
     const init = JSON.parse(initJson) as { method: string; headers: [string, string][]; body: string | null };
-    const response = await hostFetch(url, {
+    const response = await hostFetch(new URL(url, appOrigin).href, {
       method: init.method,
       headers: init.headers,
       ...(init.body !== null ? { body: init.body } : {}),
       // Tool requests never carry the app's cookies or credentials.
       credentials: 'omit',
     });
+    // Another site may redirect back to the app: its answer is refused like a direct request.
+    const redirected = response.url === '' ? null : refusedFetchTarget(response.url, appOrigin);
+    if (redirected !== null) {
+      const refused = `${redirected} (reached by a redirect from ${url})`;
+      return { json: JSON.stringify({ error: refused }), refused };
+    }
     const declared = Number(response.headers.get('content-length'));
     if (declared > maxBytes) {
-      return JSON.stringify({ error: `The response (${declared} bytes) is larger than the tool's memory limit.` });
+      return error(`The response (${declared} bytes) is larger than the tool's memory limit.`);
     }
     const body = await response.text();
     if (body.length > maxBytes)
-      return JSON.stringify({
-        error: `The response (${body.length} characters) is larger than the tool's memory limit.`,
-      });
-    return JSON.stringify({
-      ok: response.ok,
-      status: response.status,
-      statusText: response.statusText,
-      url: response.url,
-      headers: [...response.headers.entries()],
-      body,
-    });
-  } catch (error) {
-    return JSON.stringify({ error: `fetch failed: ${error instanceof Error ? error.message : String(error)}` });
+      return error(`The response (${body.length} characters) is larger than the tool's memory limit.`);
+    return {
+      json: JSON.stringify({
+        ok: response.ok,
+        status: response.status,
+        statusText: response.statusText,
+        url: response.url,
+        headers: [...response.headers.entries()],
+        body,
+      }),
+    };
+  } catch (failure) {
+    return error(`fetch failed: ${failure instanceof Error ? failure.message : String(failure)}`);
   }
 }

@@ -14,5 +14,6 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     fetch: scope.fetch.bind(scope),
+    appOrigin: scope.location.origin,
   }).then((reply) => scope.postMessage(reply));
 };

@@ -4,13 +4,8 @@
  * chain's model gate, or why there is none. A value that did not change keeps its identity, so the store is not
  * told of a change that is none.
  */
-import { createRequestMemo, noRequestReason, type RequestStep } from '../engine/loop/request';
-import { REFUSALS } from '../engine/loop/refusals';
-import type { LoopState } from '../engine/loop/state';
-import type { Workspace } from '../engine/loop/workspace';
-import type { ModelRequest } from '../engine/runtime';
-import type { ToolDefinition } from '../engine/tool';
-import { err, ok, type Result } from '../engine/result';
+import type { LoopState, ModelRequest, RequestStep, Result, ToolDefinition, Workspace } from '../engine';
+import { createRequestMemo, err, noRequestReason, ok, REFUSALS } from '../engine';
 
 export interface NextRequestInput {
   readonly workspace: Workspace;

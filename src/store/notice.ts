@@ -1,7 +1,6 @@
 /** The notice beside the debugger controls: a refused command, a restore's interruption, a notice of the store's own. */
-import type { NoticePart } from '../engine/loop/notices';
-import type { RefusalCode, RefusalValues } from '../engine/loop/refusals';
-import { refusalCode, refusalValues } from '../engine/loop/refusals';
+import type { NoticePart, RefusalCode, RefusalValues } from '../engine';
+import { refusalCode, refusalValues } from '../engine';
 
 /**
  * A notice beside the debugger controls. `text` is the English sentence; `code` and `values` (a refusal), `parts`

@@ -9,15 +9,16 @@
  * state and a write to storage at once.
  */
 import { createStore } from 'zustand/vanilla';
-import type { RequestStep } from '../engine/loop/request';
-import { exposedDefinitions } from '../engine/loop/request';
-import { EMPTY_WORKSPACE, workspaceForScenario } from '../engine/loop/workspace';
-import type { Workspace } from '../engine/loop/workspace';
-import { createPresetTools } from '../engine/presets';
-import { createLessonTools } from '../engine/presets/lesson-tools';
-import { getScenario, SCENARIOS } from '../engine/scenarios';
-import type { ToolSearchSession } from '../engine/tool-search/apply';
-import type { ToolExecutor } from '../engine/user-tools';
+import type { RequestStep, ToolExecutor, ToolSearchSession, Workspace } from '../engine';
+import {
+  createLessonTools,
+  createPresetTools,
+  EMPTY_WORKSPACE,
+  exposedDefinitions,
+  getScenario,
+  SCENARIOS,
+  workspaceForScenario,
+} from '../engine';
 import { StorageUnavailableError } from '../persistence';
 import type { RuntimeRegistry } from '../runtimes/registry';
 import type { GgufCache } from '../runtimes/wllama/gguf-cache';

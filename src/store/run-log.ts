@@ -4,10 +4,8 @@
  * and what is in flight: one `setState`) and a write queued for storage (`RunWriter`) — saving is explicit, never
  * a side effect of copying the log into the store.
  */
-import type { LoopListener, RunLog } from '../engine/loop/event-log';
-import { EventLog } from '../engine/loop/event-log';
-import type { LoopEvent } from '../engine/loop/events';
-import type { LoopState } from '../engine/loop/state';
+import type { LoopEvent, LoopListener, LoopState, RunLog } from '../engine';
+import { EventLog } from '../engine';
 
 export interface StoreRunLogDeps {
   /** Puts the log and what is in flight into the store (one `setState`). */

@@ -3,16 +3,19 @@
  * its loop control and advisor chain among it), a scenario (never mixed with a run of another), the other loop
  * control. A run that is let go of stays stored; the next Send starts a new one.
  */
-import { describeInterruption } from '../engine/loop/interruption';
-import type { InterruptedEvent } from '../engine/loop/interruption';
-import type { NoticePart } from '../engine/loop/notices';
-import { part, runNotice } from '../engine/loop/notices';
-import { refuse } from '../engine/loop/refusals';
-import type { LoopControl, Workspace } from '../engine/loop/workspace';
-import { chainOfRun, workspaceForScenario, workspaceOfRun } from '../engine/loop/workspace';
-import { getScenario } from '../engine/scenarios';
-import { errorMessage } from '../engine/tool';
-import { err } from '../engine/result';
+import type { InterruptedEvent, LoopControl, NoticePart, Workspace } from '../engine';
+import {
+  chainOfRun,
+  describeInterruption,
+  err,
+  errorMessage,
+  getScenario,
+  part,
+  refuse,
+  runNotice,
+  workspaceForScenario,
+  workspaceOfRun,
+} from '../engine';
 import type { RunLoadError, StoredRun } from '../persistence/runs-db';
 import type { Catalog } from './catalog';
 import type { Run, RunView } from './run-slice';

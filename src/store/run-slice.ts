@@ -5,24 +5,31 @@
  * request, the runtime, the tools). What is open (a new run, a stored run, a scenario, the other loop) is
  * run-opening.ts; this module holds the loop's commands.
  */
-import type { ComparisonSource } from '../engine/advisors/compare';
-import { AdvisorLoopController } from '../engine/advisors/controller';
-import type { WorkspaceSnapshot } from '../engine/loop/controller-core';
-import { LoopController } from '../engine/loop/controller';
-import type { DanglingChoice } from '../engine/loop/dangling-calls';
-import type { LoopEvent } from '../engine/loop/events';
-import type { RequestStep } from '../engine/loop/request';
-import { runNotice } from '../engine/loop/notices';
-import { refuse } from '../engine/loop/refusals';
-import type { LoopState } from '../engine/loop/state';
-import { INITIAL_STATE } from '../engine/loop/state';
-import type { Workspace } from '../engine/loop/workspace';
-import type { Fault, Prediction } from '../engine/lab/types';
-import { labSleep } from '../engine/lab/faults';
-import type { ChatRuntime, ModelRequest } from '../engine/runtime';
-import { RuntimeFailure } from '../engine/runtime';
-import type { Tool } from '../engine/tool';
-import { err, type Result } from '../engine/result';
+import type {
+  ChatRuntime,
+  ComparisonSource,
+  DanglingChoice,
+  Fault,
+  LoopEvent,
+  LoopState,
+  ModelRequest,
+  Prediction,
+  RequestStep,
+  Result,
+  Tool,
+  Workspace,
+  WorkspaceSnapshot,
+} from '../engine';
+import {
+  AdvisorLoopController,
+  err,
+  INITIAL_STATE,
+  labSleep,
+  LoopController,
+  refuse,
+  runNotice,
+  RuntimeFailure,
+} from '../engine';
 import type { RuntimeRegistry } from '../runtimes/registry';
 import type { Catalog } from './catalog';
 import { createNextRequest } from './next-request';

@@ -2,8 +2,8 @@
  * The runs slice: the run list (the Runs tab's headers), runs set aside as damaged, problems reading what was
  * stored, and whether this page can save at all. It reads and deletes stored runs; opening one is the run slice's.
  */
-import { errorMessage } from '../engine/tool';
-import { err, ok, type Result } from '../engine/result';
+import type { Result } from '../engine';
+import { err, errorMessage, ok } from '../engine';
 import type { RunHeader, RunLoadError } from '../persistence/runs-db';
 import type { DamagedExport, DamagedRun, StorageStatus } from './damaged-runs';
 import { exportDamagedRun, mergeDamaged } from './damaged-runs';

@@ -5,12 +5,8 @@
  * once: a second call (React's StrictMode mounts twice in development) gets the first one's promise, so a scenario
  * is never applied and then undone by a restore.
  */
-import { part, runNotice } from '../engine/loop/notices';
-import type { Workspace } from '../engine/loop/workspace';
-import { workspaceForScenario } from '../engine/loop/workspace';
-import { getScenario } from '../engine/scenarios';
-import { errorMessage } from '../engine/tool';
-import type { Result } from '../engine/result';
+import type { Result, Workspace } from '../engine';
+import { errorMessage, getScenario, part, runNotice, workspaceForScenario } from '../engine';
 import { StorageUnavailableError } from '../persistence';
 import type { RunOpening } from './run-opening';
 import type { RunView } from './run-slice';

@@ -3,17 +3,8 @@
  * exposed tools and their flags, settings, runtime, loop control and advisor chain — its actions, and its save:
  * every change is written at once (one write at a time, the last state always written), so a reload finds it.
  */
-import type { AdvisorConfig } from '../engine/advisors/config';
-import { checkAdvisorConfig } from '../engine/advisors/setup';
-import type { LoopSettings } from '../engine/loop/events';
-import type { NoticePart } from '../engine/loop/notices';
-import { refuse } from '../engine/loop/refusals';
-import type { Workspace } from '../engine/loop/workspace';
-import { fixToolChoice, toggleExposed } from '../engine/loop/workspace';
-import type { RuntimeKind } from '../engine/runtime';
-import type { Result } from '../engine/result';
-import type { ToolLanguage } from '../engine/scenarios/tool-language';
-import { withToolLanguage } from '../engine/scenarios/tool-language';
+import type { AdvisorConfig, LoopSettings, NoticePart, Result, RuntimeKind, ToolLanguage, Workspace } from '../engine';
+import { checkAdvisorConfig, fixToolChoice, refuse, toggleExposed, withToolLanguage } from '../engine';
 
 /** The workspace as a slice: read, and replaced whole (its identity says whether it changed). */
 export interface WorkspaceAccess {

@@ -1,7 +1,10 @@
 /**
  * The loop as a TypeScript program with the Anthropic SDK (`@anthropic-ai/sdk`), twice: the manual
  * `while (response.stop_reason === "tool_use")` loop over the Messages API, and the same tools handed to the SDK's
- * tool runner (`client.beta.messages.toolRunner`), which runs that loop itself.
+ * tool runner (`client.beta.messages.toolRunner`), which runs that loop itself. Both send a denial or a tool error as
+ * the SDK's error form: the manual loop sets `is_error: true` on the `tool_result`, the runner's tools throw the
+ * SDK's `ToolError` with the same text (the runner then sends it with `is_error: true`); a returned string would be
+ * an ordinary result. `anthropic-program.test.ts` runs both against a local Messages API and checks the flag.
  */
 import type { ToolChoice } from '../runtime';
 import type { CodegenInput } from './input';
@@ -29,12 +32,13 @@ export function anthropicTypeScript(input: CodegenInput): string {
       (t) =>
         `    betaTool({\n      name: ${literal(t.name)},\n      description: ${literal(t.description)},\n` +
         `      inputSchema: ${jsonBlock(withProperties(t.inputSchema), 6)} as const,\n` +
-        `      run: async (args) => (await runTool(${literal(t.name)}, JSON.stringify(args))).text,\n    }),`,
+        `      run: async (args) => resultOrToolError(await runTool(${literal(t.name)}, JSON.stringify(args))),\n    }),`,
     )
     .join('\n');
   return `${header(input, 'the Anthropic SDK (Messages API and its tool runner)')}
 import Anthropic from "@anthropic-ai/sdk";
 import { betaTool } from "@anthropic-ai/sdk/helpers/beta/json-schema";
+import { ToolError } from "@anthropic-ai/sdk/lib/tools/ToolError";
 
 const client = new Anthropic(); // reads ANTHROPIC_API_KEY
 const MODEL = process.env.MODEL ?? "claude-sonnet-4-5";
@@ -82,7 +86,20 @@ ${hasTools ? `      tools,\n      tool_choice: ${choice},\n` : ''}    });
   console.log(text, \`(stop_reason: \${response.stop_reason})\`);
 }
 
-/** The same loop run by the SDK: the tool runner calls the tools and sends their results until the model stops. */
+/**
+ * A result for the tool runner: a denial or a tool error is thrown as the SDK's ToolError, which the runner sends
+ * with \`is_error: true\` (a returned string would reach the model as an ordinary result).
+ */
+function resultOrToolError(result: { text: string; isError: boolean }): string {
+  if (result.isError) throw new ToolError(result.text);
+  return result.text;
+}
+
+/** The same loop run by the SDK: the tool runner calls the tools and sends their results until the model stops. */${
+    input.settings.exceptionMode === 'stop-loop'
+      ? '\n// Exception mode "stop the loop" holds only in manualLoop: the runner answers every throw with is_error.'
+      : ''
+  }
 async function withToolRunner(): Promise<void> {
   const finalMessage = await client.beta.messages.toolRunner({
     model: MODEL,

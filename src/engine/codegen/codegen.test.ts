@@ -100,7 +100,7 @@ describe('the generated programs follow the settings', () => {
     expect(generateProgram('anthropic-ts', input).code).toContain('disable_parallel_tool_use: true');
     expect(generateProgram('anthropic-ts', input).code).toContain('while (response.stop_reason === "tool_use")');
     expect(generateProgram('anthropic-ts', input).code).toContain('client.beta.messages.toolRunner(');
-    expect(generateProgram('webllm-ts', input).code).toContain('const PARALLEL_TOOL_CALLS = false;');
+    expect(generateProgram('webllm-ts', input).code).toContain('"stop_after_first": true');
   });
 
   it('augmentation: the schemas carry innerThought and the program strips it before the tool runs', () => {

@@ -8,8 +8,15 @@
  * "First appeared" is literal: the sources are scanned in the order the model saw them — the system prompt, each
  * user message, each call's own arguments, each tool result — and a value belongs to the first source that holds
  * it. A number the user typed ("− 19") is the user's, not a dependency; a value the model already wrote in an
- * earlier call is its own. Numbers match by value (`896` in "896" or `{"result": 896}`), strings of three or more
- * characters by substring; 0, 1 and booleans are too common to mean anything and are skipped.
+ * earlier call is its own. Prompts and calls claim generously (any digit run, any substring), so what the user or
+ * the model wrote is never mistaken for a result's.
+ *
+ * A result gives only what can really be carried over: whole tokens. A number counts where it stands alone — `896`,
+ * `{"result": 896}`, `28,700` — never as a digit run inside a longer token (`2026-12-03`, `19:41`, `SKU-300`) nor
+ * as a measurement (`2000 ms`, `18%`, `5s`); a string argument must sit in the result at token boundaries
+ * (`"Asia/Seoul"` in `(Asia/Seoul, UTC+09:00)`, not `"Seoul"` inside `Asia/Seoul`). An answer's text carries its
+ * standalone numbers and its tokens with digits (`19:41`, `2026-12-03`, `SKU-300`), each matched whole. 0, 1 and
+ * booleans are too common to mean anything and are skipped; strings need three or more characters.
  */
 import type { LoopEvent } from '../loop/events';
 import type { JsonValue } from './types';
@@ -68,16 +75,21 @@ export interface RunDependencies {
 interface Source {
   readonly kind: 'prompt' | 'call' | 'result';
   readonly text: string;
+  /** The numbers it can give: any digit run for a prompt or a call, standalone numbers for a result. */
   readonly numbers: ReadonlySet<number>;
+  /** A result's whole tokens (`19:41`, `2026-12-03`), for an answer's tokens; empty for prompts and calls. */
+  readonly tokens: ReadonlySet<string>;
   readonly callId?: string;
   readonly tool?: string;
   readonly round?: number;
 }
 
-interface Atom {
-  readonly path: string;
-  readonly value: number | string;
-}
+type Atom =
+  | { readonly kind: 'number'; readonly path: string; readonly value: number }
+  /** A string argument: found in a result at token boundaries. */
+  | { readonly kind: 'string'; readonly path: string; readonly value: string }
+  /** A token of an answer's text (`19:41`): found among a result's whole tokens. */
+  | { readonly kind: 'token'; readonly path: string; readonly value: string };
 
 /**
  * One analysis per event log: every call card and turn on screen asks for the same log's, and a log of n events
@@ -176,9 +188,9 @@ function dependenciesOf(atoms: readonly Atom[], sources: readonly Source[]): Dep
   const found: Dependency[] = [];
   const seen = new Set<string>();
   for (const atom of atoms) {
-    const origin = sources.find((s) => holds(s, atom.value));
+    const origin = sources.find((s) => holds(s, atom));
     if (!origin || origin.kind !== 'result' || origin.callId === undefined) continue;
-    const value = typeof atom.value === 'number' ? String(atom.value) : JSON.stringify(atom.value);
+    const value = atom.kind === 'string' ? JSON.stringify(atom.value) : String(atom.value);
     const key = `${atom.path}:${value}:${origin.callId}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -193,16 +205,20 @@ function dependenciesOf(atoms: readonly Atom[], sources: readonly Source[]): Dep
   return found;
 }
 
-function holds(source: Source, value: number | string): boolean {
-  return typeof value === 'number' ? source.numbers.has(value) : source.text.includes(value);
+function holds(source: Source, atom: Atom): boolean {
+  if (atom.kind === 'number') return source.numbers.has(atom.value);
+  if (source.kind !== 'result') return source.text.includes(atom.value);
+  return atom.kind === 'token' ? source.tokens.has(atom.value) : containsAsToken(source.text, atom.value);
 }
 
 function promptSource(text: string): Source {
-  return { kind: 'prompt', text, numbers: numbersIn(text) };
+  return { kind: 'prompt', text, numbers: numbersIn(text), tokens: new Set() };
 }
 
 function textSource(kind: 'call' | 'result', text: string, callId: string, tool: string, round: number): Source {
-  return { kind, text, numbers: numbersIn(text), callId, tool, round };
+  if (kind === 'call') return { kind, text, numbers: numbersIn(text), tokens: new Set(), callId, tool, round };
+  const { numbers, tokens } = resultValues(text);
+  return { kind, text, numbers, tokens, callId, tool, round };
 }
 
 /** Leaf values of the arguments worth tracing: numbers other than 0 and 1, strings of 3+ characters. */
@@ -216,12 +232,12 @@ function atomsOfArguments(argumentsText: string): Atom[] {
   const atoms: Atom[] = [];
   const visit = (v: JsonValue, path: string) => {
     if (typeof v === 'number') {
-      if (meaningfulNumber(v)) atoms.push({ path, value: v });
+      if (meaningfulNumber(v)) atoms.push({ kind: 'number', path, value: v });
     } else if (typeof v === 'string') {
       const number = numericString(v);
       if (number !== null) {
-        if (meaningfulNumber(number)) atoms.push({ path, value: number });
-      } else if (v.trim().length >= 3) atoms.push({ path, value: v.trim() });
+        if (meaningfulNumber(number)) atoms.push({ kind: 'number', path, value: number });
+      } else if (v.trim().length >= 3) atoms.push({ kind: 'string', path, value: v.trim() });
     } else if (Array.isArray(v)) v.forEach((item, i) => visit(item, `${path}/${i}`));
     else if (v !== null && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) visit(child, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
@@ -231,9 +247,18 @@ function atomsOfArguments(argumentsText: string): Atom[] {
   return atoms;
 }
 
-/** The numbers an answer's text quotes. */
+/** What an answer's text carries: its standalone numbers, and its tokens with digits in them (`19:41`). */
 function atomsOfText(text: string): Atom[] {
-  return [...numbersIn(text)].filter(meaningfulNumber).map((value) => ({ path: '', value }));
+  const atoms: Atom[] = [];
+  for (const token of tokensIn(text)) {
+    if (token.number !== null) {
+      if (!token.measurement && meaningfulNumber(token.number))
+        atoms.push({ kind: 'number', path: '', value: token.number });
+    } else if (/\d/.test(token.text) && !GLUED_QUANTITY.test(token.text)) {
+      atoms.push({ kind: 'token', path: '', value: token.text });
+    }
+  }
+  return atoms;
 }
 
 function meaningfulNumber(n: number): boolean {
@@ -243,6 +268,94 @@ function meaningfulNumber(n: number): boolean {
 function numericString(text: string): number | null {
   const trimmed = text.trim();
   return /^-?\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/** A whole token: letters, digits and `_`, joined by `- : / . , +` with no blank between (`2026-12-03`, `19:41`). */
+const TOKEN = /[\p{L}\p{N}_]+(?:[-:/.,+][\p{L}\p{N}_]+)*/gu;
+const TOKEN_CHAR = /[\p{L}\p{N}_]/u;
+const JOINER = /[-:/.,+]/;
+/** A number as a whole token: `896`, `28,700`, `0.25`. */
+const WHOLE_NUMBER = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
+/** Digits with a unit glued on (`2000ms`, `5s`): a measurement, not a value. */
+const GLUED_QUANTITY = /^\d+(?:\.\d+)?\p{L}+$/u;
+/** A unit after a number and an optional blank (`2000 ms`, `18%`, `3 tokens`): the number is a measurement. */
+const UNIT_AFTER =
+  /^ ?(?:%|‰|°[CF]?|(?:ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|[kKMG]?B|bytes?|chars?|characters?|tokens?|px|[kcm]?m|kg|g|ml|l)(?![\p{L}\p{N}_]))/u;
+
+interface Token {
+  readonly text: string;
+  /** Its value when the token is a whole number (a `-` before it counts where it cannot be a hyphen), else null. */
+  readonly number: number | null;
+  /** A unit follows the number: a measurement. */
+  readonly measurement: boolean;
+}
+
+function tokensIn(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const raw = match[0];
+    if (!WHOLE_NUMBER.test(raw)) {
+      tokens.push({ text: raw, number: null, measurement: false });
+      continue;
+    }
+    const before = text.slice(Math.max(0, match.index - 2), match.index);
+    const negative = before.endsWith('-') && !TOKEN_CHAR.test(before.slice(0, -1));
+    const value = Number(raw.replace(/,/g, ''));
+    tokens.push({
+      text: raw,
+      number: negative ? -value : value,
+      measurement: UNIT_AFTER.test(text.slice(match.index + raw.length)),
+    });
+  }
+  return tokens;
+}
+
+/** A result's standalone numbers and whole tokens; a JSON result's number leaves count as standalone numbers. */
+function resultValues(text: string): { numbers: Set<number>; tokens: Set<string> } {
+  const numbers = new Set<number>();
+  const tokens = new Set<string>();
+  const scan = (prose: string) => {
+    for (const token of tokensIn(prose)) {
+      tokens.add(token.text);
+      if (token.number !== null && !token.measurement) numbers.add(token.number);
+    }
+  };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (json === undefined || typeof json !== 'object' || json === null) {
+    scan(text);
+    return { numbers, tokens };
+  }
+  const visit = (v: unknown) => {
+    if (typeof v === 'number') {
+      numbers.add(v);
+      tokens.add(String(v));
+    } else if (typeof v === 'string') scan(v);
+    else if (Array.isArray(v)) v.forEach(visit);
+    else if (v !== null && typeof v === 'object') Object.values(v).forEach(visit);
+  };
+  visit(json);
+  return { numbers, tokens };
+}
+
+/** `value` occurs in `text` as whole tokens: not preceded or followed by a letter, a digit, or a joined token. */
+function containsAsToken(text: string, value: string): boolean {
+  for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) {
+    const end = at + value.length;
+    const openBefore =
+      at === 0 ||
+      (!TOKEN_CHAR.test(text[at - 1]!) && !(JOINER.test(text[at - 1]!) && at > 1 && TOKEN_CHAR.test(text[at - 2]!)));
+    const openAfter =
+      end === text.length ||
+      (!TOKEN_CHAR.test(text[end]!) &&
+        !(JOINER.test(text[end]!) && end + 1 < text.length && TOKEN_CHAR.test(text[end + 1]!)));
+    if (openBefore && openAfter) return true;
+  }
+  return false;
 }
 
 /**

@@ -176,9 +176,9 @@ describe('runDependencies', () => {
       ['answer', 0],
     ]);
     const answer = deps.turns[2]!.reason;
-    // 19:41 is the time tool's (the 19 is the user's), 877 the subtraction's.
+    // 19:41 is the time tool's, as one token (not a 41 beside the user's 19), 877 the subtraction's.
     expect(answer.kind === 'answer' && answer.dependencies.map((d) => [d.value, d.fromCallId])).toEqual([
-      ['41', 'call_1'],
+      ['19:41', 'call_1'],
       ['877', 'call_3'],
     ]);
   });
@@ -192,6 +192,95 @@ describe('runDependencies', () => {
     );
     expect(deps.calls.get('call_2')!.dependencies).toEqual([]);
     expect(deps.turns[1]!.reason.kind).toBe('independent');
+  });
+
+  describe('only whole tokens are carried over (issue 28, item 9)', () => {
+    const answerOf = (deps: ReturnType<typeof runDependencies>) => {
+      const reason = deps.turns.at(-1)!.reason;
+      return reason.kind === 'answer' ? reason.dependencies.map((d) => [d.value, d.fromCallId]) : reason.kind;
+    };
+
+    it('an answer quoting a date and a time uses them whole, never "2026 / 12 / 3 / 21"', () => {
+      const deps = runDependencies(
+        log([
+          {
+            calls: [call('call_1', 'current_time', { timezone: 'Asia/Seoul' })],
+            results: { call_1: '2026-12-03 21:04 (Asia/Seoul, UTC+09:00)' },
+          },
+          { calls: [], text: 'It is 2026-12-03 21:04 (Asia/Seoul, UTC+09:00) in Seoul; day 3 of month 12, hour 21.' },
+        ]),
+      );
+      expect(answerOf(deps)).toEqual([
+        ['2026-12-03', 'call_1'],
+        ['21:04', 'call_1'],
+        ['UTC+09:00', 'call_1'],
+      ]);
+    });
+
+    it('a call does not use the digits of a date: day 3 and hour 21 are not from "2026-12-03 21:04"', () => {
+      const deps = runDependencies(
+        log([
+          {
+            calls: [call('call_1', 'current_time', { timezone: 'Asia/Seoul' })],
+            results: { call_1: '2026-12-03 21:04 (Asia/Seoul, UTC+09:00)' },
+          },
+          { calls: [call('call_2', 'calendar', { year: 2026, month: 12, day: 3, hour: 21 })] },
+          { calls: [call('call_3', 'calendar', { date: '2026-12-03', time: '21:04' })] },
+        ]),
+      );
+      expect(deps.calls.get('call_2')!.dependencies).toEqual([]);
+      expect(deps.turns[1]!.reason.kind).toBe('independent');
+      // The same values written whole are carried over.
+      expect(deps.calls.get('call_3')!.dependencies.map((d) => [d.path, d.value, d.fromCallId])).toEqual([
+        ['/date', '"2026-12-03"', 'call_1'],
+        ['/time', '"21:04"', 'call_1'],
+      ]);
+    });
+
+    it('an answer quoting a timeout does not use "2000" from its "2000 ms"', () => {
+      const deps = runDependencies(
+        log([
+          {
+            calls: [call('call_1', 'calculate', { operation: 'multiply', a: 128, b: 7 })],
+            results: { call_1: 'calculate did not answer within 2000 ms (timed out).' },
+          },
+          {
+            calls: [],
+            text: 'I could not compute it: the calculator answered “calculate did not answer within 2000 ms (timed out).”',
+          },
+        ]),
+      );
+      expect(answerOf(deps)).toEqual([]);
+    });
+
+    it('a measurement is not a value: 2000 ms, 18%, 5s give no number to a later call', () => {
+      const deps = runDependencies(
+        log([
+          {
+            calls: [call('call_1', 'probe', { target: 'db' })],
+            results: { call_1: 'Timed out after 2000 ms; 18% of requests failed; retry in 5s.' },
+          },
+          { calls: [call('call_2', 'probe', { timeoutMs: 2000, percent: 18, seconds: 5 })] },
+        ]),
+      );
+      expect(deps.calls.get('call_2')!.dependencies).toEqual([]);
+    });
+
+    it('a string is carried over only at token boundaries; JSON results give their number leaves', () => {
+      const deps = runDependencies(
+        log([
+          {
+            calls: [call('call_1', 'lookup', { query: 'contact' })],
+            results: { call_1: '{"ids":[12,34],"email":"amelia.clarke@example.com","city":"Asia/Seoul"}' },
+          },
+          { calls: [call('call_2', 'send', { to: 'amelia.clarke@example.com', id: 34, city: 'Seoul' })] },
+        ]),
+      );
+      expect(deps.calls.get('call_2')!.dependencies.map((d) => [d.path, d.value])).toEqual([
+        ['/to', '"amelia.clarke@example.com"'],
+        ['/id', '34'],
+      ]);
+    });
   });
 
   it('reads numbers with separators and tells a minus from a hyphen', () => {

@@ -166,6 +166,18 @@ describe('interpretResponse', () => {
     expect(cut.message.parseIssues?.map((i) => i.kind)).toEqual(['invalid_json']);
   });
 
+  it('Llama JSON without parameters is the answer: no executable call, the text kept, derived stop', () => {
+    for (const raw of ['{"name": "John", "age": 30, "city": "NY"}', '{"name": "f"}']) {
+      const out = interpretResponse(response(raw, 'stop', { callFormat: 'llama-json' }), counter(), {
+        tools: [calculate],
+      });
+      expect(out.executableCalls).toEqual([]);
+      expect(out.message).toMatchObject({ content: raw, toolCalls: [] });
+      expect(out.stop.derived).toBe('stop');
+      expect(out.message.parseIssues?.map((i) => [i.kind, i.recovered])).toEqual([['json_not_a_call', false]]);
+    }
+  });
+
   it('keeps reasoning visible', () => {
     const out = interpretResponse(response(`<think>hmm</think>${block}`), counter());
     expect(out.message.reasoning).toBe('hmm');

@@ -54,6 +54,19 @@ export function parseLlamaOutput(raw: string, options: ParseOptions = {}): Parse
       'the ``` fence around the call is never closed',
     );
   }
+  const answer = read.nodes.find(isNamedWithoutParameters);
+  if (answer !== undefined) {
+    collector.addTextIssue(
+      {
+        kind: 'json_not_a_call',
+        detail:
+          'The output is JSON with a "name" but no "parameters" (nor "arguments"): in this format a call needs both, ' +
+          'so it is read as the answer, not run.',
+      },
+      text.slice(answer.start, answer.end),
+    );
+    return collector.result(text, null);
+  }
   const readings = read.nodes.map((node) => readCallObject(node, 'llama-json', options.tools));
   const failure = readings.find((r) => !r.ok);
   if (failure !== undefined && !failure.ok)
@@ -72,6 +85,14 @@ export function parseLlamaOutput(raw: string, options: ParseOptions = {}): Parse
   }
   collector.addCalls(text, readings as Extract<CallReading, { ok: true }>[], drafts);
   return collector.result('', null);
+}
+
+/** `{"name": "…", …}` with neither `parameters` nor `arguments`: the contract's "otherwise content". */
+function isNamedWithoutParameters(node: JsonNode): boolean {
+  if (node.kind !== 'object') return false;
+  const name = node.entries.findLast((e) => e.key === 'name')?.value;
+  if (name?.kind !== 'string' || name.value.trim() === '') return false;
+  return !node.entries.some((e) => e.key === 'parameters' || e.key === 'arguments');
 }
 
 function fenceDraft(fence: 'none' | 'closed' | 'open'): IssueDraft[] {

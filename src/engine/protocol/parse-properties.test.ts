@@ -134,7 +134,9 @@ describe.each(FORMATS)('the %s parser', (format) => {
           const result = parseOutput(raw, format, options);
           expect(typeof result.content).toBe('string');
           expect(result.malformed).toBe(
-            result.issues.some((i) => !['unknown_tool', 'multiple_calls', 'prose_mention'].includes(i.kind)),
+            result.issues.some(
+              (i) => !['unknown_tool', 'multiple_calls', 'prose_mention', 'json_not_a_call'].includes(i.kind),
+            ),
           );
         }),
         { numRuns: 1500 },

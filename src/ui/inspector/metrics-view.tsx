@@ -3,8 +3,7 @@
  * where each round's time went, the numbers per round as the runtime reported them, and calls per tool.
  */
 import { useMemo } from 'react';
-import { usageTotals } from '../../engine/loop/projections';
-import { roundTimelines } from '../../engine/round-timeline';
+import { roundTimelines, usageTotals } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { selectEvents } from '../../store/selectors';
 import { TokenBars } from '../charts/token-bars';

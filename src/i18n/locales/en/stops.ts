@@ -44,6 +44,7 @@ export const stops = {
     multiple_calls: 'several calls in one turn',
     prose_mention: 'a call mentioned in prose',
     unrepresentable_number: 'a number that cannot be held',
+    json_not_a_call: 'JSON without parameters: an answer, not a call',
   },
   parserWords: 'the parser’s own words',
   forgiven: 'forgiven',

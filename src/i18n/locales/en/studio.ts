@@ -34,6 +34,9 @@ export const studio = {
     returnDirectTitle: "The tool's result is the final answer: the loop ends without another model call.",
     needsApproval: 'Needs approval',
     allowNetwork: 'Allow network',
+    networkRule:
+      "Network rule: fetch() reaches other sites over http(s) only, without cookies — never this app's own origin ({{origin}}): fetch('/') is refused, so the playground's files and data stay out of reach.",
+    networkOff: 'Network off: fetch() does not exist in this tool’s code.',
     timeLimit: 'Time limit (ms)',
     memoryLimit: 'Memory limit (MB)',
     parameters: 'Parameters',

@@ -45,6 +45,7 @@ export const stops: Catalog['stops'] = {
     multiple_calls: '한 턴에 여러 호출',
     prose_mention: '설명 문장 속에 언급된 호출',
     unrepresentable_number: '담을 수 없는 숫자',
+    json_not_a_call: 'parameters 없는 JSON: 호출이 아닌 답변',
   },
   parserWords: '파서의 기록 (영어)',
   forgiven: '봐줌',

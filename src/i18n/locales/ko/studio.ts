@@ -35,6 +35,9 @@ export const studio: Catalog['studio'] = {
     returnDirectTitle: '도구의 결과가 곧 최종 답이 됩니다: 모델을 다시 부르지 않고 루프가 끝납니다.',
     needsApproval: '승인 필요',
     allowNetwork: '네트워크 허용',
+    networkRule:
+      "네트워크 규칙: fetch()는 다른 사이트에만 http(s)로, 쿠키 없이 요청합니다. 이 앱 자신의 출처({{origin}})는 절대 안 됩니다: fetch('/')는 거부되어 플레이그라운드의 파일과 데이터에 닿지 않습니다.",
+    networkOff: '네트워크 꺼짐: 이 도구의 코드에는 fetch()가 없습니다.',
     timeLimit: '시간 제한 (ms)',
     memoryLimit: '메모리 제한 (MB)',
     parameters: '매개변수',

@@ -12,7 +12,7 @@
  *   −1 for the other tool markers, +0.1 for `<|im_end|>` (so free text ends now and then) and 0 for the rest.
  * - `tokenizer.ggml.add_space_prefix = false`, so text after a special token tokenizes as written.
  */
-import { createPrng } from '../../../engine/prng';
+import { createPrng } from '../../../engine';
 import type { GgufTensorSpec, GgufValue } from './gguf-writer';
 import { writeGguf } from './gguf-writer';
 
