@@ -19,7 +19,7 @@ import {
   SCENARIOS,
   workspaceForScenario,
 } from '../engine';
-import { StorageUnavailableError } from '../persistence';
+import type { StorageStatus } from '../persistence';
 import type { RuntimeRegistry } from '../runtimes/registry';
 import type { GgufCache } from '../runtimes/wllama/gguf-cache';
 import type { Catalog, ToolSource } from './catalog';
@@ -155,20 +155,33 @@ export function createPlayground(deps: PlaygroundDeps) {
     report: (result) => void run.report(result),
   });
   const runs = runsParts.runs;
-  storage.subscribeStatus((status) => runs.setStorage(status));
 
   const writer = new RunWriter({
     append: storage.appendEvents,
     now: deps.now,
-    schedule: (flush) => deps.schedule(flush),
-    // A storage that cannot be used at all is announced once in the main view, not after every batch.
-    onError: (text, error) => {
-      if (!(error instanceof StorageUnavailableError) && get().runs.storage.kind !== 'full') {
-        runSlice.set({ notice: { kind: 'error', text } });
-      }
-    },
+    schedule: (task, ms) => deps.schedule(task, ms),
+    // The run says it is not saved (`run.unsaved`) and storage's status is held: no notice per failed batch.
+    onError: () => undefined,
     onSaved: (header) => runs.upsert(header),
+    onUnsaved: () => {
+      showStorage();
+      run.publish();
+    },
   });
+
+  /**
+   * Storage's status as the page announces it: a full disk stays announced while a run has events that a failed
+   * write left unwritten — a later write that succeeds elsewhere (the workspace, another run) does not clear it;
+   * only the write of those events does.
+   */
+  let lastFull: StorageStatus | null = null;
+  function showStorage(): void {
+    const now = storage.status();
+    if (now.kind === 'full') lastFull = now;
+    if (!writer.hasUnsaved()) lastFull = null;
+    runs.setStorage(now.kind === 'ok' && lastFull ? lastFull : now);
+  }
+  storage.subscribeStatus(showStorage);
 
   const run = createRun(runSlice, {
     workspace,
@@ -269,7 +282,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     runtimes: deps.runtimes,
     /** Writes every queued event and the workspace now (on `pagehide`, when the page is hidden). */
     async flush(): Promise<void> {
-      await Promise.all([writer.flush(), saver.flush()]);
+      await Promise.all([writer.flush(), saver.flush(), runs.activeStored()]);
     },
   };
 }

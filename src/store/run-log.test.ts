@@ -68,3 +68,45 @@ describe('the run slice’s log', () => {
     expect(seenAtCall[0]).toEqual(['run-started', 'user-message', 'model-called']);
   });
 });
+
+describe('a run storage cannot take', () => {
+  it('stays unsaved and storage stays full until its own events are written; then a reload finds it', async () => {
+    const put = IDBObjectStore.prototype.put;
+    // The disk is full for the run's events; small writes elsewhere (the workspace) still go through.
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'events') {
+        throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+      }
+      return put.apply(this, args);
+    };
+    try {
+      const { playground } = createTestPlayground({ search: '?scenario=seoul-time-math' });
+      const { actions, store } = playground;
+      await actions.init();
+      await actions.runToEnd();
+      await playground.flush();
+      expect(store.getState().run.unsaved).toBe('The quota has been exceeded.');
+      expect(store.getState().runs.storage.kind).toBe('full');
+      // A write that succeeds elsewhere does not clear the failure.
+      actions.toggleTool('discount', true);
+      await playground.flush();
+      expect(store.getState().runs.storage.kind).toBe('full');
+      expect(store.getState().run.unsaved).not.toBeNull();
+
+      IDBObjectStore.prototype.put = put;
+      // The next write of the run's events (a flush, a retry) is the one that fixes it.
+      await playground.flush();
+      expect(store.getState().run.unsaved).toBeNull();
+      expect(store.getState().runs.storage.kind).toBe('ok');
+      const runId = store.getState().run.loop.runId!;
+      const events = store.getState().run.events;
+
+      const reloaded = createTestPlayground();
+      await reloaded.playground.actions.init();
+      expect(reloaded.playground.store.getState().run.loop.runId).toBe(runId);
+      expect(reloaded.playground.store.getState().run.events).toEqual(events);
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+  });
+});

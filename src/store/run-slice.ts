@@ -57,6 +57,11 @@ export interface RunView {
   readonly nextRequest: Result<ModelRequest>;
   /** A refused command, a restore's interruption, a reset tool choice: shown beside the debugger controls. */
   readonly notice: Notice | null;
+  /**
+   * Why the open run is not saved in this browser (the failed write's error, e.g. storage is full), or null.
+   * Only the write of those events clears it; meanwhile the page offers to export the run.
+   */
+  readonly unsaved: string | null;
 }
 
 export const INITIAL_RUN: RunView = {
@@ -67,6 +72,7 @@ export const INITIAL_RUN: RunView = {
   running: false,
   nextRequest: err('Loading…'),
   notice: null,
+  unsaved: null,
 };
 
 const SKIPPED_TEXT = 'Skipped: this call was interrupted by a reload and was not run again.';
@@ -112,7 +118,8 @@ export function createRun(slice: Slice<RunView>, deps: RunDeps) {
   const log = new StoreRunLog({
     publish: (events, loop) => publish(events, loop),
     save: (events, loop) => writer.sync(events, loop, runs.metaOf(loop.runId)),
-    flush: () => writer.flush(),
+    // The events and which run a reload opens: both stored before the runtime is asked.
+    flush: () => Promise.all([writer.flush(), runs.activeStored()]).then(() => undefined),
   });
 
   /** One pull per step: the next request for `state` (the preview's object), the runtime and the tools. */
@@ -153,6 +160,7 @@ export function createRun(slice: Slice<RunView>, deps: RunDeps) {
       busy: active.isBusy(),
       running: active.isRunning(),
       nextRequest: preview,
+      unsaved: writer.unsaved(loop.runId)?.detail ?? null,
     });
   }
 

@@ -49,6 +49,8 @@ export type Runs = ReturnType<typeof createRuns>['runs'];
 
 export function createRuns(slice: Slice<RunsState>, deps: RunsDeps) {
   const { storage } = deps;
+  /** The latest write of which run a reload opens. */
+  let activeWrite: Promise<void> = Promise.resolve();
 
   /** Sets damaged runs aside: listed under "Damaged runs", gone from the run list, never opened. */
   function setAside(damaged: readonly DamagedRun[]): void {
@@ -120,9 +122,14 @@ export function createRuns(slice: Slice<RunsState>, deps: RunsDeps) {
     },
 
     rememberActive(runId: string | null): void {
-      void storage.saveSetting(ACTIVE_RUN, runId).catch(() => {
+      activeWrite = storage.saveSetting(ACTIVE_RUN, runId).catch(() => {
         // Without it a reload opens no run; nothing is lost.
       });
+    },
+
+    /** Resolves once the run a reload opens is stored (a model call waits for it, with the run's events). */
+    activeStored(): Promise<void> {
+      return activeWrite;
     },
   };
 

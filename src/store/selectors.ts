@@ -29,6 +29,7 @@ export const selectBusy = (s: PlaygroundState) => s.run.busy;
 export const selectRunning = (s: PlaygroundState) => s.run.running;
 export const selectNextRequest = (s: PlaygroundState) => s.run.nextRequest;
 export const selectNotice = (s: PlaygroundState) => s.run.notice;
+export const selectUnsaved = (s: PlaygroundState) => s.run.unsaved;
 /** A run is open (its system prompt is fixed). */
 export const selectHasRun = (s: PlaygroundState) => s.run.loop.runId !== null;
 
