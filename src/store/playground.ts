@@ -233,6 +233,7 @@ export function createPlayground(deps: PlaygroundDeps) {
   // ── start-up and the actions ─────────────────────────────────────────────────────────────────────────────
 
   const init = createStartUp({
+    recoverJournal: storage.recoverJournal,
     loadUserTools: () => userTools.init(),
     loadToolSearch: () => toolSearch.init(),
     loadMcp: () => mcp.init(),
@@ -280,6 +281,14 @@ export function createPlayground(deps: PlaygroundDeps) {
     offline,
     mcp,
     runtimes: deps.runtimes,
+    /**
+     * The page goes away (`pagehide`): what storage has not confirmed — run events, which run a reload opens — is
+     * written synchronously to the journal, which the next start-up stores first. Then `flush` tries the real writes.
+     */
+    saveNow(): void {
+      const active = runs.activeUnconfirmed();
+      storage.writeJournal({ entries: writer.unconfirmed(), ...(active ? { active: active.runId } : {}) });
+    },
     /** Writes every queued event and the workspace now (on `pagehide`, when the page is hidden). */
     async flush(): Promise<void> {
       await Promise.all([writer.flush(), saver.flush(), runs.activeStored()]);

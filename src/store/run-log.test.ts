@@ -69,6 +69,35 @@ describe('the run slice’s log', () => {
   });
 });
 
+describe('a page that goes away before storage confirms', () => {
+  it('writes what is unconfirmed to the journal at pagehide; the next start-up stores it first', async () => {
+    const never = () => new Promise<void>(() => undefined);
+    const { playground } = createTestPlayground({
+      search: '?scenario=seoul-time-math',
+      // A disk so slow that nothing this page writes about the run is confirmed before it goes away.
+      storage: {
+        appendEvents: never,
+        saveSetting: (key: string, value: unknown) =>
+          key === 'activeRunId' ? never() : indexedDbStorage.saveSetting(key, value),
+      },
+    });
+    await playground.actions.init();
+    playground.actions.setUser('Sent just before the reload.');
+    expect(playground.actions.send()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the batch is taken and waits on the disk
+    const events = playground.store.getState().run.events;
+    playground.saveNow(); // pagehide
+
+    const reloaded = createTestPlayground();
+    await reloaded.playground.actions.init();
+    const state = reloaded.playground.store.getState();
+    expect(state.run.events).toEqual(events);
+    expect(state.run.loop.history.find((m) => m.role === 'user')?.content).toBe('Sent just before the reload.');
+    expect(state.runs.list.map((r) => r.runId)).toEqual([events[0]?.type === 'run-started' && events[0].runId]);
+    expect(localStorage.getItem('tool-loop-playground.journal')).toBeNull();
+  });
+});
+
 describe('a run storage cannot take', () => {
   it('stays unsaved and storage stays full until its own events are written; then a reload finds it', async () => {
     const put = IDBObjectStore.prototype.put;

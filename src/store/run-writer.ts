@@ -37,7 +37,7 @@ export interface RunMeta {
 /** How long after a failed write the writer tries again (also every batch and every flush try it at once). */
 export const RETRY_MS = 3000;
 
-interface Batch {
+export interface Batch {
   readonly header: RunHeader;
   readonly from: number;
   readonly events: readonly LoopEvent[];
@@ -57,6 +57,8 @@ export class RunWriter {
   private readonly queue = new Map<string, Batch>();
   /** Runs whose last write failed: their events are queued until a write of them succeeds. */
   private readonly failed = new Map<string, Unsaved>();
+  /** Batches taken for writing and not settled yet, in the order they were taken. */
+  private readonly inFlight = new Set<Batch>();
   private scheduled = false;
   private retrying = false;
   private chain: Promise<void> = Promise.resolve();
@@ -95,8 +97,25 @@ export class RunWriter {
     this.scheduled = false;
     const batches = [...this.queue.values()];
     this.queue.clear();
-    for (const batch of batches) this.chain = this.chain.then(() => this.write(batch));
+    for (const batch of batches) {
+      this.inFlight.add(batch);
+      this.chain = this.chain.then(() => this.write(batch)).finally(() => this.inFlight.delete(batch));
+    }
     return this.chain;
+  }
+
+  /**
+   * Every event not confirmed stored, per run, from its first unconfirmed one: what is being written, waits behind
+   * a slow disk, failed or is queued. The page writes these synchronously when it goes away (`pagehide`).
+   */
+  unconfirmed(): Batch[] {
+    const byRun = new Map<string, Batch>();
+    for (const batch of [...this.inFlight, ...this.queue.values()]) {
+      const runId = batch.header.runId;
+      const earlier = byRun.get(runId);
+      byRun.set(runId, earlier ? union(earlier, batch) : batch);
+    }
+    return [...byRun.values()];
   }
 
   /** Why `runId` has events that are not stored, or null when every event queued for it was written. */

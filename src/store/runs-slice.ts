@@ -49,8 +49,9 @@ export type Runs = ReturnType<typeof createRuns>['runs'];
 
 export function createRuns(slice: Slice<RunsState>, deps: RunsDeps) {
   const { storage } = deps;
-  /** The latest write of which run a reload opens. */
+  /** The latest write of which run a reload opens, and its value until that write is confirmed. */
   let activeWrite: Promise<void> = Promise.resolve();
+  let activeUnconfirmed: { readonly runId: string | null } | null = null;
 
   /** Sets damaged runs aside: listed under "Damaged runs", gone from the run list, never opened. */
   function setAside(damaged: readonly DamagedRun[]): void {
@@ -122,9 +123,21 @@ export function createRuns(slice: Slice<RunsState>, deps: RunsDeps) {
     },
 
     rememberActive(runId: string | null): void {
-      activeWrite = storage.saveSetting(ACTIVE_RUN, runId).catch(() => {
-        // Without it a reload opens no run; nothing is lost.
-      });
+      const pending = { runId };
+      activeUnconfirmed = pending;
+      activeWrite = storage.saveSetting(ACTIVE_RUN, runId).then(
+        () => {
+          if (activeUnconfirmed === pending) activeUnconfirmed = null;
+        },
+        () => {
+          // Without it a reload opens no run; nothing is lost.
+        },
+      );
+    },
+
+    /** Which run a reload opens, while that write is not confirmed (for the journal); null when it is stored. */
+    activeUnconfirmed(): { readonly runId: string | null } | null {
+      return activeUnconfirmed;
     },
 
     /** Resolves once the run a reload opens is stored (a model call waits for it, with the run's events). */

@@ -15,6 +15,8 @@ import type { Slice } from './slice';
 import type { WorkspaceAccess } from './workspace-slice';
 
 export interface StartUpDeps {
+  /** Stores what the last page left in the journal (events it could not confirm), before anything is read. */
+  readonly recoverJournal: () => Promise<void>;
   /** The slices that read their own stored state (the user's tools, tool search, the MCP servers). */
   readonly loadUserTools: () => Promise<void>;
   readonly loadToolSearch: () => Promise<void>;
@@ -36,6 +38,11 @@ export function createStartUp(deps: StartUpDeps): () => Promise<void> {
   const { runs, workspace, opening } = deps;
 
   async function initialize(): Promise<void> {
+    // What the last page wrote as it went away joins the stored runs first, so the reads below include it.
+    await deps.recoverJournal().catch((error: unknown) => {
+      if (error instanceof StorageUnavailableError) return;
+      runs.addProblems([`What the last page left unsaved could not be stored (${errorMessage(error)}).`]);
+    });
     // The stored parts do not depend on each other: they are read together, so Send is usable after the slowest
     // read rather than after all of them one by one. Everything below needs all of them.
     let unreadable: unknown = null;

@@ -37,6 +37,8 @@ function schedule(task: () => void, ms = 0): void {
 export async function clearStorage(): Promise<void> {
   for (const timer of pendingTasks) clearTimeout(timer);
   pendingTasks.clear();
+  // The journal a page left as it went away (jsdom's localStorage; Node has none).
+  if (typeof localStorage !== 'undefined') localStorage.clear();
   await runsDb.closeDb();
   await userToolsDb.closeUserToolsDb();
   for (const name of [runsDb.DB_NAME, userToolsDb.USER_TOOLS_DB_NAME]) {
