@@ -6,6 +6,7 @@ import { useT } from '../../i18n';
 import { selectRunId, selectUnsaved } from '../../store/selectors';
 import { downloadText } from '../download';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
+import './unsaved-run.css';
 
 export function UnsavedRun() {
   const { t } = useT('storage');
@@ -18,7 +19,7 @@ export function UnsavedRun() {
     if (result.ok) downloadText(result.value.fileName, result.value.text);
   };
   return (
-    <div className="notice notice-error" role="alert" data-testid="run-unsaved">
+    <div className="notice notice-error run-unsaved" role="alert" data-testid="run-unsaved">
       <span>{t('unsaved.text', { detail: unsaved })}</span>
       <button type="button" className="button" onClick={() => void exportNow()}>
         {t('unsaved.export')}
