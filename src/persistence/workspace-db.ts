@@ -1,20 +1,19 @@
 /**
  * The workspace the person left (scenario, prompts and draft, exposed tools, settings, runtime, loop control and
- * advisor chain),
- * kept in the settings store so a reload brings it back. Read back through a zod schema: a stored workspace that
+ * advisor chain, theme), kept in the settings store so a reload brings it back. Read back through a zod schema: a stored workspace that
  * no longer fits is reported and ignored, never half-applied.
  */
 import { z } from 'zod';
 import type { Result, Workspace } from '../engine';
 import {
   advisorConfigSchema,
-  DEFAULT_ADVISOR_CONFIG,
   DEFAULT_SETTINGS,
   err,
   LOOP_CONTROLS,
   ok,
   RUNTIME_KINDS,
   settingsSchema,
+  THEMES,
 } from '../engine';
 import { loadSetting, saveSetting } from './runs-db';
 
@@ -38,19 +37,20 @@ const workspaceSchema = z.object({
   settings: settingsSchema,
   runtimeKind: z.enum(RUNTIME_KINDS),
   loopControl: z.enum(LOOP_CONTROLS),
-  advisors: advisorConfigSchema,
+  // Absent (a workspace stored before the chain was part of it, or never changed): the default chain.
+  advisors: advisorConfigSchema.optional(),
+  theme: z.enum(THEMES).optional(),
 }) satisfies z.ZodType<Workspace>;
 
 /**
- * A workspace stored by an older version, brought up to date: a setting added since takes its default, and one
- * stored before the advisor chain was part of the workspace gets the default chain — rather than being discarded.
+ * A workspace stored by an older version, brought up to date: a setting added since takes its default rather than
+ * the workspace being discarded.
  */
 function migrate(stored: unknown): unknown {
   if (typeof stored !== 'object' || stored === null) return stored;
   const record = stored as Record<string, unknown>;
   const settings = record.settings;
   return {
-    advisors: DEFAULT_ADVISOR_CONFIG,
     ...record,
     ...(typeof settings === 'object' && settings !== null ? { settings: { ...DEFAULT_SETTINGS, ...settings } } : {}),
   };

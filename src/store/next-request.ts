@@ -4,7 +4,7 @@
  * chain's model gate, or why there is none. A value that did not change keeps its identity, so the store is not
  * told of a change that is none.
  */
-import type { LoopState, ModelRequest, RequestStep, Result, ToolDefinition, Workspace } from '../engine';
+import type { LoopExtension, LoopState, ModelRequest, RequestStep, Result, ToolDefinition, Workspace } from '../engine';
 import { createRequestMemo, err, noRequestReason, ok, REFUSALS } from '../engine';
 
 export interface NextRequestInput {
@@ -20,8 +20,12 @@ export interface NextRequest {
   readonly preview: (input: NextRequestInput) => Result<ModelRequest>;
 }
 
-export function createNextRequest(steps: readonly RequestStep[], gate: () => ModelRequest | null): NextRequest {
-  const memo = createRequestMemo(steps);
+export function createNextRequest(
+  steps: readonly RequestStep[],
+  extensions: readonly LoopExtension[],
+  gate: () => ModelRequest | null,
+): NextRequest {
+  const memo = createRequestMemo(steps, extensions);
   const reasons = new Map<string, Result<ModelRequest>>();
   /** One object per reason, so an unchanged reason does not look like a new value. */
   const because = (reason: string): Result<ModelRequest> => {

@@ -9,7 +9,7 @@
  * state and a write to storage at once.
  */
 import { createStore } from 'zustand/vanilla';
-import type { RequestStep, ToolExecutor, ToolSearchSession, Workspace } from '../engine';
+import type { LoopExtension, RequestStep, ToolExecutor, ToolSearchSession, Workspace } from '../engine';
 import {
   createLessonTools,
   createPresetTools,
@@ -53,6 +53,7 @@ export type { Notice } from './notice';
 export type { RunView } from './run-slice';
 export type { RunSummary, RunsState } from './runs-slice';
 export type { InspectorTab, UiState } from './ui-slice';
+export { INSPECTOR_TAB_IDS } from './ui-slice';
 
 export interface PlaygroundState {
   readonly workspace: Workspace;
@@ -77,6 +78,8 @@ export interface PlaygroundDeps {
   readonly toolSources: readonly ToolSource[];
   /** The request steps of the manual loop, in order (tool search). */
   readonly requestSteps: readonly RequestStep[];
+  /** The lessons plugged into the loop (the lab, the advisor loop's events): every fold and view of a run takes them. */
+  readonly extensions: readonly LoopExtension[];
   readonly now: () => number;
   readonly newRunId: () => string;
   /** Runs a task after the current one: the run writer's batch, the deep check of stored runs. */
@@ -190,6 +193,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     exposedTools: (current) => exposedTools(sources(), current),
     runtimes: deps.runtimes,
     requestSteps: deps.requestSteps,
+    extensions: deps.extensions,
     writer,
     runs,
     now: deps.now,
@@ -270,6 +274,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     reloadRunList: runs.reload,
     openRun: actions.openRun,
     titleOf: (runId) => runs.titleOf(runId) ?? '',
+    extensions: deps.extensions,
   });
 
   return {
@@ -281,6 +286,8 @@ export function createPlayground(deps: PlaygroundDeps) {
     offline,
     mcp,
     runtimes: deps.runtimes,
+    /** The lessons plugged into the loop: the views of a run (transcript, turn table, Request tab) take them too. */
+    extensions: deps.extensions,
     /**
      * The page goes away (`pagehide`): what storage has not confirmed — run events, which run a reload opens — is
      * written synchronously to the journal, which the next start-up stores first. Then `flush` tries the real writes.

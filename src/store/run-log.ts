@@ -4,7 +4,7 @@
  * and what is in flight: one `setState`) and a write queued for storage (`RunWriter`) — saving is explicit, never
  * a side effect of copying the log into the store.
  */
-import type { LoopEvent, LoopListener, LoopState, RunLog } from '../engine';
+import type { LoopEvent, LoopExtension, LoopListener, LoopState, RunLog } from '../engine';
 import { EventLog } from '../engine';
 
 export interface StoreRunLogDeps {
@@ -17,11 +17,19 @@ export interface StoreRunLogDeps {
 }
 
 export class StoreRunLog implements RunLog {
-  /** Folds the events and stores each prompt trace as a change from the previous one (the engine's own log). */
-  private readonly log = new EventLog();
+  /**
+   * Folds the events (with the lessons plugged into the loop, as the controllers do) and stores each prompt trace as
+   * a change from the previous one: the engine's own log, held here.
+   */
+  private readonly log: EventLog;
   private readonly listeners = new Set<LoopListener>();
 
-  constructor(private readonly deps: StoreRunLogDeps) {}
+  constructor(
+    extensions: readonly LoopExtension[],
+    private readonly deps: StoreRunLogDeps,
+  ) {
+    this.log = new EventLog(extensions);
+  }
 
   get state(): LoopState {
     return this.log.state;
@@ -29,6 +37,10 @@ export class StoreRunLog implements RunLog {
 
   all(): readonly LoopEvent[] {
     return this.log.all();
+  }
+
+  live(): readonly LoopEvent[] {
+    return this.log.live();
   }
 
   findLast(predicate: (event: LoopEvent) => boolean): LoopEvent | undefined {

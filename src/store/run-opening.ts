@@ -5,6 +5,7 @@
  */
 import type { InterruptedEvent, LoopControl, NoticePart, Workspace } from '../engine';
 import {
+  advisorsOf,
   chainOfRun,
   describeInterruption,
   err,
@@ -66,17 +67,19 @@ export function createRunOpening(slice: Slice<RunView>, deps: RunOpeningDeps) {
   /** Opens a stored run: its log in the right controller, and its whole workspace. */
   function restore(stored: StoredRun, draft: string): void {
     // The run's own loop control picks the controller; its chain and the rest of its workspace follow below.
-    driveWith(chainOfRun(stored.events, workspace.get().advisors).loopControl);
+    const chain = chainOfRun(stored.events, advisorsOf(workspace.get()));
+    driveWith(chain.loopControl);
     writer.track(stored.runId, stored.events.length);
     run.report(controller().restore(stored.events, run.allTools()));
     const scenario = getScenario(stored.scenarioId ?? '');
-    workspace.set(
-      workspaceOfRun(controller().getState(), controller().getEvents(), {
+    workspace.set({
+      ...workspaceOfRun(controller().getState(), {
         ...workspace.get(),
         userDraft: draft,
         toolOverrides: scenario?.toolOverrides ?? {},
       }),
-    );
+      advisors: chain.advisors,
+    });
     run.publish();
     deps.unselectRound();
     const state = controller().getState();

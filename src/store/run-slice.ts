@@ -11,6 +11,7 @@ import type {
   DanglingChoice,
   Fault,
   LoopEvent,
+  LoopExtension,
   LoopState,
   ModelRequest,
   Prediction,
@@ -22,13 +23,17 @@ import type {
 } from '../engine';
 import {
   AdvisorLoopController,
+  advisorsOf,
   err,
   INITIAL_STATE,
+  injectFault,
   labSleep,
   LoopController,
+  predict,
   refuse,
   runNotice,
   RuntimeFailure,
+  setResultId,
 } from '../engine';
 import type { RuntimeRegistry } from '../runtimes/registry';
 import type { Catalog } from './catalog';
@@ -87,6 +92,8 @@ export interface RunDeps {
   readonly runtimes: RuntimeRegistry;
   /** The request steps of the manual loop, in order (tool search). */
   readonly requestSteps: readonly RequestStep[];
+  /** The lessons plugged into the loop (the lab, the advisor loop's events): the log folds with them. */
+  readonly extensions: readonly LoopExtension[];
   readonly writer: RunWriter;
   readonly runs: Runs;
   readonly now: () => number;
@@ -97,7 +104,7 @@ export type Run = ReturnType<typeof createRun>;
 
 export function createRun(slice: Slice<RunView>, deps: RunDeps) {
   const { workspace, writer, runs } = deps;
-  const nextRequest = createNextRequest(deps.requestSteps, () => advisor.getPendingRequest());
+  const nextRequest = createNextRequest(deps.requestSteps, deps.extensions, () => advisor.getPendingRequest());
 
   /** The selected runtime, or a stand-in that refuses every request with the reason it is not ready. */
   function currentRuntime(): ChatRuntime {
@@ -115,7 +122,7 @@ export function createRun(slice: Slice<RunView>, deps: RunDeps) {
 
   // ── the log and the controllers ──────────────────────────────────────────────────────────────────────────
 
-  const log = new StoreRunLog({
+  const log = new StoreRunLog(deps.extensions, {
     publish: (events, loop) => publish(events, loop),
     save: (events, loop) => writer.sync(events, loop, runs.metaOf(loop.runId)),
     // The events and which run a reload opens: both stored before the runtime is asked.
@@ -141,10 +148,11 @@ export function createRun(slice: Slice<RunView>, deps: RunDeps) {
     workspace: { snapshot, toolLanguage: (name: string) => workspace.get().toolOverrides[name]?.language },
     log,
     sleep: labSleep,
+    extensions: deps.extensions,
   };
   const manual = new LoopController(controllerDeps);
   // The chain is the workspace's: read when a request starts, as the Advisors tab and Show the code read it.
-  const advisor = new AdvisorLoopController({ ...controllerDeps, advisors: () => workspace.get().advisors });
+  const advisor = new AdvisorLoopController({ ...controllerDeps, advisors: () => advisorsOf(workspace.get()) });
   /** The loop the workspace's loop control names: what the radio shows is what runs. */
   const controller = (): LoopController | AdvisorLoopController =>
     workspace.get().loopControl === 'advisor' ? advisor : manual;
@@ -203,7 +211,7 @@ export function createRun(slice: Slice<RunView>, deps: RunDeps) {
           settings: current.settings,
           ...(current.scenarioId !== null ? { scenarioId: current.scenarioId } : {}),
           loopControl: current.loopControl,
-          ...(current.loopControl === 'advisor' ? { advisors: current.advisors } : {}),
+          ...(current.loopControl === 'advisor' ? { extra: { advisors: advisorsOf(current) } } : {}),
         });
         if (!report(started)) return false;
         runs.rememberActive(controller().getState().runId);
@@ -249,13 +257,13 @@ export function createRun(slice: Slice<RunView>, deps: RunDeps) {
     },
     /** The teaching lab (engine/lab): a prediction, a fault for one pending call, the id a result is sent with. */
     async predict(prediction: Prediction) {
-      return report(await controller().predict(prediction));
+      return report(await predict(controller().host, prediction));
     },
     injectFault(callId: string, fault: Fault) {
-      return report(controller().injectFault(callId, fault));
+      return report(injectFault(controller().host, callId, fault));
     },
     setResultId(callId: string, sentId: string | null) {
-      return report(controller().setResultId(callId, sentId));
+      return report(setResultId(controller().host, callId, sentId));
     },
     /** An interrupted call: the model receives an error result saying it was not run again. */
     async skipInterrupted(callId: string) {
@@ -278,6 +286,7 @@ export function createRun(slice: Slice<RunView>, deps: RunDeps) {
         settings: current.settings,
         now: deps.now,
         requestSteps: deps.requestSteps,
+        extensions: deps.extensions,
       };
     },
   };

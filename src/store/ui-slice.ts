@@ -1,8 +1,20 @@
 /** The UI slice: the inspector tab, the model call the Request / Prompt tabs show, readiness, the shortcuts dialog. */
 import type { Slice } from './slice';
 
-export type InspectorTab =
-  'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search' | 'mcp' | 'code';
+/** The inspector's tabs, in the order the page shows them (each tab's view: src/ui/inspector/inspector.tsx). */
+export const INSPECTOR_TAB_IDS = [
+  'turns',
+  'request',
+  'prompt',
+  'stops',
+  'metrics',
+  'advisors',
+  'tool-search',
+  'mcp',
+  'runs',
+  'code',
+] as const;
+export type InspectorTab = (typeof INSPECTOR_TAB_IDS)[number];
 
 export interface UiState {
   readonly inspectorTab: InspectorTab;

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdvisorConfig } from '../engine/advisors/config';
 import { HIGHEST_PRECEDENCE } from '../engine/advisors/order';
+import { advisorsOf } from '../engine/advisors/config';
 import type { LoopEvent } from '../engine/loop/events';
 import { newUserToolSpec } from '../engine/user-tools';
 import { indexedDbStorage } from '../persistence';
@@ -88,7 +89,7 @@ describe('the advisor chain is the workspace’s', () => {
     await first.playground.actions.init();
     const { actions, store } = first.playground;
     actions.setLoopControl('advisor');
-    const inside = memoryInside(store.getState().workspace.advisors);
+    const inside = memoryInside(advisorsOf(store.getState().workspace));
     expect(actions.configureAdvisors(inside).ok).toBe(true);
     const twoLoops = {
       advisors: [...inside.advisors, { id: 'x', kind: 'tool-calling' as const, order: 1, enabled: true }],
@@ -110,7 +111,7 @@ describe('the advisor chain is the workspace’s', () => {
     const first = createTestPlayground({ search: '?scenario=seoul-time-math' });
     await first.playground.actions.init();
     first.playground.actions.setLoopControl('advisor');
-    const inside = memoryInside(first.playground.store.getState().workspace.advisors);
+    const inside = memoryInside(advisorsOf(first.playground.store.getState().workspace));
     first.playground.actions.configureAdvisors(inside);
     expect(first.playground.actions.send()).toBe(true);
     // The person then switches the workspace back: the stored run still says how it ran.
@@ -132,7 +133,7 @@ describe('each test starts from an empty browser', () => {
   it("a workspace save an earlier test scheduled is not written into the next test's database", async () => {
     const earlier = createTestPlayground({ search: '?scenario=seoul-time-math' });
     await earlier.playground.actions.init();
-    earlier.playground.actions.setLoopControl('advisor'); // schedules the workspace save, 150 ms on
+    earlier.playground.actions.setLoopControl('advisor'); // starts the workspace save at once
     await clearStorage(); // what afterEach and beforeEach do between two tests
     await settle(); // a busy machine: the next test starts after the save was due
 

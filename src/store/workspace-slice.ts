@@ -3,7 +3,16 @@
  * exposed tools and their flags, settings, runtime, loop control and advisor chain — its actions, and its save:
  * every change is written at once (one write at a time, the last state always written), so a reload finds it.
  */
-import type { AdvisorConfig, LoopSettings, NoticePart, Result, RuntimeKind, ToolLanguage, Workspace } from '../engine';
+import type {
+  AdvisorConfig,
+  LoopSettings,
+  NoticePart,
+  Result,
+  RuntimeKind,
+  Theme,
+  ToolLanguage,
+  Workspace,
+} from '../engine';
 import { checkAdvisorConfig, fixToolChoice, refuse, toggleExposed, withToolLanguage } from '../engine';
 
 /** The workspace as a slice: read, and replaced whole (its identity says whether it changed). */
@@ -135,6 +144,12 @@ export function createWorkspaceActions(workspace: WorkspaceAccess, run: RunGate)
         return;
       }
       workspace.set(withToolLanguage(workspace.get(), language));
+    },
+
+    /** The header's theme switch; saved with the workspace ("system" is the default: no field). */
+    setTheme(theme: Theme): void {
+      const { theme: _old, ...rest } = workspace.get();
+      workspace.set(theme === 'system' ? rest : { ...rest, theme });
     },
 
     /**

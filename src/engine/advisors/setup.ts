@@ -20,13 +20,13 @@ import type { AdvisorConfig, AdvisorSpec } from './config';
 import { DEFAULT_OUTPUT_SCHEMA } from './config';
 import type { TokenBudgetCheck } from './tool-calling-advisor';
 import { ToolCallingAdvisor } from './tool-calling-advisor';
-import { ToolSearchToolCallingAdvisor } from '../tool-search/advisor';
+import { ToolSearchToolCallingAdvisor } from './tool-search-advisor';
 import type { Advisor, AdvisorKind } from './types';
 import { StructuredOutputValidationAdvisor } from './validation-advisor';
 import { ThinkTraceAdvisor } from './think-trace';
 import { type Result } from '../result';
 
-export type { AdvisorConfig, AdvisorSpec, LoopControl } from './config';
+export type { AdvisorConfig, AdvisorSpec } from './config';
 export { DEFAULT_ADVISOR_CONFIG, DEFAULT_OUTPUT_SCHEMA } from './config';
 
 export const ADVISOR_NAMES: Record<AdvisorKind, string> = {

@@ -1,12 +1,13 @@
 /**
- * One run's event log: the events, the state they fold to (`applyEvent`), and the listeners told after every
- * change. `RunLog` is the port a controller keeps its run in; `EventLog` is the in-memory one a controller makes
- * for itself (headless runs, tests, the benches). The app's run slice implements the port (store/run-log.ts): an
- * append there is the store's state and a write to storage at once, so the log lives once.
+ * One run's event log: the events, the state they fold to (`applyEvent` with the controller's extensions), and
+ * the listeners told after every change. `RunLog` is the port a controller keeps its run in; `EventLog` is the
+ * in-memory one a controller makes for itself (headless runs, tests, the benches). The app's run slice implements
+ * the port (store/run-log.ts): an append there is the store's state and a write to storage at once, so the log
+ * lives once.
  */
-import { TraceChain } from '../prompt-trace';
+import { TraceChain } from './prompt-trace';
 import type { LoopEvent } from './events';
-import type { LoopState } from './state';
+import type { Folding, LoopState } from './state';
 import { applyEvent, INITIAL_STATE, replay } from './state';
 
 export type LoopListener = () => void;
@@ -21,6 +22,8 @@ export interface RunLog {
   readonly state: LoopState;
   /** The events: a new array after every change, the same array while nothing changed. */
   all(): readonly LoopEvent[];
+  /** The events as they are held (no copy): for a reader that neither keeps nor changes them (the hooks). */
+  live(): readonly LoopEvent[];
   /** The latest event that matches. */
   findLast(predicate: (event: LoopEvent) => boolean): LoopEvent | undefined;
   /** Appends one event and folds it into the state; listeners are told. */
@@ -47,6 +50,8 @@ export class EventLog implements RunLog {
   private readonly traces = new TraceChain();
   private readonly listeners = new Set<LoopListener>();
 
+  constructor(private readonly extensions: readonly Folding[] = []) {}
+
   /** The log folded by `applyEvent`. */
   get state(): LoopState {
     return this.folded;
@@ -61,6 +66,11 @@ export class EventLog implements RunLog {
     return this.snapshot;
   }
 
+  /** The events as they are held (no copy): for a reader that neither keeps nor changes them (the hooks). */
+  live(): readonly LoopEvent[] {
+    return this.events;
+  }
+
   /** The latest event that matches, searched in place (no copy: the loop asks this every round). */
   findLast(predicate: (event: LoopEvent) => boolean): LoopEvent | undefined {
     return this.events.findLast(predicate);
@@ -71,7 +81,7 @@ export class EventLog implements RunLog {
     event = this.traces.store(event);
     this.events.push(event);
     this.snapshot = null;
-    this.folded = applyEvent(this.folded, event);
+    this.folded = applyEvent(this.folded, event, this.extensions);
     this.notify();
   }
 
@@ -79,7 +89,7 @@ export class EventLog implements RunLog {
   reset(events: readonly LoopEvent[] = []): void {
     this.events = this.traces.reset(events);
     this.snapshot = null;
-    this.folded = replay(this.events);
+    this.folded = replay(this.events, this.extensions);
   }
 
   subscribe(listener: LoopListener): () => void {

@@ -131,7 +131,7 @@ describe('the workspace', () => {
         runtime: { kind: 'human', label: 'You are the model' },
       },
     ]);
-    expect(workspaceOfRun(state, [], EMPTY_WORKSPACE)).toMatchObject({
+    expect(workspaceOfRun(state, EMPTY_WORKSPACE)).toMatchObject({
       scenarioId: seoul.id,
       system: seoul.system,
       exposed: ['discount'],

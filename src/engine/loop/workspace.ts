@@ -9,17 +9,17 @@
  * what is sent. A run carries its workspace in its log (`run-started`, `settings-changed`, `workspace-changed`),
  * so restoring a run restores its workspace (`workspaceOfRun`).
  */
-import type { AdvisorConfig, LoopControl } from '../advisors/config';
-import { DEFAULT_ADVISOR_CONFIG } from '../advisors/config';
 import type { RuntimeKind } from '../runtime';
 import type { Tool, ToolDefinition, ToolLanguage } from '../tool';
-import type { LoopEvent, LoopSettings } from './events';
+import type { LoopSettings } from './events';
 import { DEFAULT_SETTINGS } from './events';
+import type { LoopControl } from './loop-control';
 import type { LoopState } from './state';
 import type { NoticePart } from './notices';
 import { part } from './notices';
 
-export type { LoopControl } from '../advisors/config';
+export { LOOP_CONTROLS } from './loop-control';
+export type { LoopControl } from './loop-control';
 
 /**
  * What a scenario sets on a tool for its runs: flags (e.g. `reserve_inventory` needs approval in reserve-and-todo)
@@ -38,6 +38,10 @@ export interface ToolOverride {
   readonly language?: ToolLanguage;
 }
 
+/** The page's colours: the system's light or dark mode, or a choice (the projector's is high contrast). */
+export const THEMES = ['system', 'light', 'dark', 'contrast'] as const;
+export type Theme = (typeof THEMES)[number];
+
 export interface Workspace {
   /** The scenario the workspace was opened from (its script is what the scripted replay plays); null for none. */
   readonly scenarioId: string | null;
@@ -51,10 +55,10 @@ export interface Workspace {
   /** Pause, max rounds, exception mode, tool choice, parallel calls. */
   readonly settings: LoopSettings;
   readonly runtimeKind: RuntimeKind;
-  /** Who drives the loop; the advisor-controlled loop builds its chain from `advisors` at every request. */
+  /** Who drives the loop; the advisor-controlled loop builds its chain from `advisors` (advisors/config.ts). */
   readonly loopControl: LoopControl;
-  /** The advisor chain: orders, which advisors are on, their hook settings (advisors/config.ts). */
-  readonly advisors: AdvisorConfig;
+  /** The header's theme switch; absent means "system" (it follows `prefers-color-scheme`). */
+  readonly theme?: Theme;
 }
 
 export const DEFAULT_SYSTEM = 'You are a helpful assistant. Use the tools when they help.';
@@ -68,7 +72,6 @@ export const EMPTY_WORKSPACE: Workspace = {
   settings: DEFAULT_SETTINGS,
   runtimeKind: 'scripted',
   loopControl: 'manual',
-  advisors: DEFAULT_ADVISOR_CONFIG,
 };
 
 /** What a scenario contributes to a workspace: its prompts, its tools and flags, and its settings. */
@@ -83,33 +86,30 @@ export interface WorkspaceSeed {
 
 /**
  * A fresh workspace for a scenario (or for none): its prompts, its tools exposed in its order, its flags, the
- * default settings under its own. The runtime, the loop control and the advisor chain are the person's and stay as
- * they were.
+ * default settings under its own. Everything else — the runtime, the loop control and the advisor chain, the
+ * theme — is the person's and stays as it was.
  */
 export function workspaceForScenario(seed: WorkspaceSeed, current: Workspace): Workspace {
   return {
+    ...current,
     scenarioId: seed.id,
     system: seed.system ?? current.system,
     userDraft: seed.user ?? '',
     exposed: [...new Set(seed.toolNames)],
     toolOverrides: seed.toolOverrides ?? {},
     settings: { ...DEFAULT_SETTINGS, ...(seed.settings ?? {}) },
-    runtimeKind: current.runtimeKind,
-    loopControl: current.loopControl,
-    advisors: current.advisors,
   };
 }
 
 /**
  * The workspace a run was left in: its scenario, system prompt, the tools it exposes now (flags as it sent them),
- * its settings and runtime, who drove it and its advisor chain (`chainOfRun`). The draft is the caller's (the log
- * does not hold a draft).
+ * its settings and runtime. The draft is the caller's (the log does not hold a draft); who drove the run and its
+ * advisor chain are the advisor loop's to read back (`chainOfRun`, advisors/config.ts).
  */
-export function workspaceOfRun(state: LoopState, events: readonly LoopEvent[], base: Workspace): Workspace {
+export function workspaceOfRun(state: LoopState, base: Workspace): Workspace {
   if (!state.config) return base;
   return {
     ...base,
-    ...chainOfRun(events, base.advisors),
     scenarioId: state.config.scenarioId ?? null,
     system: state.config.system,
     exposed: state.tools.map((t) => t.name),
@@ -117,31 +117,6 @@ export function workspaceOfRun(state: LoopState, events: readonly LoopEvent[], b
     settings: state.settings ?? state.config.settings,
     runtimeKind: state.runtime?.kind ?? state.config.runtime.kind,
   };
-}
-
-/**
- * Who drove a run and the chain it last ran with, from the run's own record: `run-started` (its loop control and
- * starting chain) and the latest `advisor-chain` that carries its configuration. A run stored before these were
- * recorded is advisor-controlled when it has an `advisor-chain` event, and keeps `fallback`'s chain.
- */
-export function chainOfRun(
-  events: readonly LoopEvent[],
-  fallback: AdvisorConfig,
-): { readonly loopControl: LoopControl; readonly advisors: AdvisorConfig } {
-  let loopControl: LoopControl | undefined;
-  let advisors: AdvisorConfig | undefined;
-  let chained = false;
-  for (const event of events) {
-    if (event.type === 'run-started') {
-      loopControl = event.config.loopControl;
-      advisors = event.config.advisors;
-      chained = false;
-    } else if (event.type === 'advisor-chain') {
-      chained = true;
-      advisors = event.config ?? advisors;
-    }
-  }
-  return { loopControl: loopControl ?? (chained ? 'advisor' : 'manual'), advisors: advisors ?? fallback };
 }
 
 /** Keeps the overrides that match how the run sent its tools, so the flags shown are the flags it ran with. */

@@ -6,7 +6,7 @@
 import './show-code.css';
 import { useMemo, useState } from 'react';
 import type { CodeTarget } from '../../engine';
-import { CODE_TARGETS, exposedDefinitions, generateProgram, getScenario } from '../../engine';
+import { advisorsOf, CODE_TARGETS, exposedDefinitions, generateProgram, getScenario } from '../../engine';
 import { useT } from '../../i18n/react';
 import { selectCatalog, selectEvents, selectWorkspace } from '../../store/selectors';
 import { downloadText } from '../download';
@@ -37,7 +37,7 @@ export function ShowCodeView() {
         user,
         tools: tools.value,
         settings: workspace.settings,
-        advisors: workspace.advisors,
+        advisors: advisorsOf(workspace),
       }),
     };
   }, [workspace, catalog, events, target, t, scenarioText]);

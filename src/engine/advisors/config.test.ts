@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AdvisorConfig } from '../advisors/config';
-import { DEFAULT_ADVISOR_CONFIG } from '../advisors/config';
-import { HIGHEST_PRECEDENCE } from '../advisors/order';
-import type { LoopEvent, RunConfig } from './events';
-import { DEFAULT_SETTINGS } from './events';
-import { replay } from './state';
-import { chainOfRun, EMPTY_WORKSPACE, workspaceForScenario, workspaceOfRun } from './workspace';
+import type { LoopEvent, RunConfig } from '../loop/events';
+import { DEFAULT_SETTINGS } from '../loop/events';
+import { EMPTY_WORKSPACE, workspaceForScenario } from '../loop/workspace';
+import type { AdvisorConfig } from './config';
+import { advisorsOf, chainOfRun, DEFAULT_ADVISOR_CONFIG } from './config';
+import { HIGHEST_PRECEDENCE } from './order';
 
 const config: RunConfig = {
   system: 'sys',
@@ -53,13 +52,12 @@ describe('chainOfRun: who drove a run and the chain it ran with', () => {
     expect(chainOfRun([started, chain()], memoryInside)).toEqual({ loopControl: 'advisor', advisors: memoryInside });
   });
 
-  it('workspaceOfRun brings them back with the rest of the run’s workspace; a scenario keeps the person’s', () => {
-    const events: LoopEvent[] = [
-      { type: 'run-started', at: 0, runId: 'r', config: { ...config, loopControl: 'advisor', advisors: loggerOff } },
-    ];
-    const restored = workspaceOfRun(replay(events), events, EMPTY_WORKSPACE);
-    expect(restored).toMatchObject({ system: 'sys', loopControl: 'advisor', advisors: loggerOff });
-    expect(workspaceForScenario({ id: 'x', toolNames: [] }, restored)).toMatchObject({
+  it('the workspace holds the chain (the default until changed); a scenario keeps the person’s', () => {
+    expect(advisorsOf(EMPTY_WORKSPACE)).toBe(DEFAULT_ADVISOR_CONFIG);
+    const person = { ...EMPTY_WORKSPACE, loopControl: 'advisor' as const, advisors: loggerOff };
+    expect(advisorsOf(person)).toBe(loggerOff);
+    expect(workspaceForScenario({ id: 'x', toolNames: [] }, person)).toMatchObject({
+      scenarioId: 'x',
       loopControl: 'advisor',
       advisors: loggerOff,
     });
