@@ -33,7 +33,7 @@ import type { ToolRegistry } from '../tool-registry';
 import { createToolRegistry } from '../tool-registry';
 import type { CallDecision, CallOutcome } from './tool-execution';
 import { executeToolCall, isReturnDirect, parseArguments, toToolMessage } from './tool-execution';
-import type { LoopListener } from './event-log';
+import type { LoopListener, RunLog } from './event-log';
 import { EventLog } from './event-log';
 import type { LoopEvent, LoopSettings, RunConfig } from './events';
 import type { LoopState, Phase } from './state';
@@ -48,6 +48,11 @@ export interface LoopControllerDeps {
   readonly newRunId: () => string;
   /** The live workspace (the app's). Without it, the run's own tools and settings are its workspace. */
   readonly workspace?: WorkspaceSource;
+  /**
+   * Where the run's events live (the app's run slice, folding with the same extensions); without it the controller
+   * keeps its own `EventLog`.
+   */
+  readonly log?: RunLog;
   /** Request steps for a run without a live workspace (e.g. tool search in a headless run). */
   readonly requestSteps?: readonly RequestStep[];
   /** The lessons plugged into the loop (loop/extension.ts), in order: their events, reducers, hooks and views. */
@@ -56,12 +61,23 @@ export interface LoopControllerDeps {
   readonly sleep?: Sleep;
 }
 
+/** What a step reads of the app's workspace, in one pull (`WorkspaceSource.snapshot`). */
+export interface WorkspaceSnapshot {
+  /** The runtime selected now. */
+  readonly runtime: ChatRuntime;
+  /** The executable tools the workspace exposes now, with its flags, in request order. */
+  readonly tools: Result<readonly Tool[]>;
+  /** Asked with the run's state: the next manual request, or why there is none — the very object the preview shows. */
+  readonly request?: Result<ModelRequest>;
+}
+
 /** What the loop needs of the app's workspace (see loop/workspace.ts and loop/request.ts). */
 export interface WorkspaceSource {
-  /** The next manual request for this state, or why there is none: the very object the preview shows. */
-  request(state: LoopState): Result<ModelRequest>;
-  /** The executable tools the workspace exposes now, with its flags, in request order. */
-  tools(): Result<readonly Tool[]>;
+  /**
+   * What a step works with, read once: the runtime, the tools and — when the run's `state` is given (the manual
+   * loop's model call) — the next request. The advisor loop's chain builds its own request, so it passes none.
+   */
+  snapshot(state?: LoopState): WorkspaceSnapshot;
   /** The language a tool speaks to the model (its override's, set by the tools' language switch); absent: English. */
   toolLanguage?(name: string): ToolLanguage | undefined;
 }
@@ -71,6 +87,10 @@ export interface StartRunOptions {
   readonly tools: readonly Tool[];
   readonly settings: LoopSettings;
   readonly scenarioId?: string;
+  /** Who drives the run: recorded so a restore brings it back (the advisor loop adds its chain: `advisors`). */
+  readonly loopControl?: RunConfig['loopControl'];
+  /** Anything else an extension records with the run's start (advisors/events.ts: the chain it starts with). */
+  readonly extra?: Partial<RunConfig>;
 }
 
 /** What a command returns: done, or refused with the reason to show. */
@@ -118,9 +138,15 @@ export function stepRefusal(phase: Phase): RefusalCode | null {
   }
 }
 
+/** What one step works with (`ControllerCore.snapshot`); `tools` null: the run keeps its own (no live workspace). */
+export interface StepSnapshot {
+  readonly runtime: ChatRuntime;
+  readonly tools: Result<readonly Tool[]> | null;
+}
+
 export abstract class ControllerCore {
   protected readonly extensions: readonly LoopExtension[];
-  protected readonly log: EventLog;
+  protected readonly log: RunLog;
   protected registry: ToolRegistry = createToolRegistry([]);
   /** Aborts the model call or tool batch in flight; null when none is. */
   protected abortController: AbortController | null = null;
@@ -151,7 +177,7 @@ export abstract class ControllerCore {
 
   constructor(protected readonly deps: LoopControllerDeps) {
     this.extensions = deps.extensions ?? NO_EXTENSIONS;
-    this.log = new EventLog(this.extensions);
+    this.log = deps.log ?? new EventLog(this.extensions);
     this.ownRequest = createRequestMemo(deps.requestSteps ?? [], this.extensions);
     const log = this.log;
     const isBusy = () => this.busy;
@@ -241,6 +267,8 @@ export abstract class ControllerCore {
       runtime: { kind: runtime.kind, label: runtime.label },
       settings: options.settings,
       ...(options.scenarioId !== undefined ? { scenarioId: options.scenarioId } : {}),
+      ...(options.loopControl !== undefined ? { loopControl: options.loopControl } : {}),
+      ...options.extra,
     };
     this.log.reset();
     this.registry = registry;
@@ -450,9 +478,26 @@ export abstract class ControllerCore {
     return this.registry.tools.map(toDefinition);
   }
 
-  /** The next manual request: the workspace's (the preview's object), or the run's own without a workspace. */
-  protected nextManualRequest(): Result<ModelRequest> {
-    if (this.deps.workspace) return this.deps.workspace.request(this.state);
+  /** The runtime and the tools a step works with, in one pull from the workspace (or the run's own, headless). */
+  protected snapshot(): StepSnapshot {
+    if (this.deps.workspace) return this.deps.workspace.snapshot();
+    return { runtime: this.deps.runtime(), tools: null };
+  }
+
+  /**
+   * The manual model call's snapshot: the runtime, the tools and the next request in one pull — the workspace's
+   * request (the preview's object), or the run's own without a workspace.
+   */
+  protected requestSnapshot(): StepSnapshot & { readonly request: Result<ModelRequest> } {
+    if (this.deps.workspace) {
+      const taken = this.deps.workspace.snapshot(this.state);
+      return { ...taken, request: taken.request ?? this.ownNextRequest() };
+    }
+    return { runtime: this.deps.runtime(), tools: null, request: this.ownNextRequest() };
+  }
+
+  /** The run's own workspace as the next request (headless use). */
+  private ownNextRequest(): Result<ModelRequest> {
     const state = this.state;
     return this.ownRequest({ workspace: this.ownWorkspace(state), state, catalog: state.tools });
   }
@@ -475,16 +520,16 @@ export abstract class ControllerCore {
   }
 
   /**
-   * Makes the workspace's tools (when there is a live workspace) and the runtime the run's own before a model call
-   * that uses them: the registry keeps the instances of unchanged tools (their state, e.g. the stock, carries on),
-   * and a change is logged as `workspace-changed`.
+   * Makes the snapshot's tools (when there is a live workspace) and runtime the run's own before a model call that
+   * uses them: the registry keeps the instances of unchanged tools (their state, e.g. the stock, carries on), and a
+   * change is logged as `workspace-changed`.
    */
-  protected adoptWorkspace(runtime: ChatRuntime): CommandResult {
+  protected adoptWorkspace(snapshot: StepSnapshot): CommandResult {
+    const runtime = snapshot.runtime;
     let tools: readonly Tool[] | null = null;
-    if (this.deps.workspace) {
-      const offered = this.deps.workspace.tools();
-      if (!offered.ok) return fail(offered.error);
-      tools = offered.value;
+    if (snapshot.tools) {
+      if (!snapshot.tools.ok) return fail(snapshot.tools.error);
+      tools = snapshot.tools.value;
     }
     const change: { tools?: ToolDefinition[]; runtime?: { kind: ChatRuntime['kind']; label: string } } = {};
     if (tools) {
@@ -550,6 +595,8 @@ export abstract class ControllerCore {
     const abort = this.abortFor(round, true);
     this.abortController = abort;
     try {
+      // The user's message and this call are stored before the runtime is asked: a reload during the call finds them.
+      if (this.log.durable) await this.log.durable();
       const response = await runtime.generate(request, {
         signal: abort.signal,
         onDelta: (text) => {
