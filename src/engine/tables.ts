@@ -11,3 +11,4 @@ export { RUN_END_DETAILS } from './loop/run-end-details';
 export { ANTHROPIC_LOOP_ACTION } from './stop-reasons';
 export { STUDIO_NOTICES } from './user-tools/notices';
 export { STUDIO_PROBLEMS } from './user-tools/problems';
+export type { Coded, MessageValues } from './coded';

@@ -2,9 +2,6 @@
  * Test support for the engine's unit tests: a fake clock whose `sleep` advances time instantly, so scripted
  * runs stream token by token with deterministic timings.
  */
-import type { Refusal } from './loop/refusals';
-import { REFUSALS } from './loop/refusals';
-import type { Result } from './result';
 
 /** 2026-12-02 10:41 UTC, i.e. 19:41 in Seoul. */
 export const FAKE_EPOCH = Date.UTC(2026, 11, 2, 10, 41);
@@ -28,9 +25,4 @@ export function createFakeClock(start = FAKE_EPOCH): FakeClock {
       await Promise.resolve();
     },
   };
-}
-
-/** The English of a refused command (what a test reads of its coded refusal); '' when it was not refused. */
-export function refusalEnglish(result: Result<unknown, Refusal>): string {
-  return result.ok ? '' : REFUSALS.english(result.error);
 }

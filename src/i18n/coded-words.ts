@@ -5,7 +5,7 @@
  * engine wrote it.
  */
 import type { TFunction } from 'i18next';
-import type { Coded, MessageValues } from '../engine/coded';
+import type { Coded, MessageValues } from '../engine/tables';
 import type { Namespace } from './catalog';
 
 /** A message's values as the catalog takes them: `count` as a number (i18next plurals only on a number). */

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 const ALLOWED = [
   'engine/advisors/names.ts',
   'engine/coded.ts',
+  'engine/kinds.ts',
   'engine/loop/notices.ts',
   'engine/loop/refusals.ts',
   'engine/loop/run-end-details.ts',

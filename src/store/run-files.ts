@@ -8,6 +8,7 @@ import type {
   Comparison,
   ForkPoint,
   LoopEvent,
+  LoopExtension,
   Notice,
   NoticePart,
   OpenAITranscript,
@@ -73,6 +74,8 @@ export interface RunFilesDeps {
   readonly reloadRunList: () => Promise<void>;
   readonly openRun: (runId: string) => Promise<void>;
   readonly titleOf: (runId: string) => string;
+  /** The lessons plugged into the loop: forks, transcripts and comparisons fold a log with them. */
+  readonly extensions: readonly LoopExtension[];
 }
 
 function fileBase(run: { title: string; runId: string }): string {
@@ -165,7 +168,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
       try {
         const run = await storedRun(runId);
         if (!run) return fail(part('notStored'));
-        const transcript = transcriptOf(run.events);
+        const transcript = transcriptOf(run.events, deps.extensions);
         return {
           ok: true,
           value: {
@@ -254,7 +257,12 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
       if (!offered) return fail(part('forkNoTurn', { turn: String(turn) }));
       const chosen = point ?? defaultForkPoint(offered.points);
       const runId = deps.newRunId();
-      const forked = forkEvents(open.events, turn, { point: chosen, newRunId: runId, now: deps.now() });
+      const forked = forkEvents(open.events, turn, {
+        point: chosen,
+        newRunId: runId,
+        now: deps.now(),
+        extensions: deps.extensions,
+      });
       if (!forked.ok) return fail(forked.error);
       try {
         await deps.flush();
@@ -296,7 +304,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
         const a = await storedRun(runA);
         const b = await storedRun(runB);
         if (!a || !b) return fail(part('compareMissing'));
-        const comparison = compareRuns(a.events, b.events);
+        const comparison = compareRuns(a.events, b.events, deps.extensions);
         set({
           compare: {
             a: { runId: a.runId, title: a.title || a.runId },

@@ -6,8 +6,7 @@ import type { LoopEvent } from './events';
 import { danglingCalls, NOT_EXECUTED_TEXT } from './dangling-calls';
 import { turnTable } from './projections';
 import { replay } from './state';
-import { eventsOf, scriptedRun } from './scripted-run.test-support';
-import { refusalEnglish } from '../test-support';
+import { eventsOf, refusalEnglish, scriptedRun } from './scripted-run.test-support';
 
 const SEOUL = getScenario('seoul-time-math')!;
 const ok = (result: CommandResult) => expect(result).toEqual({ ok: true });

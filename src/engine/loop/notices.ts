@@ -32,7 +32,6 @@ export const RUN_NOTICE_TEMPLATES = {
   runMissing: 'That run is no longer stored in this browser.',
   runDamaged: '“{{title}}” is damaged and was set aside: see Damaged runs in the Runs tab.',
   deleteFailed: 'Could not delete the run: {{error}}',
-  runSaveFailed: 'Could not save the run in this browser: {{error}}',
   // Run files (the Runs tab).
   notStored: 'That run is not stored in this browser yet: send a message first.',
   exportEmpty: 'This run has no events to export yet: send a message first.',

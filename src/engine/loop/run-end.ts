@@ -4,19 +4,21 @@
  */
 import { defineMessages } from '../coded';
 
-export type FinishReasonKind =
-  | 'final-answer'
-  | 'return-direct'
-  | 'max-rounds'
-  | 'aborted'
-  | 'stopped'
-  | 'refused'
+export const FINISH_REASON_KINDS = [
+  'final-answer',
+  'return-direct',
+  'max-rounds',
+  'aborted',
+  'stopped',
+  'refused',
   /** The token limit cut the response (finish reason `length`): whatever it held, nothing of it ran. */
-  | 'truncated'
-  | 'tool-error'
+  'truncated',
+  'tool-error',
+  'runtime-error',
   /** A loop guard's hard cap (repeated calls, the token budget): the response's calls were not run. */
-  | 'loop-guard'
-  | 'runtime-error';
+  'loop-guard',
+] as const;
+export type FinishReasonKind = (typeof FINISH_REASON_KINDS)[number];
 
 /** How each finish reason is named (the phase diagram, the turn table, a comparison of runs). */
 export const FINISH_LABELS = defineMessages({

@@ -7,7 +7,9 @@ import { createFakeClock } from '../test-support';
 import { LoopController } from './controller';
 import type { LoopEvent, LoopSettings } from './events';
 import { DEFAULT_SETTINGS } from './events';
+import type { Refusal } from './refusals';
 import { REFUSALS } from './refusals';
+import type { Result } from '../result';
 
 /** Starts a run of `scenario` and sends its user message: the run is at `prompt`. */
 export function scriptedRun(scenario: Scenario, settings: Partial<LoopSettings> = {}): LoopController {
@@ -34,3 +36,8 @@ export function scriptedRun(scenario: Scenario, settings: Partial<LoopSettings> 
 /** The events of one kind, typed. */
 export const eventsOf = <T extends LoopEvent['type']>(events: readonly LoopEvent[], type: T) =>
   events.filter((e): e is Extract<LoopEvent, { type: T }> => e.type === type);
+
+/** The English of a refused command (what a test reads of its coded refusal); '' when it was not refused. */
+export function refusalEnglish(result: Result<unknown, Refusal>): string {
+  return result.ok ? '' : REFUSALS.english(result.error);
+}

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { LoopEvent, RoundPrompt, RoundTokens, TokenCounter } from '../../engine';
 import { countRound, errorMessage, roundPrompts } from '../../engine';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';
+import { usePlaygroundApi } from '../playground-context';
 
 export type CounterState =
   | { readonly status: 'loading' }
@@ -38,7 +39,8 @@ export interface RoundTokensView {
 
 export function useRoundTokens(events: readonly LoopEvent[]): RoundTokensView {
   const counter = useTokenCounter();
-  const prompts = useMemo(() => roundPrompts(events), [events]);
+  const { extensions } = usePlaygroundApi();
+  const prompts = useMemo(() => roundPrompts(events, extensions), [events, extensions]);
   const tokens = useMemo(
     () => (counter.status === 'ready' ? prompts.map((p) => countRound(p, counter.counter)) : null),
     [prompts, counter],

@@ -164,7 +164,6 @@ export const engine: Catalog['engine'] = {
     runMissing: '그 실행은 이제 이 브라우저에 저장되어 있지 않습니다.',
     runDamaged: '“{{title}}”이(가) 손상되어 따로 두었습니다. 실행 기록 탭의 손상된 실행을 보세요.',
     deleteFailed: '실행을 삭제하지 못했습니다: {{error}}',
-    runSaveFailed: '이 브라우저에 실행을 저장하지 못했습니다: {{error}}',
     notStored: '이 실행은 아직 이 브라우저에 저장되지 않았습니다. 먼저 메시지를 보내세요.',
     exportEmpty: '이 실행에는 아직 내보낼 이벤트가 없습니다. 먼저 메시지를 보내세요.',
     exported: '“{{title}}”을(를) 내보냈습니다.',

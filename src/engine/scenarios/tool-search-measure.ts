@@ -22,13 +22,13 @@ import { QWEN_DEFAULT_SYSTEM } from '../model-port/chat-prompt';
 import type { Script } from '../model-port/script';
 import { createScriptedRuntime } from '../model-port/scripted';
 import type { Tool, ToolDefinition } from '../tool';
-import { withSystemSuffix, ToolSearchSession, toolSearchStep } from './apply';
-import { foundToolNames } from './accumulate';
-import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from './search-tool';
-import type { ToolIndexKind } from './tool-index';
-import type { TokenCounter } from './token-count';
-import { countRequestTokens } from './token-count';
-import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../scenarios/workspace-28';
+import { withSystemSuffix, ToolSearchSession, toolSearchStep } from '../tool-search/apply';
+import { foundToolNames } from '../tool-search/accumulate';
+import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
+import type { ToolIndexKind } from '../tool-search/tool-index';
+import type { TokenCounter } from '../tool-search/token-count';
+import { countRequestTokens } from '../tool-search/token-count';
+import { createWorkspace28Tools, LANDSMEER_SCENARIO } from './workspace-28';
 import { REFUSALS } from '../loop/refusals';
 
 export interface RoundMeasurement {

@@ -10,16 +10,17 @@
  * Concatenated, the segments give the prompt back byte for byte. A call whose runtime reports no prompt text (a
  * server that applies its own template) is rendered by the app in ChatML and marked `source: 'rendered'`.
  */
-import type { LoopEvent } from './loop/events';
-import { messagesSentAt, toolsOfRun } from './loop/projections';
-import { withFullTraces } from './prompt-trace';
-import type { PromptPartKind } from './protocol/formats/types';
-import { renderToolsSection } from './protocol/hermes';
-import type { RequestTrace, RuntimeKind } from './runtime';
-import { renderChatPrompt } from './model-port/chat-prompt';
-import type { ToolDefinition } from './tool';
-import type { TokenCounter } from './tool-search/token-count';
-import { TOOL_SEARCH_TOOL_NAME } from './tool-search/search-tool';
+import type { LoopEvent } from '../loop/events';
+import type { LoopExtension } from '../loop/extension';
+import { messagesSentAt, toolsOfRun } from '../loop/projections';
+import { withFullTraces } from '../loop/prompt-trace';
+import type { PromptPartKind } from '../protocol/formats/types';
+import { renderToolsSection } from '../protocol/hermes';
+import type { RequestTrace, RuntimeKind } from '../runtime';
+import { renderChatPrompt } from '../model-port/chat-prompt';
+import type { ToolDefinition } from '../tool';
+import type { TokenCounter } from '../tool-search/token-count';
+import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
 
 export type SegmentKind = 'system' | 'tools' | 'message' | 'generation' | 'other';
 
@@ -233,7 +234,7 @@ export interface RoundPrompt {
 }
 
 /** Every model call of a run with its prompt cut into segments, in order. */
-export function roundPrompts(events: readonly LoopEvent[]): RoundPrompt[] {
+export function roundPrompts(events: readonly LoopEvent[], extensions?: readonly LoopExtension[]): RoundPrompt[] {
   const rounds: RoundPrompt[] = [];
   const everyTool = toolsOfRun(events);
   const byName = new Map(everyTool.map((t) => [t.name, t]));
@@ -247,7 +248,7 @@ export function roundPrompts(events: readonly LoopEvent[]): RoundPrompt[] {
   };
   const rendered = (round: number, toolNames: readonly string[]): string =>
     renderChatPrompt({
-      messages: messagesSentAt(events, round),
+      messages: messagesSentAt(events, round, extensions),
       tools: toolNames.flatMap((n) => byName.get(n) ?? []),
     });
   for (const event of withFullTraces(events)) {
