@@ -135,7 +135,6 @@ export { NOTICES, notice, noticeEnglish, part } from './loop/notices';
 export type { Notice, NoticeCode, NoticePart } from './loop/notices';
 export {
   CORE_TURN_ACTION_KINDS,
-  describeTurnAction,
   messagesSentAt,
   toolsOfRun,
   transcript,

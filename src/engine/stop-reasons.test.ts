@@ -81,11 +81,16 @@ describe('deriveStop', () => {
   it('flags malformed calls with their count, saying what the setting does with them', () => {
     const result = deriveStop(input({ toolCallCount: 2, malformedCalls: 2 }));
     expect(result.anomalies).toEqual([
-      expect.objectContaining({ kind: 'malformed-tool-call', detail: expect.stringContaining('2 call attempt(s)') }),
+      expect.objectContaining({
+        kind: 'malformed-tool-call',
+        detail: expect.stringContaining('2 call attempts could not be read; they stay'),
+      }),
     ]);
     expect(result.anomalies[0]!.detail).toContain('the model receives an error result');
     const asText = deriveStop(input({ text: 'x', malformedCalls: 1, malformedMode: 'text' }));
-    expect(asText.anomalies[0]!.detail).toContain('nothing is sent back for them');
+    expect(asText.anomalies[0]!.detail).toContain(
+      '1 call attempt could not be read; it stays in the text as written and nothing is sent back for it',
+    );
   });
 
   it("summarises the parser's notes as the last anomaly of the turn", () => {

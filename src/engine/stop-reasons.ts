@@ -114,6 +114,40 @@ export interface AnomalyIssue {
   readonly recovered: boolean;
 }
 
+/**
+ * The anomalies' sentences: `detail` is made from here, and the English catalog's `engine:anomaly` is this table.
+ * A malformed call's sentence depends on the setting (`malformed-error-result` / `malformed-text`).
+ */
+export const ANOMALIES = defineMessages({
+  'tool-call-cut-by-length': 'The token limit cut a tool call mid-JSON; it is not executed.',
+  'tool-calls-without-calls': 'The runtime reported tool_calls, but the response holds no tool call.',
+  'text-with-tool-calls': 'The message holds text and tool calls together.',
+  'unterminated-tool-call': 'A tool call was opened but never finished (no closing tag, or JSON that never ends).',
+  'malformed-error-result': {
+    one: '{{count}} call attempt could not be read; it stays in the text as written and the model receives an error result so it can retry.',
+    other:
+      '{{count}} call attempts could not be read; they stay in the text as written and the model receives an error result so it can retry.',
+  },
+  'malformed-text': {
+    one: '{{count}} call attempt could not be read; it stays in the text as written and nothing is sent back for it (setting: treat malformed calls as text).',
+    other:
+      '{{count}} call attempts could not be read; they stay in the text as written and nothing is sent back for them (setting: treat malformed calls as text).',
+  },
+  'calls-cut-by-length': {
+    one: 'The response was cut by the token limit; its {{count}} complete call was not run.',
+    other: 'The response was cut by the token limit; its {{count}} complete calls were not run.',
+  },
+  'tool-calls-ignored': 'The response ended with {{raw}}: its tool calls are not executed.',
+  'parse-issues': 'Parser notes: {{issues}}.',
+  issueForgiven: '{{kind}} (forgiven: read as a call)',
+  issueFlagged: '{{kind}} (flagged)',
+});
+
+/** The English sentence of `code` with its values (an anomaly's `detail`). */
+function said(code: (typeof ANOMALIES.codes)[number], values?: Readonly<Record<string, string>>): string {
+  return ANOMALIES.english(ANOMALIES.coded(code, values));
+}
+
 export const ANOMALY_KIND_LIST: readonly Anomaly['kind'][] = [
   'tool-call-cut-by-length',
   'tool-calls-without-calls',
@@ -164,18 +198,12 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
     case 'tool_calls':
       if (input.toolCallCount === 0) {
         derived = 'stop';
-        anomalies.push({
-          kind: 'tool-calls-without-calls',
-          detail: 'The runtime reported tool_calls, but the response holds no tool call.',
-        });
+        anomalies.push({ kind: 'tool-calls-without-calls', detail: said('tool-calls-without-calls') });
       }
       break;
     case 'length':
       if (input.unterminatedBlock) {
-        anomalies.push({
-          kind: 'tool-call-cut-by-length',
-          detail: 'The token limit cut a tool call mid-JSON; it is not executed.',
-        });
+        anomalies.push({ kind: 'tool-call-cut-by-length', detail: said('tool-call-cut-by-length') });
       }
       // Complete calls before the cut are not run either: the turn is unfinished (see loop/response-ending.ts).
       {
@@ -184,7 +212,7 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
         if (complete > 0) {
           anomalies.push({
             kind: 'calls-cut-by-length',
-            detail: `The response was cut by the token limit; its ${complete} complete call(s) were not run.`,
+            detail: said('calls-cut-by-length', { count: String(complete) }),
             count: complete,
           });
         }
@@ -197,39 +225,34 @@ export function deriveStop(input: DeriveStopInput): DerivedStop {
       assertNever(input.raw);
   }
   if (input.raw !== 'length' && input.unterminatedBlock) {
-    anomalies.push({
-      kind: 'unterminated-tool-call',
-      detail: 'A tool call was opened but never finished (no closing tag, or JSON that never ends).',
-    });
+    anomalies.push({ kind: 'unterminated-tool-call', detail: said('unterminated-tool-call') });
   }
   if (input.malformedCalls > 0) {
     const mode = input.malformedMode ?? 'error-result';
-    const answer =
-      mode === 'error-result'
-        ? 'the model receives an error result so it can retry'
-        : 'nothing is sent back for them (setting: treat malformed calls as text)';
     anomalies.push({
       kind: 'malformed-tool-call',
-      detail: `${input.malformedCalls} call attempt(s) could not be read; they stay in the text as written and ${answer}.`,
+      detail: said(mode === 'error-result' ? 'malformed-error-result' : 'malformed-text', {
+        count: String(input.malformedCalls),
+      }),
       count: input.malformedCalls,
       mode,
     });
   }
   if (derived === 'tool_calls' && input.text.trim() !== '') {
-    anomalies.push({ kind: 'text-with-tool-calls', detail: 'The message holds text and tool calls together.' });
+    anomalies.push({ kind: 'text-with-tool-calls', detail: said('text-with-tool-calls') });
   }
   if ((input.raw === 'abort' || input.raw === 'content_filter') && input.toolCallCount > 0) {
     anomalies.push({
       kind: 'tool-calls-ignored',
-      detail: `The response ended with ${input.raw}: its tool calls are not executed.`,
+      detail: said('tool-calls-ignored', { raw: input.raw }),
       raw: input.raw,
     });
   }
   if (input.issues && input.issues.length > 0) {
-    const listed = input.issues.map((i) => `${i.kind} (${i.recovered ? 'forgiven: read as a call' : 'flagged'})`);
+    const listed = input.issues.map((i) => said(i.recovered ? 'issueForgiven' : 'issueFlagged', { kind: i.kind }));
     anomalies.push({
       kind: 'parse-issues',
-      detail: `Parser notes: ${listed.join(', ')}.`,
+      detail: said('parse-issues', { issues: listed.join(', ') }),
       issues: input.issues.map((i) => ({ kind: i.kind, recovered: i.recovered })),
     });
   }

@@ -8,7 +8,7 @@ export { ADVISOR_NAMES } from './advisors/names';
 export { NOTICES } from './loop/notices';
 export { FINISH_LABELS } from './loop/run-end';
 export { RUN_END_DETAILS } from './loop/run-end-details';
-export { ANTHROPIC_LOOP_ACTION } from './stop-reasons';
+export { ANOMALIES, ANTHROPIC_LOOP_ACTION } from './stop-reasons';
 export { STUDIO_NOTICES } from './user-tools/notices';
 export { STUDIO_PROBLEMS } from './user-tools/problems';
 export type { Coded, MessageValues } from './coded';

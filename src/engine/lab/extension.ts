@@ -15,7 +15,7 @@ import { guardsOf, hardStopDetail, hardTripAfterResponse, softTripsAfterBatch } 
 import { applyResultIds } from './id-pairing';
 import { predictionDue } from './predict';
 import type { Fault, ResultIds } from './types';
-import { describeLabTurnAction, labViews } from './views';
+import { labViews } from './views';
 
 const EMPTY_LAB: LabState = { faults: {}, resultIds: {} };
 
@@ -117,5 +117,4 @@ export const labExtension: LoopExtension = {
     return state.lab ? applyResultIds(messages, state.lab.resultIds) : messages;
   },
   views: labViews,
-  describeAction: describeLabTurnAction,
 };

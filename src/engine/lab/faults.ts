@@ -39,25 +39,6 @@ export function defaultFault(kind: Fault['kind']): Fault {
   }
 }
 
-/** "timeout (2000 ms)", "huge (100000 chars)": how the event log and the turn table name a fault. */
-export function describeFault(fault: Fault): string {
-  switch (fault.kind) {
-    case 'timeout':
-      return `timeout (${fault.afterMs} ms)`;
-    case 'huge':
-      return `huge payload (${fault.bytes} chars)`;
-    case 'latency':
-      return `latency (+${fault.ms} ms)`;
-    case 'throw':
-    case 'is-error':
-    case 'malformed-json':
-    case 'wrong-types':
-      return fault.kind;
-    default:
-      return assertNever(fault);
-  }
-}
-
 /** `tool` with `fault` in place of its behaviour. The original is never changed. */
 export function withFault(tool: Tool, fault: Fault, sleep: Sleep): Tool {
   const run = async (args: unknown, ctx: ToolContext): Promise<ToolResult> => {

@@ -1,14 +1,11 @@
 /**
  * The lab's part of the views of a run (loop/extension.ts `ExtensionViews`): a transcript note for a prediction
  * (scored once its response is in) and for a guard that tripped, the marks on a tool result (a fault injected, the
- * id it was sent with), and the turn-table actions with their English sentences.
+ * id it was sent with), and the turn-table actions.
  */
-import type { ExtensionTurnAction, ExtensionViews } from '../loop/extension';
+import type { ExtensionViews } from '../loop/extension';
 import type { LoopEvent } from '../loop/events';
-import { assertNever } from '../result';
 import type { LabTurnAction } from './events';
-import { LAB_TURN_ACTION_KINDS } from './events';
-import { describeFault } from './faults';
 import { predictionSummary } from './predict';
 import type { Fault, FaultSource } from './types';
 
@@ -81,27 +78,4 @@ export function labViews(events: readonly LoopEvent[]): ExtensionViews {
       return action;
     },
   };
-}
-
-/** A lab turn action in English (the sentence the turn table showed before it was worded per language). */
-export function describeLabTurnAction(action: ExtensionTurnAction): string | null {
-  if (!isLabTurnAction(action)) return null;
-  switch (action.kind) {
-    case 'injected':
-      return `injected: ${describeFault(action.fault)} into ${action.callId} (${action.name})`;
-    case 'guard':
-      return action.level === 'warn'
-        ? `loop guard (${action.guard}) at ${action.value}: asked the model to answer now`
-        : `loop guard (${action.guard}) at ${action.value}: stopped the loop`;
-    case 'result-id':
-      return action.sentId === action.callId
-        ? `result of ${action.callId} sent with its own id again`
-        : `result of ${action.callId} to be sent with ${action.sentId === null ? 'no tool_call_id' : `tool_call_id ${action.sentId}`}`;
-    default:
-      return assertNever(action);
-  }
-}
-
-function isLabTurnAction(action: ExtensionTurnAction): action is LabTurnAction {
-  return (LAB_TURN_ACTION_KINDS as readonly string[]).includes(action.kind);
 }

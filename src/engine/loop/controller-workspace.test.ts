@@ -190,7 +190,7 @@ describe('the manual loop with a live workspace', () => {
     await stepped;
     const responded = controller.getEvents().find((e) => e.type === 'model-responded');
     expect(responded?.type === 'model-responded' && responded.stop.anomalies.map((a) => a.detail)).toContain(
-      'The response was cut by the token limit; its 2 complete call(s) were not run.',
+      'The response was cut by the token limit; its 2 complete calls were not run.',
     );
     expect(controller.getEvents().some((e) => e.type === 'call-finished')).toBe(false);
     expect(controller.getState().finished).toMatchObject({

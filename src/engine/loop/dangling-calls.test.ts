@@ -90,7 +90,7 @@ describe('tool calls a run left unanswered, before a new user message', () => {
     expect(unansweredBeforeNextMessage(state.history)).toBeNull();
     // The log replays to the same state, and the turn table says what happened.
     expect(replay(controller.getEvents())).toEqual(state);
-    expect(turnTable(controller.getEvents())[0]!.codeDid).toContain('reopened 2 unanswered call(s)');
+    expect(turnTable(controller.getEvents())[0]!.actions).toContainEqual({ kind: 'reopened', count: 2 });
   });
 
   it('a call that ran before the loop stopped keeps its real result; only the others are "not executed"', async () => {

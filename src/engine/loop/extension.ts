@@ -108,8 +108,6 @@ export interface LoopExtension {
   readonly sentMessages?: (messages: readonly Message[], state: LoopState) => readonly Message[];
   /** Its part of the views of a log: transcript entries, result marks, turn actions. */
   readonly views?: (events: readonly LoopEvent[]) => ExtensionViews;
-  /** One of its turn actions in English (the turn table's "what our code did"); null: not one of its own. */
-  readonly describeAction?: (action: ExtensionTurnAction) => string | null;
 }
 
 /** No extension: the loop alone. */

@@ -11,14 +11,12 @@ import type { CallDecision, CallOutcome } from './tool-execution';
 import { DISPOSITIONS } from './tool-execution';
 import type { ToolDefinition } from '../tool';
 import type { FinishReasonKind, LoopEvent } from './events';
-import { finishLabelEnglish } from './run-end';
 import type { RunEndDetail } from './run-end-details';
 import { interruptionNotice } from './interruption';
 import type { InterruptionCode } from './notices';
 import type { Coded } from '../coded';
 import { applyEvent, INITIAL_STATE } from './state';
 import { withFullTraces } from './prompt-trace';
-import { assertNever } from '../result';
 import type {
   ExtensionTranscriptEntry,
   ExtensionTurnAction,
@@ -75,8 +73,8 @@ export type TranscriptEntry =
       readonly round: number;
       readonly notice: Coded<InterruptionCode>;
     }
-  /** The tools or the runtime changed between two model calls (`text` in English; `change` for the page). */
-  | { readonly kind: 'workspace'; readonly index: number; readonly text: string; readonly change: WorkspaceChange }
+  /** The tools or the runtime changed between two model calls (the page words `change`). */
+  | { readonly kind: 'workspace'; readonly index: number; readonly change: WorkspaceChange }
   /** An extension's entry (the lab's notes). */
   | ExtensionTranscriptEntry;
 
@@ -124,7 +122,7 @@ export function transcript(
           tools = now;
         }
         if (event.runtime) change = { ...change, runtime: event.runtime };
-        entries.push({ kind: 'workspace', index, text: describeWorkspaceChange(change), change });
+        entries.push({ kind: 'workspace', index, change });
         break;
       }
       case 'interrupted': {
@@ -211,14 +209,11 @@ export interface TurnRow {
   readonly stop: DerivedStop | null;
   /** What the harness did after this response: ran tools, paused, ended the loop… (the page words each). */
   readonly actions: readonly TurnAction[];
-  /** The same in English, joined with "; " ("—" when it did nothing). */
-  readonly codeDid: string;
 }
 
 /**
- * One thing the harness did after a response, as a code with its parameters: the page words it in its own
- * language (`describeTurnAction` is the English sentence, kept for text exports and tests). An extension adds its
- * own (the lab's faults, guards and result ids).
+ * One thing the harness did after a response, as a code with its parameters: the page words it (`action.*`). An
+ * extension adds its own (the lab's faults, guards and result ids).
  */
 export type TurnAction = CoreTurnAction | ExtensionTurnAction;
 
@@ -265,8 +260,7 @@ export function turnTable(
   let actions: TurnAction[] = [];
   const flush = () => {
     if (!current) return;
-    const codeDid = actions.length > 0 ? actions.map((a) => describeTurnAction(a, extensions)).join('; ') : '—';
-    rows.push({ ...current, response, responseNote, ...optional('error', error), stop, actions, codeDid });
+    rows.push({ ...current, response, responseNote, ...optional('error', error), stop, actions });
     current = null;
     response = '';
     responseNote = null;
@@ -441,94 +435,6 @@ function responseNoteOf(message: AssistantMessage, response: Pick<ModelResponse,
 function describeCall(call: ToolCall): string {
   if (call.parseError !== undefined) return `${call.name || '?'}(unparsed)`;
   return `${call.name}(${call.argumentsText.length > 40 ? call.argumentsText.slice(0, 37) + '…' : call.argumentsText})`;
-}
-
-/** A workspace change in English ("Workspace changed: exposed a, b; runtime: X."). */
-export function describeWorkspaceChange(change: WorkspaceChange): string {
-  const parts: string[] = [];
-  if (change.added.length > 0) parts.push(`exposed ${change.added.join(', ')}`);
-  if (change.removed.length > 0) parts.push(`no longer exposed: ${change.removed.join(', ')}`);
-  if (change.updated) parts.push('tool definitions updated');
-  if (change.runtime !== undefined) parts.push(`runtime: ${change.runtime.label}`);
-  return `Workspace changed: ${parts.join('; ')}.`;
-}
-
-/**
- * A turn action in English (the sentence the turn table showed before it was worded per language); an extension's
- * action in the words of the extension that made it.
- */
-export function describeTurnAction(action: TurnAction, extensions: readonly LoopExtension[] = NO_EXTENSIONS): string {
-  if (isExtensionAction(action)) {
-    for (const extension of extensions) {
-      const text = extension.describeAction?.(action);
-      if (text !== null && text !== undefined) return text;
-    }
-    return action.kind;
-  }
-  switch (action.kind) {
-    case 'paused':
-      return `paused for approval of ${action.count} call(s)`;
-    case 'decided':
-      return describeDecision(action.callId, action.decision);
-    case 'outcome':
-      return describeOutcome(action.name, action.result);
-    case 'appended':
-      return `appended ${action.count} tool result(s)`;
-    case 'ended':
-      return `ended: ${finishLabelEnglish(action.reason)}`;
-    case 'interrupted':
-      return action.what === 'model-call' ? 'interrupted by a reload' : 'tool batch interrupted by a reload';
-    case 'reopened':
-      return `reopened ${action.count} unanswered call(s) before a new user message`;
-    case 'policy-denied':
-      return `the policy denied ${action.name} (${action.callId})`;
-    default:
-      return assertNever(action);
-  }
-}
-
-function isExtensionAction(action: TurnAction): action is ExtensionTurnAction {
-  return !(CORE_TURN_ACTION_KINDS as readonly string[]).includes(action.kind);
-}
-
-function describeDecision(callId: string, decision: CallDecision['kind']): string {
-  switch (decision) {
-    case 'approve':
-      return `approved ${callId}`;
-    case 'edit':
-      return `edited the arguments of ${callId}`;
-    case 'deny':
-      return `denied ${callId}`;
-    case 'write':
-      return `wrote the result of ${callId} by hand`;
-    default:
-      return assertNever(decision);
-  }
-}
-
-function describeOutcome(name: string, result: OutcomeCode): string {
-  switch (result) {
-    case 'stop':
-      return `${name} failed: loop stopped`;
-    case 'executed':
-      return `ran ${name}`;
-    case 'tool-error':
-      return `ran ${name}: error sent to the model`;
-    case 'invalid-json':
-      return `${name}: arguments not JSON, error sent`;
-    case 'invalid-arguments':
-      return `${name}: arguments invalid, error sent`;
-    case 'unknown-tool':
-      return `unknown tool ${name}: error sent`;
-    case 'unparsed-call':
-      return 'unparsable call: error sent';
-    case 'denied':
-      return `${name}: denial sent`;
-    case 'written-by-hand':
-      return `${name}: hand-written result sent`;
-    default:
-      return assertNever(result);
-  }
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

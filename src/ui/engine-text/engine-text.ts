@@ -95,7 +95,9 @@ export function anomalyText(t: EngineT, anomaly: Anomaly): string {
     case 'malformed-tool-call':
       return anomaly.count === undefined || anomaly.mode === undefined
         ? anomaly.detail
-        : t(`anomaly.malformed-tool-call.${anomaly.mode}`, { count: anomaly.count });
+        : t(anomaly.mode === 'text' ? 'anomaly.malformed-text' : 'anomaly.malformed-error-result', {
+            count: anomaly.count,
+          });
     case 'calls-cut-by-length':
       return anomaly.count === undefined ? anomaly.detail : t('anomaly.calls-cut-by-length', { count: anomaly.count });
     case 'tool-calls-ignored':

@@ -24,7 +24,7 @@ export function entryText(entry: TranscriptEntry): string {
     case 'interrupted':
       return NOTICES.english(entry.notice);
     case 'workspace':
-      return entry.text;
+      return [...entry.change.added, ...entry.change.removed, entry.change.runtime?.label ?? ''].join('\n');
     case 'lab':
       return entry.note.kind === 'guard'
         ? [entry.note.guard, entry.note.key ?? '', entry.note.nudge ?? ''].join('\n')

@@ -5,7 +5,7 @@
  * English, taken from the engine, never written again: `finish`, `runEnd` and `notice` (refusals, interruptions
  * and the store's and run files' notices).
  */
-import { FINISH_LABELS, NOTICES, RUN_END_DETAILS } from '../../../engine/tables';
+import { ANOMALIES, FINISH_LABELS, NOTICES, RUN_END_DETAILS } from '../../../engine/tables';
 
 export const engine = {
   finish: FINISH_LABELS.catalog,
@@ -56,22 +56,8 @@ export const engine = {
     updated: 'tool definitions updated',
     runtime: 'runtime: {{label}}',
   },
-  anomaly: {
-    'tool-call-cut-by-length': 'The token limit cut a tool call mid-JSON; it is not executed.',
-    'tool-calls-without-calls': 'The runtime reported tool_calls, but the response holds no tool call.',
-    'text-with-tool-calls': 'The message holds text and tool calls together.',
-    'unterminated-tool-call': 'A tool call was opened but never finished (no closing tag, or JSON that never ends).',
-    'malformed-tool-call': {
-      'error-result':
-        '{{count}} call attempt(s) could not be read; they stay in the text as written and the model receives an error result so it can retry.',
-      text: '{{count}} call attempt(s) could not be read; they stay in the text as written and nothing is sent back for them (setting: treat malformed calls as text).',
-    },
-    'calls-cut-by-length': 'The response was cut by the token limit; its {{count}} complete call(s) were not run.',
-    'tool-calls-ignored': 'The response ended with {{raw}}: its tool calls are not executed.',
-    'parse-issues': 'Parser notes: {{issues}}.',
-    issueForgiven: '{{kind}} (forgiven: read as a call)',
-    issueFlagged: '{{kind}} (flagged)',
-  },
+  /** Each anomaly's sentence (the engine's, stop-reasons.ts). */
+  anomaly: ANOMALIES.catalog,
   runEnd: RUN_END_DETAILS.catalog,
   notice: NOTICES.catalog,
   /** The title of the person's own workspace in a notice (a `scenarioId` of ''). */

@@ -65,12 +65,11 @@ export const engine: Catalog['engine'] = {
     'tool-calls-without-calls': '런타임은 tool_calls를 보고했지만 응답에 도구 호출이 없습니다.',
     'text-with-tool-calls': '메시지에 텍스트와 도구 호출이 함께 있습니다.',
     'unterminated-tool-call': '도구 호출이 열렸지만 끝나지 않았습니다(닫는 태그가 없거나 JSON이 끝나지 않음).',
-    'malformed-tool-call': {
-      'error-result':
-        '호출 시도 {{count}}개를 읽을 수 없습니다. 쓴 그대로 텍스트에 남고, 모델은 다시 시도할 수 있도록 오류 결과를 받습니다.',
-      text: '호출 시도 {{count}}개를 읽을 수 없습니다. 쓴 그대로 텍스트에 남고, 이에 대해서는 아무것도 보내지 않습니다(설정: 잘못된 호출을 텍스트로 처리).',
-    },
-    'calls-cut-by-length': '응답이 토큰 한도에서 잘렸습니다. 완전한 호출 {{count}}개도 실행하지 않았습니다.',
+    'malformed-error-result_other':
+      '호출 시도 {{count}}개를 읽을 수 없습니다. 쓴 그대로 텍스트에 남고, 모델은 다시 시도할 수 있도록 오류 결과를 받습니다.',
+    'malformed-text_other':
+      '호출 시도 {{count}}개를 읽을 수 없습니다. 쓴 그대로 텍스트에 남고, 이에 대해서는 아무것도 보내지 않습니다(설정: 잘못된 호출을 텍스트로 처리).',
+    'calls-cut-by-length_other': '응답이 토큰 한도에서 잘렸습니다. 완전한 호출 {{count}}개도 실행하지 않았습니다.',
     'tool-calls-ignored': '응답이 {{raw}}(으)로 끝났습니다. 그 도구 호출은 실행하지 않습니다.',
     'parse-issues': '파서 메모: {{issues}}.',
     issueForgiven: '{{kind}}(봐줌: 호출로 읽음)',
