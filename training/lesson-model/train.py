@@ -53,7 +53,7 @@ class Block(nn.Module):
 
 
 def rms(x, weight, eps):
-    return x * torch.rsqrt(x.float().pow(2).mean(-1, keepdim=True) + eps).to(x.dtype) * weight
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * weight
 
 
 def rope(x, cos, sin):
@@ -89,16 +89,18 @@ class LessonModel(nn.Module):
         cos = ang.cos().to(x.dtype)
         sin = ang.sin().to(x.dtype)
         mask = torch.triu(torch.ones(T, T, dtype=torch.bool), 1)
+        # The scale goes into q (B·T·d values) rather than the B·H·T·T scores; softmax runs in bfloat16 (PyTorch
+        # accumulates it in float32): converting the scores to float32 and back cost more than the rest of the step.
         scale = 1.0 / math.sqrt(dh)
         for b in self.blocks:
             h = rms(x, b.attn_norm, c['eps'])
             q = b.q(h).view(B, T, H, dh).transpose(1, 2)
             k = b.k(h).view(B, T, H, dh).transpose(1, 2)
             v = b.v(h).view(B, T, H, dh).transpose(1, 2)
-            q = rope(q, cos, sin)
+            q = rope(q, cos, sin) * scale
             k = rope(k, cos, sin)
-            att = (q @ k.transpose(-1, -2)) * scale
-            att = att.masked_fill(mask, float('-inf')).float().softmax(-1).to(x.dtype)
+            att = q @ k.transpose(-1, -2)
+            att = att.masked_fill(mask, float('-inf')).softmax(-1)
             y = (att @ v).transpose(1, 2).reshape(B, T, c['d'])
             x = x + b.o(y)
             h = rms(x, b.ffn_norm, c['eps'])
@@ -253,7 +255,8 @@ def main():
     p.add_argument('--tokens', type=float, default=60e6, help='planned training tokens (sets the schedule)')
     p.add_argument('--budget', type=int, default=12288, help='tokens per batch (padded)')
     p.add_argument('--lr', type=float, default=2e-3)
-    p.add_argument('--threads', type=int, default=2)
+    p.add_argument('--threads', type=int, default=1,
+                   help='1 on a busy machine (two threads spin waiting for each other), 2 on an idle one')
     p.add_argument('--checkpoint-minutes', type=float, default=8)
     p.add_argument('--eval-minutes', type=float, default=25)
     p.add_argument('--eval-per-family', type=int, default=12)
