@@ -1,0 +1,17 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { startLlamaServer } from '../../e2e/llama-server';
+import { SpmTokenizer } from './spm';
+import { renderChatMlPrompt } from '../../src/runtimes/wllama/chatml-prompt';
+const dir = `${process.env.HOME}/.cache/tool-loop-playground/lesson-model/data`;
+const vocab = JSON.parse(readFileSync(`${dir}/vocab.json`, 'utf8'));
+const t = new SpmTokenizer(vocab);
+const c = JSON.parse(readFileSync(`${dir}/heldout.jsonl`, 'utf8').split('\n')[0]!);
+const prompt = renderChatMlPrompt(c.prompts[0].messages, c.tools);
+writeFileSync('/tmp/lm/fwd-ids.json', JSON.stringify([vocab.ids.bos, ...t.encode(prompt)]));
+console.log('torch', execFileSync('/usr/bin/python3', ['/tmp/lm/fwdcheck.py']).toString().trim());
+const server = await startLlamaServer({ model: { path: process.argv[2]!, alias: 'x' }, context: 4096 });
+const r = await fetch(`${server.origin}/completion`, { method: 'POST', body: JSON.stringify({ prompt, n_predict: 1, n_probs: 5, temperature: 0, post_sampling_probs: false }) });
+const body = await r.json();
+console.log('llama', JSON.stringify(body.completion_probabilities?.[0]?.top_logprobs?.map((x: { token: string; logprob: number }) => [x.token, Math.exp(x.logprob).toFixed(5)])));
+await server.stop();
