@@ -150,6 +150,26 @@ test('a real tool loop on the tiny model: every turn is text or schema-valid cal
   expect(callRounds).toBeGreaterThanOrEqual(1);
 });
 
+test('the Prompt tab gives the runtime’s own count of the whole prompt, the figure the transcript shows', async ({
+  page,
+}) => {
+  // Issue 28, item 6: it said the runtime "reports no counts of its own" beside llama.cpp's own count.
+  await chooseCpuRuntime(page);
+  await loadTinyModel(page);
+  await button(page, 'Send').click();
+  await button(page, 'Step').click();
+  const figure = page.getByTestId('assistant-1').getByTestId('turn-tokens');
+  await expect(figure).toHaveText(/^[\d,]+ → [\d,]+ tokens$/, { timeout: 90_000 });
+  const prompt = (await figure.innerText()).split(' ')[0]!;
+  await page.getByRole('tab', { name: 'Prompt' }).click();
+  const source = page.getByTestId('prompt-tokens-source');
+  await expect(source).toContainText(`The runtime counted the whole prompt with its own tokenizer: ${prompt} tokens.`, {
+    timeout: 90_000,
+  });
+  await expect(source).not.toContainText('reports no counts');
+  await expect(page.getByTestId('prompt-part-tokens')).toContainText(`prompt ${prompt}`);
+});
+
 test('Stop aborts a generation mid-stream and the runtime stays usable', async ({ page }) => {
   await chooseCpuRuntime(page);
   await loadTinyModel(page);

@@ -76,7 +76,10 @@ export const prompt = {
     loading: 'Loading the Qwen3 tokenizer to count each segment…',
     failed: 'The tokenizer could not be loaded ({{error}}): segments are not counted.',
     runtime: 'Tokens counted by the runtime’s own tokenizer.',
-    estimated: 'Tokens estimated with the bundled Qwen3 tokenizer (this runtime reports no counts of its own).',
+    estimated:
+      'Tokens estimated with the bundled Qwen3 tokenizer (this runtime reports no counts of its own); the parts add up to the prompt.',
+    runtimeWhole:
+      'The runtime counted the whole prompt with its own tokenizer: {{prompt}} tokens. It reports no count per part, so the parts are estimates with the bundled Qwen3 tokenizer and add up to {{parts}}.',
     total: 'prompt',
     added: '{{tokens}} added',
     count_one: '{{formatted}} token',

@@ -77,7 +77,10 @@ export const prompt: Catalog['prompt'] = {
     loading: '부분별 토큰을 세기 위해 Qwen3 토크나이저를 불러오는 중…',
     failed: '토크나이저를 불러오지 못했습니다({{error}}): 부분별 토큰을 세지 않습니다.',
     runtime: '런타임 자체 토크나이저로 센 토큰입니다.',
-    estimated: '내장 Qwen3 토크나이저로 추정한 토큰입니다(이 런타임은 자체 토큰 수를 알려 주지 않습니다).',
+    estimated:
+      '내장 Qwen3 토크나이저로 추정한 토큰 수입니다(이 런타임은 자체 토큰 수를 알려 주지 않습니다). 부분들을 더하면 프롬프트가 됩니다.',
+    runtimeWhole:
+      '런타임이 자체 토크나이저로 프롬프트 전체를 셌습니다: {{prompt}} 토큰. 부분별 수는 알려 주지 않으므로 부분들은 내장 Qwen3 토크나이저로 추정한 값이며, 더하면 {{parts}}입니다.',
     total: '프롬프트',
     added: '{{tokens}} 추가',
     count_one: '{{formatted}} 토큰',
