@@ -45,6 +45,17 @@ export const layerZones = LAYER_NAMES.map((layer) => ({
   message: `src/${layer}/ may import only ${LAYERS[layer].length === 0 ? 'itself' : `itself and ${LAYERS[layer].join(', ')}`} (docs/architecture.md).`,
 }));
 
+/**
+ * Outside the engine, only its public entry (`src/engine/index.ts`): the other layers and the composition root see
+ * one list of names, and the engine's folders may move without touching them.
+ */
+export const engineEntryZone = {
+  target: [...LAYER_NAMES.filter((layer) => layer !== 'engine'), ...ROOT_MODULES].map((other) => `./src/${other}`),
+  from: './src/engine',
+  except: ['./index.ts'],
+  message: 'Outside src/engine/, import the engine from its entry, src/engine/index.ts (`…/engine`).',
+};
+
 /** Imports the pure engine must never take: it runs in tests, workers and the page alike. */
 export const engineForbiddenImports = [
   { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/engine/ is pure TypeScript: no React.' },
@@ -132,7 +143,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // The layers and their arrows (see LAYERS above).
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, engineEntryZone] }],
       // No import cycles, type-only ones included: a cycle makes load order matter and layers blur.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },

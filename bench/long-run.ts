@@ -4,15 +4,15 @@
  * The real loop controller and the real scripted runtime, streaming instantly.
  */
 import { z } from 'zod';
-import { LoopController } from '../src/engine/loop/controller';
-import type { LoopEvent } from '../src/engine/loop/events';
-import { DEFAULT_SETTINGS } from '../src/engine/loop/events';
-import { buildRunFile } from '../src/engine/run-file/format';
-import type { ChatRuntime } from '../src/engine/runtime';
-import { renderToolCallBlock } from '../src/engine/protocol/hermes';
-import type { Script } from '../src/engine/runtimes/script';
-import { createScriptedRuntime } from '../src/engine/runtimes/scripted';
-import { defineTool } from '../src/engine/tool';
+import type { ChatRuntime, LoopEvent, Script } from '../src/engine';
+import {
+  buildRunFile,
+  createScriptedRuntime,
+  DEFAULT_SETTINGS,
+  defineTool,
+  LoopController,
+  renderToolCallBlock,
+} from '../src/engine';
 
 export const echo = defineTool({
   name: 'echo',

@@ -4,14 +4,17 @@
  * answers a fixed tool call at once (the harness alone), and with the scripted replay streaming instantly
  * (which also renders the whole ChatML prompt for its trace and estimates tokens every call, as the app does).
  */
-import { LoopController } from '../src/engine/loop/controller';
-import { DEFAULT_SETTINGS } from '../src/engine/loop/events';
-import { transcript, turnTable, usageTotals } from '../src/engine/loop/projections';
-import { createScriptedRuntime } from '../src/engine/runtimes/scripted';
-import type { Script } from '../src/engine/runtimes/script';
-import { defineTool } from '../src/engine/tool';
-import type { ChatRuntime } from '../src/engine/runtime';
-import { renderToolCallBlock } from '../src/engine/protocol/hermes';
+import type { ChatRuntime, Script } from '../src/engine';
+import {
+  createScriptedRuntime,
+  DEFAULT_SETTINGS,
+  defineTool,
+  LoopController,
+  renderToolCallBlock,
+  transcript,
+  turnTable,
+  usageTotals,
+} from '../src/engine';
 import { z } from 'zod';
 import type { BenchTable } from './table';
 import { median } from './table';

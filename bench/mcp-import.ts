@@ -4,13 +4,10 @@
  * IndexedDB is fake-indexeddb here (Node); the browser's is faster. Goal: each under 10 s on this machine.
  */
 import 'fake-indexeddb/auto';
-import { parseMcpToolsListText } from '../src/engine/user-tools/mcp-import';
-import { specToTool } from '../src/engine/user-tools/to-tool';
-import type { ToolExecutor } from '../src/engine/user-tools/executor';
+import type { ToolExecutor } from '../src/engine';
+import { EMPTY_WORKSPACE, exposedDefinitions, parseMcpToolsListText, specToTool } from '../src/engine';
 import { closeUserToolsDb, loadUserTools, saveUserTools } from '../src/persistence/user-tools-db';
-import { exposedDefinitions } from '../src/engine/loop/request';
 import { buildCatalog } from '../src/store/catalog';
-import { EMPTY_WORKSPACE } from '../src/engine/loop/workspace';
 import type { BenchTable } from './table';
 
 const COUNT = 10_000;

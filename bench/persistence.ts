@@ -7,12 +7,8 @@
  * never blocks the main thread for more than 16 ms (one frame).
  */
 import 'fake-indexeddb/auto';
-import { LoopController } from '../src/engine/loop/controller';
-import { DEFAULT_SETTINGS } from '../src/engine/loop/events';
-import type { LoopEvent } from '../src/engine/loop/events';
-import { replay } from '../src/engine/loop/state';
-import { renderToolCallBlock } from '../src/engine/protocol/hermes';
-import { defineTool } from '../src/engine/tool';
+import type { LoopEvent } from '../src/engine';
+import { DEFAULT_SETTINGS, defineTool, LoopController, renderToolCallBlock, replay } from '../src/engine';
 import { appendEvents, closeDb, saveRun } from '../src/persistence/runs-db';
 import type { StoredRun } from '../src/persistence/runs-db';
 import { headerFor } from '../src/store/run-writer';

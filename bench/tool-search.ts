@@ -6,9 +6,8 @@
  * system prompt) and counted with the real Qwen3 tokenizer. Token counts are exact for that tokenizer and
  * deterministic (the clock is fixed), unlike timings.
  */
-import { compareLandsmeer } from '../src/engine/tool-search/measure';
-import type { RunMeasurement, SearchComparison } from '../src/engine/tool-search/measure';
-import type { ToolIndexKind } from '../src/engine/tool-search/tool-index';
+import type { RunMeasurement, SearchComparison, ToolIndexKind } from '../src/engine';
+import { compareLandsmeer } from '../src/engine';
 import { loadQwen3Counter } from '../src/tokenizers/qwen3';
 import type { BenchTable } from './table';
 

@@ -1,7 +1,7 @@
 // An automated accessibility audit (axe) of the main screens: names, roles, labels, contrast.
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { SCENARIOS } from '../src/engine/scenarios';
+import { SCENARIOS } from '../src/engine';
 import { axeBuilder } from './axe';
 import { button, callCard, openScenario } from './helpers';
 

@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { oversizedGgufHeader } from '../src/runtimes/wllama/gguf/test-fixtures';
 import { buildTinyModel } from '../src/runtimes/wllama/gguf/tiny-model';
-import { jsonSchemaValidator } from '../src/engine/tool';
+import { jsonSchemaValidator } from '../src/engine';
 import type { StoredEvent } from './helpers';
 import { button, openScenario, storedRuns } from './helpers';
 

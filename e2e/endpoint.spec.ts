@@ -11,7 +11,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { jsonSchemaValidator } from '../src/engine/tool';
+import { jsonSchemaValidator } from '../src/engine';
 import { axeBuilder } from './axe';
 import type { StoredEvent } from './helpers';
 import { button, openScenario, storedRuns } from './helpers';

@@ -1,8 +1,7 @@
 /** Shared steps for the end-to-end specs. */
 import type { Locator, Page } from '@playwright/test';
-import type { LoopEvent } from '../src/engine/loop/events';
-import type { EventWithFullTrace } from '../src/engine/prompt-trace';
-import { withFullTraces } from '../src/engine/prompt-trace';
+import type { EventWithFullTrace, LoopEvent } from '../src/engine';
+import { withFullTraces } from '../src/engine';
 import { expect } from '@playwright/test';
 
 /** A stored event with its prompt trace in full (the log stores each trace as a change from the previous one). */

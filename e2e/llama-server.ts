@@ -15,6 +15,10 @@ import { BUILD_COMMAND, llamaServerPath, llamaServerReady, llamaTemplatesDir } f
 import { TINY_MODEL_NAME, buildTinyModel, tinyVocabulary } from '../src/runtimes/wllama/gguf/tiny-model';
 
 export interface LlamaServerOptions {
+  /** A GGUF to serve instead of the tiny random model (e.g. the lesson model), and the id it is listed under. */
+  readonly model?: { readonly path: string; readonly alias: string };
+  /** Threads for generation (default 1: the tests run beside a browser on 2 cores). */
+  readonly threads?: number;
   /** Serve with LFM2's chat template (llama.cpp parses its `<|tool_call_start|>` calls) instead of the GGUF's Qwen2.5 one. */
   readonly lfm2?: boolean;
   /** Context size; 2048 is the tiny model's own (llama-server caps a slot there unless the GGUF says more). */
@@ -68,15 +72,15 @@ export async function startLlamaServer(options: LlamaServerOptions = {}): Promis
   const port = await freePort();
   const args = [
     '-m',
-    tinyModelFile(),
+    options.model?.path ?? tinyModelFile(),
     '--alias',
-    TINY_ALIAS,
+    options.model?.alias ?? TINY_ALIAS,
     '--host',
     '127.0.0.1',
     '--port',
     String(port),
     '-t',
-    '1',
+    String(options.threads ?? 1),
     '-c',
     String(options.context ?? 2048),
     ...(options.context && options.context > 2048

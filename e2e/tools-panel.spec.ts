@@ -5,8 +5,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { parseMcpToolsListText } from '../src/engine/user-tools/mcp-import';
-import type { UserToolSpec } from '../src/engine/user-tools/spec';
+import type { UserToolSpec } from '../src/engine';
+import { parseMcpToolsListText } from '../src/engine';
 import { button, openScenario } from './helpers';
 
 const COUNT = 10_000;

@@ -12,7 +12,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 /** A real module of each layer to point the probe's import at (the rule checks resolved files only). */
 const MODULE_OF: Record<string, string> = {
-  engine: 'engine/result',
+  engine: 'engine', // its entry, src/engine/index.ts: the one module other layers may import
   i18n: 'i18n/languages',
   runtimes: 'runtimes/provider',
   sandbox: 'sandbox/protocol',
@@ -50,6 +50,27 @@ describe('the layer zones', { timeout: 120_000 }, () => {
     }
     expect(await zoneErrors(layer, '../main')).toHaveLength(1);
     expect(await zoneErrors(layer, '../app-root')).toHaveLength(1);
+  });
+});
+
+describe('the engine entry', { timeout: 120_000 }, () => {
+  it.each(layers.filter((layer) => layer !== 'engine' && (LAYERS[layer] ?? []).includes('engine')))(
+    'src/%s/ imports the engine only through src/engine/index.ts',
+    async (layer) => {
+      expect(await zoneErrors(layer, '../engine')).toEqual([]);
+      const inside = await zoneErrors(layer, '../engine/loop/controller');
+      expect(inside).toHaveLength(1);
+      expect(inside[0]).toContain('src/engine/index.ts');
+    },
+  );
+
+  it('the composition root imports the engine only through src/engine/index.ts', async () => {
+    const errors = async (importPath: string) => {
+      const [result] = await eslint.lintText(`import '${importPath}';\n`, { filePath: 'src/app-root.tsx' });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-restricted-paths');
+    };
+    expect(await errors('./engine')).toEqual([]);
+    expect(await errors('./engine/loop/controller')).toHaveLength(1);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { toolSearchStep, ToolSearchSession } from './engine/tool-search/apply';
+import { ToolSearchSession, toolSearchStep } from './engine';
 import { I18nRoot, type I18n } from './i18n';
 import { indexedDbStorage } from './persistence';
 import { createRuntimeRegistry, scriptedSpeed } from './runtimes/registry';

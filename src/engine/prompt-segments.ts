@@ -24,7 +24,7 @@ import { withFullTraces } from './prompt-trace';
 import type { PromptPartKind } from './protocol/formats/types';
 import { renderToolsSection } from './protocol/hermes';
 import type { RequestTrace, RuntimeKind } from './runtime';
-import { renderChatPrompt } from './runtimes/chat-prompt';
+import { renderChatPrompt } from './model-port/chat-prompt';
 import type { ToolDefinition } from './tool';
 import type { TokenCounter } from './tool-search/token-count';
 import { TOOL_SEARCH_TOOL_NAME } from './tool-search/search-tool';

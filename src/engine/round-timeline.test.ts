@@ -3,8 +3,8 @@ import { LoopController } from './loop/controller';
 import { DEFAULT_SETTINGS } from './loop/events';
 import { createPresetTools } from './presets';
 import { roundTimelines } from './round-timeline';
-import { createHumanRuntime } from './runtimes/human';
-import { createScriptedRuntime } from './runtimes/scripted';
+import { createHumanRuntime } from './model-port/human';
+import { createScriptedRuntime } from './model-port/scripted';
 import { getScenario, toolsForScenario } from './scenarios';
 import { createFakeClock } from './test-support';
 

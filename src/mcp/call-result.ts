@@ -4,8 +4,8 @@
  * exception processor treats them like any tool error — sent to the model flagged `is_error` by default, or
  * ending the loop — and the record stays on the result either way.
  */
-import type { ToolResult } from '../engine/tool';
-import { ToolFailure } from '../engine/tool';
+import type { ToolResult } from '../engine';
+import { ToolFailure } from '../engine';
 import { problemForModel } from './problems';
 import type { CallEnd } from './session';
 

@@ -5,7 +5,8 @@
  * tells them apart (`classifyFailure`): it succeeds opaquely when the server is there and only CORS refused
  * the first one.
  */
-import { assertNever, err, ok, type Result } from '../engine/result';
+import type { Result } from '../engine';
+import { assertNever, err, ok } from '../engine';
 
 export type McpProblem =
   | { readonly kind: 'bad-url'; readonly detail: string }

@@ -10,8 +10,8 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
-import { err, ok, type Result } from '../engine/result';
-import { errorMessage } from '../engine/tool';
+import type { Result } from '../engine';
+import { err, errorMessage, ok } from '../engine';
 import type { McpCallRecord, McpProgressNote } from './content';
 import { convertCallResult, type ConvertedResult } from './content';
 import type { ObservedFetch } from './http';

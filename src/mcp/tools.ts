@@ -8,9 +8,8 @@
  * to trust them for safety): they are shown, and a tool not marked read-only or non-destructive needs approval.
  */
 import { z } from 'zod';
-import type { JsonSchema, Tool, ToolContext, ToolResult, ValidationResult } from '../engine/tool';
-import { checkToolInputSchema } from '../engine/user-tools/json-schema-check';
-import { checkToolName } from '../engine/user-tools/spec';
+import type { JsonSchema, Tool, ToolContext, ToolResult, ValidationResult } from '../engine';
+import { checkToolInputSchema, checkToolName } from '../engine';
 import { definitionDigest } from './content';
 
 /** The MCP tool annotations the playground shows (all optional hints). */

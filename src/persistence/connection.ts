@@ -16,7 +16,7 @@
  */
 import type { DBSchema, IDBPDatabase, OpenDBCallbacks } from 'idb';
 import { openDB } from 'idb';
-import { errorMessage } from '../engine/tool';
+import { errorMessage } from '../engine';
 
 export type StorageStatus =
   | { readonly kind: 'ok' }

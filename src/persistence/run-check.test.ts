@@ -3,7 +3,7 @@ import { LoopController } from '../engine/loop/controller';
 import type { LoopEvent } from '../engine/loop/events';
 import { DEFAULT_SETTINGS } from '../engine/loop/events';
 import { createPresetTools } from '../engine/presets';
-import { createScriptedRuntime } from '../engine/runtimes/scripted';
+import { createScriptedRuntime } from '../engine/model-port/scripted';
 import { getScenario, toolsForScenario } from '../engine/scenarios';
 import { checkEventRecords, checkHeader } from './run-check';
 

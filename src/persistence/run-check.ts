@@ -14,16 +14,22 @@
  * its reason, exportable as raw JSON, deletable.
  */
 import { z } from 'zod';
-import { sequenceDiagram } from '../engine/advisors/sequence';
-import type { LoopEvent } from '../engine/loop/events';
-import { transcript, turnTable, usageTotals } from '../engine/loop/projections';
-import type { LoopState } from '../engine/loop/state';
-import { applyEvent, INITIAL_STATE } from '../engine/loop/state';
-import { checkEvent, describeIssue } from '../engine/run-file/event-schema';
-import { errorMessage } from '../engine/tool';
-import { err, ok, type Result } from '../engine/result';
-import { RUN_OUTCOMES } from '../engine/loop/run-facts';
-import { runtimeRefSchema } from '../engine/run-file/event-schema';
+import type { LoopEvent, LoopState, Result } from '../engine';
+import {
+  applyEvent,
+  checkEvent,
+  describeIssue,
+  err,
+  errorMessage,
+  INITIAL_STATE,
+  ok,
+  RUN_OUTCOMES,
+  runtimeRefSchema,
+  sequenceDiagram,
+  transcript,
+  turnTable,
+  usageTotals,
+} from '../engine';
 
 /** Why a stored run cannot be opened. Positions (`event`) are 1-based, as people count. */
 export type RunDamage =

@@ -14,15 +14,10 @@
  */
 import type { DBSchema } from 'idb';
 import { z } from 'zod';
-import type { LoopEvent } from '../engine/loop/events';
-import type { RunFacts } from '../engine/loop/run-facts';
-import { runFacts } from '../engine/loop/run-facts';
-import { replay } from '../engine/loop/state';
-import { errorMessage } from '../engine/tool';
-import { err, ok, type Result } from '../engine/result';
+import type { LoopEvent, Result, RunFacts } from '../engine';
+import { describeIssue, err, errorMessage, ok, replay, runFacts } from '../engine';
 import { guardedDb } from './connection';
 import type { RunDamage } from './run-check';
-import { describeIssue } from '../engine/run-file/event-schema';
 import { checkEventRecords, checkHeader, runFieldsShape, runHeaderSchema } from './run-check';
 
 export { runHeaderSchema };

@@ -4,8 +4,8 @@
  * allowed to blank the app.
  */
 import type { DBSchema } from 'idb';
-import type { UserToolSpec } from '../engine/user-tools/spec';
-import { parseUserToolSpec } from '../engine/user-tools/spec';
+import type { UserToolSpec } from '../engine';
+import { parseUserToolSpec } from '../engine';
 import { guardedDb } from './connection';
 
 export const USER_TOOLS_DB_NAME = 'tlp-user-tools';

@@ -4,10 +4,8 @@
  * no longer fits is reported and ignored, never half-applied.
  */
 import { z } from 'zod';
-import { DEFAULT_SETTINGS } from '../engine/loop/events';
-import type { Workspace } from '../engine/loop/workspace';
-import { RUNTIME_KINDS, settingsSchema } from '../engine/run-file/event-schema';
-import { err, ok, type Result } from '../engine/result';
+import type { Result, Workspace } from '../engine';
+import { DEFAULT_SETTINGS, err, ok, RUNTIME_KINDS, settingsSchema } from '../engine';
 import { loadSetting, saveSetting } from './runs-db';
 
 const WORKSPACE_KEY = 'workspace';

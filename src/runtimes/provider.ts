@@ -4,7 +4,7 @@
  * and the ChatRuntime to call once it is ready. The app's store only switches between providers.
  */
 import type { ComponentType } from 'react';
-import type { ChatRuntime, RuntimeKind } from '../engine/runtime';
+import type { ChatRuntime, RuntimeKind } from '../engine';
 import type { Namespace } from '../i18n';
 
 /** A line of the catalogs with its values: text a module decides and the page shows in its language. */

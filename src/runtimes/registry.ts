@@ -3,8 +3,7 @@
  * scripted replay (which plays the open scenario's script) and its own "You are the model" runtime; the WebLLM
  * and CPU runtimes are one per page (a worker, a wasm module), shared.
  */
-import type { RuntimeKind } from '../engine/runtime';
-import type { TokenCounter } from '../engine/tool-search/token-count';
+import type { RuntimeKind, TokenCounter } from '../engine';
 import { endpointProvider } from './endpoint/endpoint-provider';
 import { createHumanProvider } from './human/human-provider';
 import type { RuntimeProvider } from './provider';

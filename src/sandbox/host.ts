@@ -5,15 +5,8 @@
  * itself hung or died), and abort kills it too. How the worker is spawned is injected: the browser uses a module
  * Web Worker (worker-spawner.ts), tests use Node worker threads.
  */
-import { DEFAULT_MEMORY_LIMIT_MB } from '../engine/user-tools/executor';
-import type {
-  ConsoleLine,
-  SandboxEvent,
-  SandboxOutcome,
-  ToolExecutor,
-  ToolRunReport,
-  ToolRunRequest,
-} from '../engine/user-tools/executor';
+import type { ConsoleLine, SandboxEvent, SandboxOutcome, ToolExecutor, ToolRunReport, ToolRunRequest } from '../engine';
+import { DEFAULT_MEMORY_LIMIT_MB } from '../engine';
 import type { RunMessage, SandboxReply } from './protocol';
 
 /** One live worker (or the iframe holding it). */

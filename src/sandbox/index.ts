@@ -2,12 +2,10 @@
  * The app's sandbox: one executor for the whole page (each run still gets its own worker and QuickJS engine),
  * and `userToolToTool`, which turns a stored user tool into an engine Tool that runs there.
  */
-import type { Tool } from '../engine/tool';
-import type { ToolExecutor, UserToolSpec } from '../engine/user-tools';
-import { specToTool } from '../engine/user-tools';
+import type { Result, Tool, ToolExecutor, UserToolSpec } from '../engine';
+import { specToTool } from '../engine';
 import { createSandboxExecutor } from './host';
 import { createWorkerSpawner } from './worker-spawner';
-import { type Result } from '../engine/result';
 
 let shared: ToolExecutor | null = null;
 

@@ -3,7 +3,7 @@
  * QuickJS WebAssembly module, which a same-origin worker receives without compiling it again). Worker → host:
  * `DoneMessage`, once, or `CrashedMessage` when the worker itself failed.
  */
-import type { ConsoleLine, SandboxEvent, SandboxOutcome } from '../engine/user-tools/executor';
+import type { ConsoleLine, SandboxEvent, SandboxOutcome } from '../engine';
 
 export interface RunMessage {
   readonly type: 'run';

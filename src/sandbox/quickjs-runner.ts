@@ -8,7 +8,7 @@
  * in tests and the bench. Never throws: every ending is a `DoneMessage`.
  */
 import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from 'quickjs-emscripten-core';
-import type { ConsoleLine, SandboxEvent } from '../engine/user-tools/executor';
+import type { ConsoleLine, SandboxEvent } from '../engine';
 import type { DoneMessage, RunMessage } from './protocol';
 import { ENGINE_BASE_BYTES } from './quickjs-module';
 import type { PreludeApi } from './quickjs-prelude';

@@ -3,13 +3,8 @@
  * 28-tool search workspace). A source makes fresh Tool instances on each call, so every run starts from the same
  * tool state (stock, to-do list); the catalog the views read holds only their definitions.
  */
-import type { Workspace } from '../engine/loop/workspace';
-import { withOverride } from '../engine/loop/workspace';
-import { exposedDefinitions } from '../engine/loop/request';
-import type { Tool, ToolDefinition } from '../engine/tool';
-import { toDefinition } from '../engine/tool';
-import { augmentTool } from '../engine/augmentation';
-import { ok, type Result } from '../engine/result';
+import type { Result, Tool, ToolDefinition, Workspace } from '../engine';
+import { augmentTool, exposedDefinitions, ok, toDefinition, withOverride } from '../engine';
 
 export interface ToolSource {
   readonly id: string;

@@ -3,8 +3,8 @@
  * reason, exportable as their raw records, deletable — never opened) and the state of the storage itself (a
  * blocked open, an upgrade in another tab, a full disk). The page announces both in the main view.
  */
-import { errorMessage } from '../engine/tool';
-import { err, ok, type Result } from '../engine/result';
+import type { Result } from '../engine';
+import { err, errorMessage, ok } from '../engine';
 import type { DamagedRun } from '../persistence/runs-db';
 import type { PlaygroundStorage } from './storage';
 

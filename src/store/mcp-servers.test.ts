@@ -7,7 +7,7 @@ import { startTestMcpServer } from '../../scripts/mcp/test-server';
 import type { LoopEvent } from '../engine/loop/events';
 import { transcript } from '../engine/loop/projections';
 import { buildRunFile, parseRunFile } from '../engine/run-file';
-import type { Script } from '../engine/runtimes/script';
+import type { Script } from '../engine/model-port/script';
 import { callRecordOf } from './mcp-servers';
 import { clearStorage, createTestPlayground } from './test-playground';
 

@@ -8,9 +8,8 @@
  * reload lists their tools at once — the workspace's exposure of them stays valid — and reconnects in the
  * background. The token never goes into a run, an export or the log.
  */
-import type { ToolResult } from '../engine/tool';
-import { ToolFailure } from '../engine/tool';
-import { err, ok, type Result } from '../engine/result';
+import type { Result, ToolResult } from '../engine';
+import { err, ok, ToolFailure } from '../engine';
 import type {
   JsonRpcLogEntry,
   McpProblem,

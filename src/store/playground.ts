@@ -10,41 +10,60 @@
  * beside them, so a reload brings back the last open run with its workspace.
  */
 import { createStore } from 'zustand/vanilla';
-import type { ComparisonSource } from '../engine/advisors/compare';
-import { AdvisorLoopController } from '../engine/advisors/controller';
-import { LoopController } from '../engine/loop/controller';
-import type { DanglingChoice } from '../engine/loop/dangling-calls';
-import type { LoopEvent, LoopSettings } from '../engine/loop/events';
-import type { InterruptedEvent } from '../engine/loop/interruption';
-import { describeInterruption } from '../engine/loop/interruption';
-import type { RequestStep } from '../engine/loop/request';
-import { createRequestMemo, exposedDefinitions, noRequestReason } from '../engine/loop/request';
-import type { NoticePart } from '../engine/loop/notices';
-import { part, runNotice } from '../engine/loop/notices';
-import type { RefusalCode, RefusalValues } from '../engine/loop/refusals';
-import { REFUSALS, refusalCode, refusalValues, refuse } from '../engine/loop/refusals';
-import type { LoopState } from '../engine/loop/state';
-import { INITIAL_STATE } from '../engine/loop/state';
-import type { LoopControl, Workspace } from '../engine/loop/workspace';
+import type {
+  ChatRuntime,
+  ComparisonSource,
+  DanglingChoice,
+  Fault,
+  InterruptedEvent,
+  LoopControl,
+  LoopEvent,
+  LoopSettings,
+  LoopState,
+  ModelRequest,
+  NoticePart,
+  Prediction,
+  RefusalCode,
+  RefusalValues,
+  RequestStep,
+  Result,
+  RuntimeKind,
+  Tool,
+  ToolExecutor,
+  ToolLanguage,
+  ToolSearchSession,
+  Workspace,
+} from '../engine';
 import {
+  AdvisorLoopController,
+  createLessonTools,
+  createPresetTools,
+  createRequestMemo,
+  describeInterruption,
   EMPTY_WORKSPACE,
+  err,
+  errorMessage,
+  exposedDefinitions,
   fixToolChoice,
+  getScenario,
+  INITIAL_STATE,
+  labSleep,
+  LoopController,
+  noRequestReason,
+  ok,
+  part,
+  refusalCode,
+  REFUSALS,
+  refusalValues,
+  refuse,
+  runNotice,
+  RuntimeFailure,
+  SCENARIOS,
   toggleExposed,
+  withToolLanguage,
   workspaceForScenario,
   workspaceOfRun,
-} from '../engine/loop/workspace';
-import { createPresetTools } from '../engine/presets';
-import { createLessonTools } from '../engine/presets/lesson-tools';
-import type { ChatRuntime, ModelRequest, RuntimeKind } from '../engine/runtime';
-import { RuntimeFailure } from '../engine/runtime';
-import { getScenario, SCENARIOS } from '../engine/scenarios';
-import type { Tool } from '../engine/tool';
-import { errorMessage } from '../engine/tool';
-import type { ToolSearchSession } from '../engine/tool-search/apply';
-import type { ToolExecutor } from '../engine/user-tools';
-import type { Fault, Prediction } from '../engine/lab/types';
-import { labSleep } from '../engine/lab/faults';
-import { err, ok, type Result } from '../engine/result';
+} from '../engine';
 import { StorageUnavailableError } from '../persistence';
 import type { RunHeader, RunLoadError, StoredRun } from '../persistence/runs-db';
 import type { RuntimeRegistry } from '../runtimes/registry';
@@ -68,8 +87,6 @@ import type { ToolSearchState } from './tool-search';
 import { createToolSearch } from './tool-search';
 import type { StudioState } from './user-tools-store';
 import { createUserTools, INITIAL_STUDIO } from './user-tools-store';
-import type { ToolLanguage } from '../engine/scenarios/tool-language';
-import { withToolLanguage } from '../engine/scenarios/tool-language';
 
 /**
  * A notice beside the debugger controls. `text` is the English sentence; `code` and `values` (a refusal), `parts`

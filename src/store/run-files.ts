@@ -4,25 +4,22 @@
  * module does the work (validation, migrations, the cut); this slice reads and writes IndexedDB and opens runs
  * through the playground. Every failure comes back as a message (and in `notice`), never as a thrown error.
  */
-import type { LoopEvent } from '../engine/loop/events';
-import type { Comparison, ForkPoint, OpenAITranscript } from '../engine/run-file';
+import type { Comparison, ForkPoint, LoopEvent, NoticePart, OpenAITranscript, Result, UserToolSpec } from '../engine';
 import {
   buildRunFile,
   compareRuns,
   defaultForkPoint,
+  errorMessage,
   forkEvents,
   forkPoints,
   parseRunFile,
+  part,
+  runNotice,
   transcriptOf,
-} from '../engine/run-file';
-import { errorMessage } from '../engine/tool';
-import type { UserToolSpec } from '../engine/user-tools/spec';
+} from '../engine';
 import type { StoredRun } from '../persistence/runs-db';
 import type { PlaygroundStorage } from './storage';
 import type { Slice } from './slice';
-import { type Result } from '../engine/result';
-import type { NoticePart } from '../engine/loop/notices';
-import { part, runNotice } from '../engine/loop/notices';
 
 /** `text` is the English; `parts` (when the slice made it) lets the page word it in its own language. */
 export type RunFilesNotice = {

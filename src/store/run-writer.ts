@@ -5,10 +5,8 @@
  * restores with an `interrupted` event saying so. `flush` writes what is queued at once (on `pagehide` and
  * when the page is hidden).
  */
-import type { LoopEvent } from '../engine/loop/events';
-import type { LoopState } from '../engine/loop/state';
-import { runFacts } from '../engine/loop/run-facts';
-import { errorMessage } from '../engine/tool';
+import type { LoopEvent, LoopState } from '../engine';
+import { errorMessage, runFacts } from '../engine';
 import type { RunHeader } from '../persistence/runs-db';
 
 export interface RunWriterDeps {

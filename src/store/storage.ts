@@ -1,8 +1,5 @@
 /** What the playground keeps in IndexedDB: the functions of src/persistence/, passed in by app-root.tsx. */
-import type { LoopEvent } from '../engine/loop/events';
-import type { Workspace } from '../engine/loop/workspace';
-import type { UserToolSpec } from '../engine/user-tools';
-import type { Result } from '../engine/result';
+import type { LoopEvent, Result, UserToolSpec, Workspace } from '../engine';
 import type { StorageStatus } from '../persistence';
 import type { DamagedRun, RawRunRecords, RunHeader, RunLoadError, StoredRun } from '../persistence/runs-db';
 import type { LoadedUserTools } from '../persistence/user-tools-db';

@@ -3,8 +3,8 @@
  * streaming instantly, tool search and its request step, the sandbox on a Node worker thread — with a recorder
  * at the runtime port, which keeps every request object the runtime receives.
  */
-import type { ModelRequest } from '../engine/runtime';
-import { toolSearchStep, ToolSearchSession } from '../engine/tool-search/apply';
+import type { ModelRequest } from '../engine';
+import { ToolSearchSession, toolSearchStep } from '../engine';
 import * as runsDb from '../persistence/runs-db';
 import * as userToolsDb from '../persistence/user-tools-db';
 import { indexedDbStorage } from '../persistence';

@@ -6,12 +6,8 @@
  * ticks or unticks it like any tool, and the request step (`toolSearchStep`, registered in app-root.tsx) applies it.
  * The index kind applies at once, to the next search.
  */
-import { TOOL_SEARCH_TOOL_NAME } from '../engine/tool-search/search-tool';
-import type { ToolSearchSession } from '../engine/tool-search/apply';
-import type { ToolIndexKind } from '../engine/tool-search/tool-index';
-import { TOOL_INDEX_KINDS } from '../engine/tool-search/tool-index';
-import { createWorkspace28Tools } from '../engine/scenarios/workspace-28';
-import type { ToolDefinition } from '../engine/tool';
+import type { ToolDefinition, ToolIndexKind, ToolSearchSession } from '../engine';
+import { createWorkspace28Tools, TOOL_INDEX_KINDS, TOOL_SEARCH_TOOL_NAME } from '../engine';
 import type { ToolSource } from './catalog';
 import type { Slice } from './slice';
 

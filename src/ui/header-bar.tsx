@@ -1,29 +1,24 @@
-/** Title, scenario picker, runtime picker and the selected runtime's status. */
-import { useSyncExternalStore } from 'react';
-import type { RuntimeKind } from '../engine/runtime';
-import { SCENARIOS } from '../engine/scenarios';
-import type { CatalogLine, RuntimeProvider } from '../store/playground';
+/** Title, scenario picker, runtime picker and the selected runtime's status: one line at any width from 1280. */
+import type { RuntimeKind } from '../engine';
+import { SCENARIOS } from '../engine';
 import { selectBusy, selectRuntimeKind, selectScenarioId } from '../store/selectors';
 import { useT } from '../i18n';
 import { LanguagePicker } from './language-picker';
 import { usePlayground, usePlaygroundApi } from './playground-context';
 import { PresenterToggle } from './presenter/presenter-toggle';
+import { useRuntimeStatusText } from './runtime-status';
 import { useScenarioTitle } from './scenarios/scenario-text';
 
 export function HeaderBar() {
   const { t } = useT('common');
   const { t: tShell } = useT('shell');
-  const { t: tRuntimes, i18n } = useT('runtimes');
+  const { t: tRuntimes } = useT('runtimes');
   const { actions, runtimes } = usePlaygroundApi();
   const scenarioTitle = useScenarioTitle();
   const scenarioId = usePlayground(selectScenarioId);
   const runtimeKind = usePlayground(selectRuntimeKind);
   const busy = usePlayground(selectBusy);
-  const provider = runtimes.providerFor(runtimeKind);
-  const status = useSyncExternalStore(provider.subscribe, () => runtimeStatus(provider));
-  // A runtime's reason in the page's language where it gives one (its English reason otherwise).
-  const say = (line: CatalogLine) => String(i18n.getFixedT(null, line.ns)(line.key as never, line.values as never));
-  const text = status.ok ? tShell('ready') : status.line ? say(status.line) : status.text;
+  const status = useRuntimeStatusText();
   return (
     <header className="header">
       <h1 className="header-title">{t('appTitle')}</h1>
@@ -57,40 +52,21 @@ export function HeaderBar() {
           ))}
         </select>
       </label>
-      {/* The whole message, wrapped: a runtime's reason (a missing model, an offline cache) is read in full. */}
+      {/* One line, cut with an ellipsis: a long reason (a WebLLM load error offline) never wraps the header. The
+          whole text is the status's content (what a screen reader reads), its tooltip, a box under the header while
+          it has the focus (app.css draws it from data-full), and a line of the Model band. */}
       <span
         className={`header-status header-status-${status.ok ? 'ready' : 'waiting'}`}
         role="status"
-        title={text}
+        tabIndex={status.ok ? undefined : 0}
+        title={status.text}
+        data-full={status.text}
         data-testid="header-status"
       >
-        <span aria-hidden="true">●</span> {text}
+        <span aria-hidden="true">●</span> <span className="header-status-text">{status.text}</span>
       </span>
       <PresenterToggle />
       <LanguagePicker />
     </header>
   );
-}
-
-// useSyncExternalStore needs a stable snapshot: cache the last value per kind and reason.
-interface RuntimeStatus {
-  readonly ok: boolean;
-  readonly text: string;
-  readonly line?: CatalogLine;
-}
-const statusCache = new Map<string, RuntimeStatus>();
-function runtimeStatus(provider: RuntimeProvider): RuntimeStatus {
-  const provided = provider.getRuntime();
-  const text = provided.runtime ? 'ready' : provided.reason;
-  const key = `${provider.kind}:${text}`;
-  let value = statusCache.get(key);
-  if (!value) {
-    value = {
-      ok: provided.runtime !== null,
-      text,
-      ...(!provided.runtime && provided.reasonLine ? { line: provided.reasonLine } : {}),
-    };
-    statusCache.set(key, value);
-  }
-  return value;
 }

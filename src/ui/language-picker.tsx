@@ -6,7 +6,7 @@ export function LanguagePicker() {
   const { t } = useT('common');
   const { i18n } = useTranslation();
   return (
-    <label className="header-field" title={t('languageHint')}>
+    <label className="header-field header-language" title={t('languageHint')}>
       {t('language')}
       <select
         aria-label={t('language')}

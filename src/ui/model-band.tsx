@@ -8,6 +8,7 @@ import { selectRuntimeKind } from '../store/selectors';
 import { useT } from '../i18n';
 import { RuntimeReadinessList } from './offline/offline-readiness';
 import { usePlayground, usePlaygroundApi } from './playground-context';
+import { useRuntimeStatusText } from './runtime-status';
 
 export function ModelBand() {
   const runtimeKind = usePlayground(selectRuntimeKind);
@@ -17,7 +18,9 @@ export function ModelBand() {
 
 function RuntimeBand() {
   const { t } = useT('runtimes');
+  const { t: tShell } = useT('shell');
   const { runtimes } = usePlaygroundApi();
+  const status = useRuntimeStatusText();
   const runtimeKind = usePlayground(selectRuntimeKind);
   const provider = runtimes.providerFor(runtimeKind);
   // Open at first for runtimes that need a model; afterwards the user decides (it stays open after a load).
@@ -30,6 +33,12 @@ function RuntimeBand() {
         <span className="muted small">— {t(`requirement.${runtimeKind}`)}</span>
       </summary>
       <div className="model-band-body">
+        {/* The header's status cut to one line is here in full. */}
+        {!status.ok && (
+          <p className="model-band-status" data-testid="runtime-status-full">
+            <span className="muted">{tShell('status')}</span> {status.text}
+          </p>
+        )}
         <Panel />
         <RuntimeReadinessList />
       </div>

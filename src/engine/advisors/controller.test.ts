@@ -6,7 +6,7 @@ import { RuntimeFailure } from '../runtime';
 import { DEFAULT_SETTINGS, type LoopEvent, type LoopSettings } from '../loop/events';
 import { transcript, turnTable } from '../loop/projections';
 import { createPresetTools } from '../presets';
-import { createScriptedRuntime } from '../runtimes/scripted';
+import { createScriptedRuntime } from '../model-port/scripted';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import { AdvisorLoopController, RESTORED_MID_REQUEST } from './controller';

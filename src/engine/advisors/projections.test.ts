@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../loop/events';
 import { createPresetTools } from '../presets';
-import { createScriptedRuntime } from '../runtimes/scripted';
+import { createScriptedRuntime } from '../model-port/scripted';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import { AdvisorLoopController } from './controller';

@@ -5,7 +5,7 @@
  * shorter, and the hook records how many tokens that saved.
  */
 import type { Message, ToolMessage } from '../messages';
-import { estimateTokens } from '../runtimes/chat-prompt';
+import { estimateTokens } from '../model-port/chat-prompt';
 import type { ShortenedResult } from './types';
 
 /** The default limit, in characters, when the hook is switched on. */

@@ -9,7 +9,7 @@
  */
 import type { Tool, ToolContext, ToolResult } from '../tool';
 import { assertNever, err, ok, type Result } from '../result';
-import { timerSleep } from '../runtimes/scripted';
+import { timerSleep } from '../model-port/scripted';
 import type { Fault, JsonValue } from './types';
 
 /** Waits `ms`; resolves early when `signal` aborts (the engine's timers are injected). */

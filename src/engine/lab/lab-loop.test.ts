@@ -9,7 +9,7 @@ import { LoopController } from '../loop/controller';
 import { AdvisorLoopController } from '../advisors/controller';
 import { messagesSentAt } from '../loop/projections';
 import { createPresetTools } from '../presets';
-import { createScriptedRuntime } from '../runtimes/scripted';
+import { createScriptedRuntime } from '../model-port/scripted';
 import type { Scenario } from '../scenarios';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';

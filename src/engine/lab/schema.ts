@@ -3,7 +3,7 @@
  * run-file/event-schema.ts): an imported or stored run is validated down to its predictions and faults.
  */
 import { z } from 'zod';
-import type { JsonValue } from '../runtimes/script';
+import type { JsonValue } from '../model-port/script';
 import type { Fault, GuardSettings, LabSettings, Prediction } from './types';
 import { GUARD_KINDS } from './types';
 

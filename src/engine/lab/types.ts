@@ -6,9 +6,9 @@
  *
  * This module imports nothing from the loop, so the loop's events can name these types without a cycle.
  */
-import type { JsonValue } from '../runtimes/script';
+import type { JsonValue } from '../model-port/script';
 
-export type { JsonValue } from '../runtimes/script';
+export type { JsonValue } from '../model-port/script';
 
 /** A fault the harness puts in place of (or around) a tool's real behaviour. */
 export type Fault =

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPresetTools } from '../presets';
 import type { ChatRuntime, ModelRequest } from '../runtime';
-import { createHumanRuntime } from '../runtimes/human';
-import { createScriptedRuntime } from '../runtimes/scripted';
+import { createHumanRuntime } from '../model-port/human';
+import { createScriptedRuntime } from '../model-port/scripted';
 import { getScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import type { Tool } from '../tool';

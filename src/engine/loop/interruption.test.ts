@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPresetTools } from '../presets';
-import { createHumanRuntime } from '../runtimes/human';
+import { createHumanRuntime } from '../model-port/human';
 import { createFakeClock } from '../test-support';
 import type { Tool } from '../tool';
 import { defineTool } from '../tool';

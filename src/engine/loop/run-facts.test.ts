@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPresetTools } from '../presets';
-import { createScriptedRuntime } from '../runtimes/scripted';
+import { createScriptedRuntime } from '../model-port/scripted';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import { LoopController } from './controller';

@@ -1,6 +1,6 @@
 /** A manual loop on a preset scenario with the scripted replay and a fake clock, for the loop's unit tests. */
 import { createPresetTools } from '../presets';
-import { createScriptedRuntime } from '../runtimes/scripted';
+import { createScriptedRuntime } from '../model-port/scripted';
 import type { Scenario } from '../scenarios';
 import { toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';

@@ -7,7 +7,7 @@ import { transcript } from '../loop/projections';
 import { replay } from '../loop/state';
 import { createPresetTools } from '../presets';
 import { withFullTraces } from '../prompt-trace';
-import { createScriptedRuntime } from '../runtimes/scripted';
+import { createScriptedRuntime } from '../model-port/scripted';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import { newUserToolSpec } from '../user-tools/spec';

@@ -1,4 +1,4 @@
-/** The preset scenarios, each with a script for the scripted-replay runtime (see runtimes/script.ts). */
+/** The preset scenarios, each with a script for the scripted-replay runtime (see model-port/script.ts). */
 import { SEOUL_TIME_MATH, SEOUL_TIME_MATH_KO } from './seoul';
 import { LANDSMEER_SCENARIO } from './workspace-28';
 import type { Scenario } from './scenario';

@@ -2,7 +2,7 @@
 import type { LoopSettings } from '../loop/events';
 import type { ToolOverride } from '../loop/workspace';
 import { applyOverride } from '../loop/workspace';
-import type { Script } from '../runtimes/script';
+import type { Script } from '../model-port/script';
 import type { Tool } from '../tool';
 
 export type { ToolOverride } from '../loop/workspace';

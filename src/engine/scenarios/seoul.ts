@@ -3,7 +3,7 @@
  * id), a call that uses the first result, then the answer. One script, worded per language, so both replay the
  * same turns; the Korean one also opens with the tools described in Korean (switchable, see tool-language.ts).
  */
-import type { Condition, Script } from '../runtimes/script';
+import type { Condition, Script } from '../model-port/script';
 import type { Scenario } from './scenario';
 import { koreanToolOverrides } from './tool-language';
 

@@ -9,7 +9,7 @@
  * keeps its records in memory per workspace instance (`createWorkspace28Tools()` gives fresh ones).
  */
 import { z } from 'zod';
-import type { Condition, Script, ScriptBranches, ScriptTurn } from '../runtimes/script';
+import type { Condition, Script, ScriptBranches, ScriptTurn } from '../model-port/script';
 import type { Scenario } from './scenario';
 import type { Tool } from '../tool';
 import { defineTool } from '../tool';

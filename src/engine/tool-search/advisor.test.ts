@@ -3,7 +3,7 @@ import { AdvisorChain } from '../advisors/chain';
 import type { AdvisedRequest, AdvisedResponse, AdvisorInvocation, ChainEnvironment } from '../advisors/types';
 import type { Message, ToolMessage } from '../messages';
 import { interpretResponse } from '../protocol/interpret';
-import { createScriptedRuntime } from '../runtimes/scripted';
+import { createScriptedRuntime } from '../model-port/scripted';
 import type { Tool } from '../tool';
 import { toDefinition } from '../tool';
 import { executeToolCall, toToolMessage } from '../tool-execution';

@@ -6,9 +6,9 @@
  * apart: it succeeds (opaquely) when the server is there and only CORS refused the first one.
  */
 import type { TFunction } from 'i18next';
-import type { Result } from '../../engine/result';
+import type { Result } from '../../engine';
+import { assertNever, err, ok } from '../../engine';
 import { englishT } from '../../i18n/english';
-import { assertNever, err, ok } from '../../engine/result';
 import type { ServerKind } from './server-kinds';
 import { SERVERS, detectServer } from './server-kinds';
 

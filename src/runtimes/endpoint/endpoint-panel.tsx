@@ -7,8 +7,8 @@
 import { useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { useFormat, useT } from '../../i18n';
-import type { FormatId } from '../../engine/protocol/formats';
-import { PROMPT_FORMATS } from '../../engine/protocol/formats';
+import type { FormatId } from '../../engine';
+import { PROMPT_FORMATS } from '../../engine';
 import { TINY_MODEL_NAME } from '../wllama/gguf/tiny-model';
 import { describeProblem, normalizeBaseUrl } from './connection';
 import type { EndpointSettings } from './endpoint-settings';

@@ -8,21 +8,21 @@
  * The trace records the exact HTTP body, the headers (the API key replaced), and the raw SSE stream; the prompt
  * text where the app built it, or that the server built it from its chat template.
  */
-import type { ToolCall } from '../../engine/messages';
-import type { PromptFormat, PromptSegment } from '../../engine/protocol/formats';
-import { promptText } from '../../engine/protocol/formats';
-import type { Result } from '../../engine/result';
 import type {
   ChatRuntime,
+  FinishReason,
   GenerateOptions,
   HttpExchange,
   ModelRequest,
   ModelResponse,
+  PromptFormat,
+  PromptSegment,
+  Result,
   Timings,
+  ToolCall,
   Usage,
-} from '../../engine/runtime';
-import { RuntimeFailure } from '../../engine/runtime';
-import type { FinishReason } from '../../engine/stop-reasons';
+} from '../../engine';
+import { promptText, RuntimeFailure } from '../../engine';
 import { TINY_MODEL_NAME } from '../wllama/gguf/tiny-model';
 import { TINY_MODEL_PROFILE } from '../wllama/wllama-runtime';
 import type { EndpointAccess, EndpointProblem, ProblemContext } from './connection';

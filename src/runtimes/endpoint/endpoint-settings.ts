@@ -5,10 +5,8 @@
  * run, an export or a trace (the trace shows a placeholder in its place).
  */
 import { z } from 'zod';
-import type { FormatId, PromptFormat } from '../../engine/protocol/formats';
-import { PROMPT_FORMATS, formatForModel, qwen25Format } from '../../engine/protocol/formats';
-import type { Result } from '../../engine/result';
-import { err, ok } from '../../engine/result';
+import type { FormatId, PromptFormat, Result } from '../../engine';
+import { err, formatForModel, ok, PROMPT_FORMATS, qwen25Format } from '../../engine';
 import { describeProblem, normalizeBaseUrl } from './connection';
 import type { EndpointCallConfig } from './endpoint-runtime';
 import { constraintSupport } from './request-body';

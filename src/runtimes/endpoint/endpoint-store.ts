@@ -5,15 +5,15 @@
  * happened; every control works again afterwards.
  */
 import { createStore } from 'zustand/vanilla';
-import type { InterpretedResponse } from '../../engine/protocol/interpret';
-import { interpretResponse } from '../../engine/protocol/interpret';
-import type { Result } from '../../engine/result';
-import { err, ok } from '../../engine/result';
-import type { ChatRuntime, ModelRequest, ModelResponse } from '../../engine/runtime';
-import { RuntimeFailure } from '../../engine/runtime';
-import type { ToolDefinition } from '../../engine/tool';
-import { jsonSchemaValidator } from '../../engine/tool';
-import { parseArguments } from '../../engine/tool-execution';
+import type {
+  ChatRuntime,
+  InterpretedResponse,
+  ModelRequest,
+  ModelResponse,
+  Result,
+  ToolDefinition,
+} from '../../engine';
+import { err, interpretResponse, jsonSchemaValidator, ok, parseArguments, RuntimeFailure } from '../../engine';
 import type { EndpointProblem } from './connection';
 import { listModels, normalizeBaseUrl } from './connection';
 import { callEndpoint, createEndpointRuntime } from './endpoint-runtime';

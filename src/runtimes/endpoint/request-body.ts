@@ -11,17 +11,19 @@
  *
  * Pure: the same request and options give the same body (the tests check each mode and each refusal).
  */
-import type { Message } from '../../engine/messages';
-import { toOpenAIMessages } from '../../engine/messages';
-import { templateDate } from '../../engine/protocol/prompt-date';
-import type { FormatId, PromptFormat, PromptSegment } from '../../engine/protocol/formats';
-import type { GrammarLimits } from '../../engine/protocol/grammar';
-import { buildToolGrammar } from '../../engine/protocol/grammar';
-import { toFunctionTool } from '../../engine/protocol/hermes';
-import type { Result } from '../../engine/result';
-import { assertNever, err, ok } from '../../engine/result';
-import type { ModelRequest, ToolChoice } from '../../engine/runtime';
-import type { JsonSchema, ToolDefinition } from '../../engine/tool';
+import type {
+  FormatId,
+  GrammarLimits,
+  JsonSchema,
+  Message,
+  ModelRequest,
+  PromptFormat,
+  PromptSegment,
+  Result,
+  ToolChoice,
+  ToolDefinition,
+} from '../../engine';
+import { assertNever, buildToolGrammar, err, ok, templateDate, toFunctionTool, toOpenAIMessages } from '../../engine';
 import type { ServerKind } from './server-kinds';
 import { SERVERS } from './server-kinds';
 

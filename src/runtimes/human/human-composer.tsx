@@ -1,8 +1,7 @@
 /** "You are the model": write the assistant turn — text and/or tool calls with ids — and the finish reason. */
 import type { TFunction } from 'i18next';
 import { useState, useSyncExternalStore } from 'react';
-import type { HumanRuntime, HumanTurnProblem } from '../../engine/runtimes/human';
-import type { FinishReason } from '../../engine/stop-reasons';
+import type { FinishReason, HumanRuntime, HumanTurnProblem } from '../../engine';
 import { SLOT, splice, useT } from '../../i18n';
 
 interface DraftCall {

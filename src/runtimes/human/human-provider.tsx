@@ -1,5 +1,5 @@
 /** "You are the model": the learner writes each assistant turn. Its composer opens in the Loop panel. */
-import { createHumanRuntime } from '../../engine/runtimes/human';
+import { createHumanRuntime } from '../../engine';
 import { useT } from '../../i18n';
 import type { RuntimeProvider } from '../provider';
 import { HumanComposer } from './human-composer';

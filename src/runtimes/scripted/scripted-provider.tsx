@@ -1,7 +1,6 @@
 /** The scripted replay runtime as the app offers it: plays the selected scenario's script, no GPU, no download. */
-import type { ChatRuntime } from '../../engine/runtime';
-import type { Script } from '../../engine/runtimes/script';
-import { createScriptedRuntime, timerSleep } from '../../engine/runtimes/scripted';
+import type { ChatRuntime, Script } from '../../engine';
+import { createScriptedRuntime, timerSleep } from '../../engine';
 import { useT } from '../../i18n';
 import type { RuntimeProvider } from '../provider';
 

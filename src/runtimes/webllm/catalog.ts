@@ -5,7 +5,8 @@
  * when the worker reads the exact size from its `tensor-cache.json`.
  */
 import type { Capability } from './capability';
-import { assertNever, type Result } from '../../engine/result';
+import type { Result } from '../../engine';
+import { assertNever } from '../../engine';
 
 /** The exact web-llm version the model libraries' URLs are built for (`v0_2_86/base`). */
 export const WEBLLM_VERSION = '0.2.86';

@@ -3,7 +3,7 @@
  * strings (`err.toString()`, e.g. "ShaderF16SupportError: This model requires…"), and only IntegrityError is
  * exported, so the mapping reads the `Name: message` prefix or the message text, never `instanceof`.
  */
-import { RuntimeFailure } from '../../engine/runtime';
+import { RuntimeFailure } from '../../engine';
 import { englishT } from '../../i18n/english';
 import type { en } from '../../i18n/locales/en';
 

@@ -4,8 +4,8 @@
  * `<|python_tag|>` …), with the model id as a fallback. Pure: the worker reads the files from web-llm's
  * caches, this module only reads the JSON.
  */
-import { formatForModel } from '../../engine/protocol/formats';
-import { err, ok, type Result } from '../../engine/result';
+import type { Result } from '../../engine';
+import { err, formatForModel, ok } from '../../engine';
 import type { FormatChoice, PromptFormatId } from './prompt-format';
 
 /** What a model's files say about its family (structured-cloneable: it crosses the worker boundary). */

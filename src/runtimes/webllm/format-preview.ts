@@ -3,9 +3,8 @@
  * by the real request builder, so choosing a format shows what the model will receive (tools in its prompt,
  * the output constraint) before anything is loaded.
  */
-import { createCalculateTool } from '../../engine/presets/calculator';
-import type { ModelRequest } from '../../engine/runtime';
-import { toDefinition } from '../../engine/tool';
+import type { ModelRequest } from '../../engine';
+import { createCalculateTool, toDefinition } from '../../engine';
 import type { FormatChoice } from './prompt-format';
 import type { BuiltRequest } from './request-builder';
 import { buildRequest } from './request-builder';

@@ -5,7 +5,8 @@
  * absolute URLs; web-llm looks up its caches first, so it never fetches them.
  */
 import type { ModelRecord } from '@mlc-ai/web-llm';
-import { err, ok, type Result } from '../../engine/result';
+import type { Result } from '../../engine';
+import { err, ok } from '../../engine';
 import { readModelFacts } from './format-detect';
 
 export const IMPORT_ORIGIN = 'https://local-import.invalid';

@@ -3,9 +3,8 @@
  * messages, no tools, no output constraint. The rendered text is labelled approximate in the prompt view (the
  * real template is the model's own).
  */
-import type { PromptFormat } from '../../engine/protocol/formats';
-import { parseTagOutput } from '../../engine/protocol/tag-parser';
-import { qwen25Format } from '../../engine/protocol/formats';
+import type { PromptFormat } from '../../engine';
+import { parseTagOutput, qwen25Format } from '../../engine';
 
 export const plainChatml: PromptFormat = {
   ...qwen25Format,

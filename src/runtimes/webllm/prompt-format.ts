@@ -3,9 +3,8 @@
  * tools for a model the app knows no tool format for. A model's format is chosen once (read from its own
  * `mlc-chat-config.json`, guessed from its id, or picked by the user) and recorded with every call.
  */
-import type { FormatId, PromptFormat } from '../../engine/protocol/formats';
-import { PROMPT_FORMATS } from '../../engine/protocol/formats';
-import type { PromptFormatSource } from '../../engine/runtime';
+import type { FormatId, PromptFormat, PromptFormatSource } from '../../engine';
+import { PROMPT_FORMATS } from '../../engine';
 import { plainChatml } from './plain-format';
 
 export type PromptFormatId = FormatId | 'chatml';

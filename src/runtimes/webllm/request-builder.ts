@@ -5,13 +5,8 @@
  * model's conversation template declares it. Pure: no web-llm import (types only).
  */
 import type { ChatCompletionMessageParam, ChatCompletionRequestStreaming, ResponseFormat } from '@mlc-ai/web-llm';
-import type { PromptFormat, PromptSegment } from '../../engine/protocol/formats';
-import { hermesFormat } from '../../engine/protocol/formats';
-import { toFunctionTool } from '../../engine/protocol/hermes';
-import type { Message } from '../../engine/messages';
-import type { ModelRequest } from '../../engine/runtime';
-import { RuntimeFailure } from '../../engine/runtime';
-import type { JsonSchema } from '../../engine/tool';
+import type { JsonSchema, Message, ModelRequest, PromptFormat, PromptSegment } from '../../engine';
+import { hermesFormat, RuntimeFailure, toFunctionTool } from '../../engine';
 import { isNativeToolModel } from './catalog';
 import { detectFormat } from './format-detect';
 import type { FormatChoice } from './prompt-format';

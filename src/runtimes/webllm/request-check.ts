@@ -3,8 +3,8 @@
  * never silently ignored: what cannot be honoured is refused with the real reason, before the call (the app
  * asks `checkRequest`) and again inside `generate`.
  */
-import { err, ok, type Result } from '../../engine/result';
-import type { ModelRequest, ToolChoice } from '../../engine/runtime';
+import type { ModelRequest, Result, ToolChoice } from '../../engine';
+import { err, ok } from '../../engine';
 import { isNativeToolModel } from './catalog';
 import type { FormatChoice } from './prompt-format';
 import { FORMAT_NAMES, hasToolFormat } from './prompt-format';

@@ -1,5 +1,5 @@
 /** The WebLLM runtime provider: label, requirement, Model panel, and the runtime once a model is ready. */
-import type { ChatRuntime } from '../../engine/runtime';
+import type { ChatRuntime } from '../../engine';
 import type { RuntimeProvider } from '../provider';
 import { lazyPanel } from '../lazy-panel';
 import { WebLLMRuntime } from './webllm-runtime';

@@ -5,14 +5,24 @@
  * KV prefix check, known template differences). A tool choice the model's format cannot honour is refused
  * (`checkRequest`, and again in `generate`), never silently ignored.
  */
-import type { ToolCall } from '../../engine/messages';
-import { promptText } from '../../engine/protocol/formats';
-import { templateDate } from '../../engine/protocol/prompt-date';
-import { PART_LABELS, checkPrefixExtension, partTotals } from '../../engine/prompt-trace';
-import { assertNever, type Result } from '../../engine/result';
-import type { ChatRuntime, GenerateOptions, ModelRequest, ModelResponse } from '../../engine/runtime';
-import type { FinishReason } from '../../engine/stop-reasons';
-import { OPENAI_FINISH_REASONS } from '../../engine/stop-reasons';
+import type {
+  ChatRuntime,
+  FinishReason,
+  GenerateOptions,
+  ModelRequest,
+  ModelResponse,
+  Result,
+  ToolCall,
+} from '../../engine';
+import {
+  assertNever,
+  checkPrefixExtension,
+  OPENAI_FINISH_REASONS,
+  PART_LABELS,
+  partTotals,
+  promptText,
+  templateDate,
+} from '../../engine';
 import type { MappedError } from './errors';
 import { mapWebLLMError, toRuntimeFailure } from './errors';
 import type { BuildOptions, BuiltRequest } from './request-builder';

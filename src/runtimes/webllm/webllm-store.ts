@@ -12,7 +12,7 @@ import { mapWebLLMError } from './errors';
 import { detectFormat } from './format-detect';
 import { checkConfig, forgetImported, importedModels, planImport, runImport } from './local-import';
 import type { FormatChoice, PromptFormatId } from './prompt-format';
-import type { Result } from '../../engine/result';
+import type { Result } from '../../engine';
 import type { LoadProgress } from './progress';
 import { readProgress } from './progress';
 import { WorkerClient } from './worker-client';

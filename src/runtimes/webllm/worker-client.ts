@@ -4,7 +4,7 @@
  * call starts a fresh worker).
  */
 import type { ModelRecord } from '@mlc-ai/web-llm';
-import type { TokenCounter } from '../../engine/tool-search/token-count';
+import type { TokenCounter } from '../../engine';
 import type { FromWorker, ToWorker, TokenCountsReply } from './worker-protocol';
 import { mapWebLLMError, workerCrashed } from './errors';
 import type { MappedError } from './errors';

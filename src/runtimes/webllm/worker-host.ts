@@ -11,7 +11,7 @@ import type {
   InitProgressReport,
   ModelRecord,
 } from '@mlc-ai/web-llm';
-import { assertNever } from '../../engine/result';
+import { assertNever } from '../../engine';
 import type { DownloadParts } from './download-size';
 import { summarizeDownload, totalBytes } from './download-size';
 import type { ModelFacts } from './format-detect';

@@ -3,7 +3,7 @@
  * structured-cloneable messages; errors come back as strings (`err.toString()`), mapped by errors.ts.
  */
 import type { ChatCompletionRequestStreaming, ModelRecord } from '@mlc-ai/web-llm';
-import type { PromptSegment } from '../../engine/protocol/formats';
+import type { PromptSegment } from '../../engine';
 import type { DownloadParts } from './download-size';
 import type { ModelFacts } from './format-detect';
 

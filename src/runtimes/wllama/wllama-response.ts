@@ -2,8 +2,7 @@
  * Pure helpers that turn wllama's (llama-server's) answers into the runtime port's shapes: the finish reason,
  * usage and timings from its real numbers, and its errors into messages a learner can act on.
  */
-import type { Timings, Usage } from '../../engine/runtime';
-import type { FinishReason } from '../../engine/stop-reasons';
+import type { FinishReason, Timings, Usage } from '../../engine';
 
 /** llama-server's `timings` object (wllama's ResultTimings). */
 export interface ServerTimings {

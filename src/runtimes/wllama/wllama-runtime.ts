@@ -5,10 +5,8 @@
  * timings, fills the trace (request JSON + exact prompt), and resolves an abort with `finishReason: 'abort'`.
  */
 import type { Wllama } from '@wllama/wllama';
-import type { ChatRuntime, GenerateOptions, ModelRequest, ModelResponse } from '../../engine/runtime';
-import { RuntimeFailure } from '../../engine/runtime';
-import type { GrammarLimits } from '../../engine/protocol/grammar';
-import { buildToolGrammar } from '../../engine/protocol/grammar';
+import type { ChatRuntime, GenerateOptions, GrammarLimits, ModelRequest, ModelResponse } from '../../engine';
+import { buildToolGrammar, RuntimeFailure } from '../../engine';
 import { renderChatMlPrompt } from './chatml-prompt';
 import type { ServerTimings, ServerUsage } from './wllama-response';
 import { describeGenerationError, toFinishReason, toTimings, toUsage } from './wllama-response';

@@ -6,7 +6,7 @@
  * URL loads read first and fill after a successful load.
  */
 import { createStore } from 'zustand/vanilla';
-import type { ChatRuntime } from '../../engine/runtime';
+import type { ChatRuntime } from '../../engine';
 import { englishT } from '../../i18n/english';
 import type { CachedGguf, GgufCache } from './gguf-cache';
 import type { LoadText } from './load-text';

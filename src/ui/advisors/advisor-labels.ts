@@ -4,9 +4,8 @@
  * diagram — so the view keeps it for matching and shows this label instead.
  */
 import { useMemo } from 'react';
-import type { AdvisorConfig } from '../../engine/advisors/setup';
-import { advisorNames } from '../../engine/advisors/setup';
-import type { AdvisorKind } from '../../engine/advisors/types';
+import type { AdvisorConfig, AdvisorKind } from '../../engine';
+import { advisorNames } from '../../engine';
 import { useT } from '../../i18n';
 
 export interface AdvisorLabels {

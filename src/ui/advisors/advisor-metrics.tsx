@@ -1,6 +1,6 @@
 /** The metrics panel fed by the loop-metrics advisor: what *it* saw, which depends on where it sits. */
-import type { LoopMetrics } from '../../engine/advisors/projections';
-import { formatOrder } from '../../engine/advisors/order';
+import type { LoopMetrics } from '../../engine';
+import { formatOrder } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 
 export function AdvisorMetrics({

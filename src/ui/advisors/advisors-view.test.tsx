@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdvisorLoopController } from '../../engine/advisors/controller';
 import { DEFAULT_SETTINGS } from '../../engine/loop/events';
 import { createPresetTools } from '../../engine/presets';
-import { createScriptedRuntime } from '../../engine/runtimes/scripted';
+import { createScriptedRuntime } from '../../engine/model-port/scripted';
 import { getScenario, toolsForScenario } from '../../engine/scenarios';
 import { createFakeClock } from '../../engine/test-support';
 import type { I18n } from '../../i18n';
@@ -167,4 +167,37 @@ describe('AdvisorsView', () => {
       'appended to the user message for the retry: Output JSON validation failed because of: ',
     );
   }, 30_000);
+});
+
+describe('AdvisorsView: the comparison belongs to its run (issue 29, item 6)', () => {
+  function renderFor(controller: AdvisorLoopController, runKey: string) {
+    return (
+      <I18nRoot i18n={i18n}>
+        <AdvisorsView
+          host={controller}
+          events={[...controller.getEvents()]}
+          comparisonSource={() => ({ error: 'no scenario to compare' })}
+          runKey={runKey}
+        />
+      </I18nRoot>
+    );
+  }
+
+  it('a comparison stays while the run is the same, and is gone for a new run or another scenario', () => {
+    const controller = setup();
+    cleanup();
+    const { rerender } = render(renderFor(controller, 'seoul-time-math:run-1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Compare memory outside vs inside' }));
+    expect(screen.getByTestId('compare-columns').textContent).toContain('no scenario to compare');
+    rerender(renderFor(controller, 'seoul-time-math:run-1'));
+    expect(screen.getByTestId('compare-columns')).toBeTruthy();
+    // New run: the comparison described the run before it.
+    rerender(renderFor(controller, 'seoul-time-math:none'));
+    expect(screen.queryByTestId('compare-columns')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Compare manual vs advisor-controlled' }));
+    expect(screen.getByTestId('compare-columns')).toBeTruthy();
+    // Another scenario.
+    rerender(renderFor(controller, 'reserve-and-todo:none'));
+    expect(screen.queryByTestId('compare-columns')).toBeNull();
+  });
 });

@@ -6,29 +6,35 @@
  */
 import type { DragEvent } from 'react';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import type { CommandResult } from '../../engine/loop/controller';
-import type { LoopEvent } from '../../engine/loop/events';
-import type { LoopControl } from '../../engine/loop/workspace';
-import type { ActivityScope, AdvisorActivity } from '../../engine/advisors/projections';
+import type {
+  ActivityScope,
+  AdvisorActivity,
+  AdvisorConfig,
+  AdvisorHook,
+  AdvisorSpec,
+  CommandResult,
+  JsonSchema,
+  Lane,
+  LoopControl,
+  LoopEvent,
+} from '../../engine';
 import {
+  advisorNames,
+  assignLanes,
   chainActivity,
-  loopMetrics,
-  memoryStores,
-  timesRan,
-  validationReports,
-} from '../../engine/advisors/projections';
-import {
   formatOrder,
   formatOrderShort,
   HIGHEST_PRECEDENCE,
+  loopMetrics,
+  loopOrderOf,
   LOWEST_PRECEDENCE,
+  memoryStores,
+  moveOrder,
   parseOrder,
-} from '../../engine/advisors/order';
-import type { AdvisorConfig, AdvisorSpec, Lane } from '../../engine/advisors/setup';
-import { advisorNames, assignLanes, loopOrderOf, moveOrder } from '../../engine/advisors/setup';
-import type { JsonSchema } from '../../engine/tool';
-import { sequenceDiagram } from '../../engine/advisors/sequence';
-import type { AdvisorHook } from '../../engine/advisors/types';
+  sequenceDiagram,
+  timesRan,
+  validationReports,
+} from '../../engine';
 import { useT } from '../../i18n';
 import { useAdvisorLabels } from './advisor-labels';
 import { AdvisorMetrics } from './advisor-metrics';
@@ -56,12 +62,24 @@ export interface AdvisorsViewProps {
   readonly onLoopControlChange?: (control: LoopControl) => void;
   /** The current scenario for the side-by-side comparisons; omit to hide them. */
   readonly comparisonSource?: () => ComparisonSourceResult;
+  /**
+   * Which run and scenario the view describes (e.g. "seoul-time-math:run-3"): a comparison made for one is dropped
+   * when it changes (a new run, another scenario), so it never describes a run it was not made for.
+   */
+  readonly runKey?: string;
 }
 
 /** The lanes, left to right as the request passes them (the diagram draws its participants in the same order). */
 const LANES: readonly Lane[] = ['outside', 'loop', 'inside'];
 
-export function AdvisorsView({ host, events, loopControl, onLoopControlChange, comparisonSource }: AdvisorsViewProps) {
+export function AdvisorsView({
+  host,
+  events,
+  loopControl,
+  onLoopControlChange,
+  comparisonSource,
+  runKey,
+}: AdvisorsViewProps) {
   const { t } = useT('advisors');
   const subscribe = useCallback((listener: () => void) => host.subscribe(listener), [host]);
   const getConfig = useCallback(() => host.getAdvisorConfig(), [host]);
@@ -255,11 +273,17 @@ export function AdvisorsView({ host, events, loopControl, onLoopControlChange, c
       {comparisonSource && (
         <section className="advisors-section" aria-label={t('sections.compare')}>
           <h3>{t('sections.compare')}</h3>
-          <ComparePanel config={config} source={comparisonSource} />
+          <ComparePanel key={runKey ?? runKeyOf(events)} config={config} source={comparisonSource} />
         </section>
       )}
     </div>
   );
+}
+
+/** The run the events are of: its id, or "none" before the run starts. */
+function runKeyOf(events: readonly LoopEvent[]): string {
+  const first = events[0];
+  return first?.type === 'run-started' ? first.runId : 'none';
 }
 
 function sortSpecs(specs: readonly AdvisorSpec[]): AdvisorSpec[] {

@@ -3,14 +3,17 @@
  * advisor-controlled one. Each column is a fresh run to the end (no pauses), separate from the app's run.
  */
 import { useState } from 'react';
-import type { ComparisonSource } from '../../engine/advisors/compare';
-import { runToCompletion } from '../../engine/advisors/compare';
-import { chainActivity, memoryContents, timesRan } from '../../engine/advisors/projections';
-import { HIGHEST_PRECEDENCE } from '../../engine/advisors/order';
-import type { AdvisorConfig } from '../../engine/advisors/setup';
-import { loopOrderOf, moveOrder } from '../../engine/advisors/setup';
-import type { LoopEvent } from '../../engine/loop/events';
-import { errorMessage } from '../../engine/tool';
+import type { AdvisorConfig, ComparisonSource, LoopEvent } from '../../engine';
+import {
+  chainActivity,
+  errorMessage,
+  HIGHEST_PRECEDENCE,
+  loopOrderOf,
+  memoryContents,
+  moveOrder,
+  runToCompletion,
+  timesRan,
+} from '../../engine';
 import { useT } from '../../i18n';
 import { describeStoredMessage } from './describe';
 

@@ -3,7 +3,7 @@
  * the rest is worded by the page's `advisors` catalog.
  */
 import type { TFunction } from 'i18next';
-import type { Message } from '../../engine/messages';
+import type { Message } from '../../engine';
 
 export function describeStoredMessage(message: Message, t: TFunction<'advisors'>): string {
   switch (message.role) {

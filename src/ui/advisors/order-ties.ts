@@ -3,7 +3,7 @@
  * advisors were added — nothing the lanes or the order fields show — and a tie with the loop advisor leaves
  * "inside" or "outside" to that accident. The view warns about each tie.
  */
-import type { AdvisorSpec } from '../../engine/advisors/setup';
+import type { AdvisorSpec } from '../../engine';
 
 export interface OrderTie {
   readonly order: number;

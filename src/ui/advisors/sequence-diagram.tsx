@@ -6,13 +6,15 @@
  * Untrusted text (model output, tool results) only ever lands in text nodes.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { SequenceDiagram as Diagram, SequenceMessage } from '../../engine/advisors/sequence';
-import { toMermaid } from '../../engine/advisors/sequence';
+import type { SequenceDiagram as Diagram, SequenceMessage } from '../../engine';
+import { toMermaid } from '../../engine';
 import { useT } from '../../i18n';
 import { ExportButtons } from '../charts/export-buttons';
 import { downloadText } from '../download';
 
 const COL = 178;
+/** Inline, a column narrows to fit the inspector down to this; below it the drawing is scaled to the width. */
+const MIN_COL = 104;
 const HEAD = 46;
 const ROW = 30;
 const LINE = 13;
@@ -33,15 +35,22 @@ interface Layout {
   readonly headHeight: number;
 }
 
-function layout(diagram: Diagram, mode: Mode): Layout {
+/**
+ * Inline the columns share `fitWidth` (the inspector's width) between MIN_COL and COL, so every lifeline is in view;
+ * a diagram with more lifelines than fit at MIN_COL is scaled down to the width (app CSS), the full screen shows it
+ * at its natural size.
+ */
+function layout(diagram: Diagram, mode: Mode, fitWidth?: number): Layout {
   const full = mode === 'full';
   const longestName = Math.max(0, ...diagram.participants.map((p) => p.label.length));
-  const col = full ? Math.max(COL, Math.min(320, longestName * CHAR + 28)) : COL;
+  const share =
+    fitWidth === undefined ? COL : Math.floor((fitWidth - PAD * 2) / Math.max(1, diagram.participants.length));
+  const col = full ? Math.max(COL, Math.min(320, longestName * CHAR + 28)) : Math.max(MIN_COL, Math.min(COL, share));
   const x = new Map<string, number>();
   diagram.participants.forEach((p, i) => x.set(p.id, PAD + i * col + col / 2));
   const heads = diagram.participants.map((p) => ({
     id: p.id,
-    lines: full ? wrap(p.label, Math.floor((col - 20) / CHAR)) : [clipTo(p.label, 27)],
+    lines: full ? wrap(p.label, Math.floor((col - 20) / CHAR)) : [clipTo(p.label, Math.floor((col - 20) / CHAR))],
   }));
   const headHeight = HEAD + (Math.max(1, ...heads.map((h) => h.lines.length)) - 1) * LINE;
   const rows: { y: number; lines: string[] }[] = [];
@@ -68,9 +77,11 @@ function roomFor(m: SequenceMessage, x: ReadonlyMap<string, number>, col: number
 export function SequenceDiagramView({ diagram, fileStem }: { readonly diagram: Diagram; readonly fileStem: string }) {
   const { t } = useT('advisors');
   const svgRef = useRef<SVGSVGElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
   const [showText, setShowText] = useState(false);
   const [fullScreen, setFullScreen] = useState(false);
   const mermaid = useMemo(() => toMermaid(diagram), [diagram]);
+  const fitWidth = useWidth(scrollRef);
 
   if (diagram.messages.length === 0) {
     return <p className="muted">{t('sequence.empty')}</p>;
@@ -114,8 +125,14 @@ export function SequenceDiagramView({ diagram, fileStem }: { readonly diagram: D
         />
       )}
       {/* Focusable so the keyboard can scroll a wide diagram. */}
-      <div className="advisors-sequence-scroll" tabIndex={0} role="region" aria-label={t('sequence.scrollLabel')}>
-        <DiagramSvg diagram={diagram} mode="inline" svgRef={svgRef} />
+      <div
+        ref={scrollRef}
+        className="advisors-sequence-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={t('sequence.scrollLabel')}
+      >
+        <DiagramSvg diagram={diagram} mode="inline" svgRef={svgRef} {...(fitWidth ? { fitWidth } : {})} />
       </div>
       {fullScreen && <FullScreen diagram={diagram} fileStem={fileStem} onClose={() => setFullScreen(false)} />}
     </div>
@@ -160,22 +177,40 @@ function FullScreen({
   );
 }
 
+/** The element's content width, followed as it changes (0 until measured). */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return; // jsdom
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 function DiagramSvg({
   diagram,
   mode,
   svgRef,
+  fitWidth,
 }: {
   readonly diagram: Diagram;
   readonly mode: Mode;
   readonly svgRef: React.RefObject<SVGSVGElement | null>;
+  readonly fitWidth?: number;
 }) {
   const { t } = useT('advisors');
-  const l = useMemo(() => layout(diagram, mode), [diagram, mode]);
+  const l = useMemo(() => layout(diagram, mode, fitWidth), [diagram, mode, fitWidth]);
   const arrowId = `seq-arrow-${mode}`;
   return (
     <svg
       ref={svgRef}
-      className={mode === 'full' ? 'sequence-svg-full' : undefined}
+      className={mode === 'full' ? 'sequence-svg-full' : 'sequence-svg-inline'}
       xmlns="http://www.w3.org/2000/svg"
       width={l.width}
       height={l.height}

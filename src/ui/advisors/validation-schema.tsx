@@ -5,10 +5,8 @@
  * attempt's outcome, and the line a failed check appended to the user message for the retry.
  */
 import { useId, useState } from 'react';
-import type { ValidationReport } from '../../engine/advisors/projections';
-import type { AdvisorSpec } from '../../engine/advisors/setup';
-import { DEFAULT_OUTPUT_SCHEMA, FAILING_DEMO_SCHEMA, parseOutputSchema } from '../../engine/advisors/setup';
-import type { JsonSchema } from '../../engine/tool';
+import type { AdvisorSpec, JsonSchema, ValidationReport } from '../../engine';
+import { DEFAULT_OUTPUT_SCHEMA, FAILING_DEMO_SCHEMA, parseOutputSchema } from '../../engine';
 import { useT } from '../../i18n';
 
 export function formatSchema(schema: JsonSchema): string {

@@ -4,7 +4,7 @@
  */
 import type { ReactNode, RefObject } from 'react';
 import { useState } from 'react';
-import { errorMessage } from '../../engine/tool';
+import { errorMessage } from '../../engine';
 import { useT } from '../../i18n';
 import { downloadBlob } from '../download';
 import { pngBlob, svgFile } from './export';

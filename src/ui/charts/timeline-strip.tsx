@@ -4,7 +4,7 @@
  * Plain SVG in ems (see chart-box.ts), exportable.
  */
 import { useId, useRef } from 'react';
-import type { RoundTimeline, SpanKind, TimelineSpan } from '../../engine/round-timeline';
+import type { RoundTimeline, SpanKind, TimelineSpan } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { textWidth, useChartWidth } from './chart-box';
 import { ExportButtons } from './export-buttons';

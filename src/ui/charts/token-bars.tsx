@@ -5,7 +5,7 @@
  * chart-box.ts), every colour a presentation attribute so the export stands alone.
  */
 import { useRef } from 'react';
-import type { RoundTokens } from '../../engine/prompt-segments';
+import type { RoundTokens } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { textWidth, useChartWidth } from './chart-box';
 import { ExportButtons } from './export-buttons';

@@ -5,11 +5,8 @@
  * tab, the Metrics tab and the tool-search meter all read these hooks; no view counts or reads a usage itself.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { LoopEvent } from '../../engine/loop/events';
-import type { RoundPrompt, RoundTokens } from '../../engine/prompt-segments';
-import { roundPrompts, roundTokens } from '../../engine/prompt-segments';
-import { errorMessage } from '../../engine/tool';
-import type { TokenCounter } from '../../engine/tool-search/token-count';
+import type { LoopEvent, RoundPrompt, RoundTokens, TokenCounter } from '../../engine';
+import { errorMessage, roundPrompts, roundTokens } from '../../engine';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';
 
 export type CounterState =

@@ -6,16 +6,18 @@
  */
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
-import type { Fault } from '../../engine/lab/types';
-import type { FinishReasonKind } from '../../engine/loop/events';
-import type { TurnAction, WorkspaceChange } from '../../engine/loop/projections';
-import type { Anomaly } from '../../engine/stop-reasons';
-import type { NoticePart } from '../../engine/loop/notices';
-import type { RunEndDetailCode } from '../../engine/loop/run-end-details';
-import { readRunEndDetail } from '../../engine/loop/run-end-details';
-import type { RefusalCode, RefusalValues } from '../../engine/loop/refusals';
-import { codeOfSentence, refusalCode, refusalValues } from '../../engine/loop/refusals';
-import { assertNever } from '../../engine/result';
+import type {
+  Anomaly,
+  Fault,
+  FinishReasonKind,
+  NoticePart,
+  RefusalCode,
+  RefusalValues,
+  RunEndDetailCode,
+  TurnAction,
+  WorkspaceChange,
+} from '../../engine';
+import { assertNever, codeOfSentence, readRunEndDetail, refusalCode, refusalValues } from '../../engine';
 import { useFormat, useT, type Formatters } from '../../i18n';
 import { isCatalogued } from '../scenarios/scenario-text';
 

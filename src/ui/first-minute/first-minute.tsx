@@ -5,7 +5,7 @@
  * language through the `scenarios` catalog (see ui/scenarios/scenario-text.ts).
  */
 import { useEffect, useState } from 'react';
-import { getScenario } from '../../engine/scenarios';
+import { getScenario } from '../../engine';
 import { selectScenarioId } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { useScenarioText } from '../scenarios/scenario-text';

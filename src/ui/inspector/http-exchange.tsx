@@ -1,5 +1,5 @@
 /** The exact HTTP exchange of a model call, for runtimes that call a server: headers, body as sent, raw stream. */
-import type { HttpExchange } from '../../engine/runtime';
+import type { HttpExchange } from '../../engine';
 import { useT } from '../../i18n';
 
 export function HttpExchangeView({ http }: { http: HttpExchange }) {

@@ -4,9 +4,8 @@
  * function (`useRoundTokens`), as the transcript's and the Prompt tab's do; timings are the runtime's.
  */
 import { useMemo } from 'react';
-import { usageTotals } from '../../engine/loop/projections';
-import type { RoundTokens } from '../../engine/prompt-segments';
-import { roundTimelines } from '../../engine/round-timeline';
+import type { RoundTokens } from '../../engine';
+import { roundTimelines, usageTotals } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { selectEvents } from '../../store/selectors';
 import { TokenBars } from '../charts/token-bars';

@@ -4,7 +4,7 @@
  */
 import { selectLoop, selectSettings } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
-import { isIsoDate, localIsoDate, templateDate } from '../../engine/protocol/prompt-date';
+import { isIsoDate, localIsoDate, templateDate } from '../../engine';
 import { useT } from '../../i18n';
 import './prompt-date-field.css';
 

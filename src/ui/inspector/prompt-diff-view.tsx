@@ -5,10 +5,15 @@
  * tokenizer, labelled an estimate). Every text is rendered as text nodes.
  */
 import { useMemo } from 'react';
-import type { ChangeReason, DiffPiece, SegmentDiff } from '../../engine/prompt-diff';
-import { diffRound } from '../../engine/prompt-diff';
-import type { PromptSegment, RoundPrompt, RoundTokens } from '../../engine/prompt-segments';
-import { assertNever } from '../../engine/result';
+import type {
+  ChangeReason,
+  DiffPiece,
+  RoundPromptSegment as PromptSegment,
+  RoundPrompt,
+  RoundTokens,
+  SegmentDiff,
+} from '../../engine';
+import { assertNever, diffRound } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import type { CounterState } from '../charts/use-round-tokens';
 import { BAR_COLORS } from '../charts/token-bars';

@@ -5,13 +5,15 @@
  * (when the runtime can tell).
  */
 import { useMemo } from 'react';
-import type { LoopEvent } from '../../engine/loop/events';
-import { messagesSentAt, toolsOfRun } from '../../engine/loop/projections';
-import { toOpenAIMessages } from '../../engine/messages';
-import { toFunctionTool } from '../../engine/protocol/hermes';
-import type { EventWithFullTrace, PrefixCheck } from '../../engine/prompt-trace';
-import { checkPrefixExtension, roundResponses } from '../../engine/prompt-trace';
-import type { ToolDefinition } from '../../engine/tool';
+import type { EventWithFullTrace, LoopEvent, PrefixCheck, ToolDefinition } from '../../engine';
+import {
+  checkPrefixExtension,
+  messagesSentAt,
+  roundResponses,
+  toFunctionTool,
+  toolsOfRun,
+  toOpenAIMessages,
+} from '../../engine';
 import { useT } from '../../i18n';
 import { selectEvents, selectNextRequest, selectSelectedRound } from '../../store/selectors';
 import { useRoundTokens } from '../charts/use-round-tokens';

@@ -4,7 +4,7 @@ import {
   OPENAI_FINISH_REASONS,
   toAnthropicStopReason,
   toOpenAIFinishReason,
-} from '../../engine/stop-reasons';
+} from '../../engine';
 import { useT } from '../../i18n';
 import { TurnAnomalies } from './turn-anomalies';
 

@@ -1,6 +1,6 @@
 /** turn | messages sent | model response and stop reason | what our code did */
 import { useMemo } from 'react';
-import { turnTable } from '../../engine/loop/projections';
+import { turnTable } from '../../engine';
 import { selectEvents } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ForkHereButton } from '../runs';
@@ -8,6 +8,7 @@ import { StopBadge } from '../loop/stop-badge';
 import { TurnWhy } from '../lab/lab-entries';
 import { useT } from '../../i18n';
 import { useEngineText } from '../engine-text/engine-text';
+import './turn-table.css';
 
 export function TurnTable() {
   const { t } = useT('metrics');
@@ -18,6 +19,13 @@ export function TurnTable() {
   if (rows.length === 0) return <p className="muted">{t('turns.empty')}</p>;
   return (
     <table className="table turn-table" aria-label={t('turns.label')}>
+      <colgroup>
+        <col className="turn-col-turn" />
+        <col className="turn-col-sent" />
+        <col className="turn-col-response" />
+        <col className="turn-col-code" />
+        <col className="turn-col-fork" />
+      </colgroup>
       <thead>
         <tr>
           <th scope="col">{t('turns.turn')}</th>

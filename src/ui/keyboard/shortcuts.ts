@@ -3,7 +3,7 @@
  * so what is documented is what works. Plain keys fire only when focus is not in a text field (typing an "s"
  * in the user message must not step the loop); Ctrl/⌘+Enter sends from anywhere, the message field included.
  */
-import { nextToApprove } from '../../engine/loop/decisions';
+import { nextToApprove } from '../../engine';
 import type { Playground } from '../../store/playground';
 import { focusAfterDecision } from '../loop/decision-focus';
 import { togglePresenter } from '../presenter/presenter-mode';

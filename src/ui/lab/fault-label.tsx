@@ -1,5 +1,5 @@
 /** A fault in the page's words: "time out (2,000 ms)", "huge payload (100,000)". */
-import type { Fault } from '../../engine/lab/types';
+import type { Fault } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 
 export function FaultLabel({ fault }: { fault: Fault }) {

@@ -5,14 +5,18 @@
  */
 import { useEngineText } from '../engine-text/engine-text';
 import { useMemo, useState } from 'react';
-import { runDependencies } from '../../engine/lab/dependencies';
-import { defaultFault, HUGE_SIZES } from '../../engine/lab/faults';
-import { suggestWrongId } from '../../engine/lab/id-pairing';
-import { checkArguments, describeWant, repairDraft, validationErrorText } from '../../engine/lab/schema-check';
-import type { ArgumentIssue, WantWords } from '../../engine/lab/schema-check';
-import type { Fault, FaultKind } from '../../engine/lab/types';
-import { FAULT_KINDS } from '../../engine/lab/types';
-import type { ToolCall } from '../../engine/messages';
+import type { ArgumentIssue, Fault, FaultKind, ToolCall, WantWords } from '../../engine';
+import {
+  checkArguments,
+  defaultFault,
+  describeWant,
+  FAULT_KINDS,
+  HUGE_SIZES,
+  repairDraft,
+  runDependencies,
+  suggestWrongId,
+  validationErrorText,
+} from '../../engine';
 import { useT } from '../../i18n';
 import type { PlaygroundState } from '../../store/playground';
 import { selectEvents, selectLoop } from '../../store/selectors';

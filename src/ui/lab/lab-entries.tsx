@@ -4,10 +4,8 @@
  * and why a model call happened ("needs results: 896 from call_2").
  */
 import { useMemo } from 'react';
-import type { LabNote } from '../../engine/loop/projections';
-import { runDependencies } from '../../engine/lab/dependencies';
-import { POINTS_PER_TURN } from '../../engine/lab/predict';
-import type { Fault, FaultSource, GuardKind } from '../../engine/lab/types';
+import type { Fault, FaultSource, GuardKind, LabNote } from '../../engine';
+import { POINTS_PER_TURN, runDependencies } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { selectEvents } from '../../store/selectors';
 import { usePlayground } from '../playground-context';

@@ -4,13 +4,17 @@
  * calls wrongly — what each API and the small-model templates do with it.
  */
 import { useMemo, useState } from 'react';
-import { guardMeters } from '../../engine/lab/guards';
-import { apiVerdicts, templateView } from '../../engine/lab/id-pairing';
-import { defaultFault } from '../../engine/lab/faults';
-import { predictionDue, predictionSummary } from '../../engine/lab/predict';
-import type { FaultKind, GuardSettings, JsonValue, LabSettings, PredictedCall } from '../../engine/lab/types';
-import { FAULT_KINDS, GUARDS_OFF } from '../../engine/lab/types';
-import type { LoopSettings } from '../../engine/loop/events';
+import type { FaultKind, GuardSettings, JsonValue, LabSettings, LoopSettings, PredictedCall } from '../../engine';
+import {
+  apiVerdicts,
+  defaultFault,
+  FAULT_KINDS,
+  guardMeters,
+  GUARDS_OFF,
+  predictionDue,
+  predictionSummary,
+  templateView,
+} from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { selectEvents, selectExposed, selectLoop, selectNextRequest, selectSettings } from '../../store/selectors';
 import { Disclosure } from '../disclosure';

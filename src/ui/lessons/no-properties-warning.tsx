@@ -3,8 +3,8 @@
  * with such a tool.
  */
 import './lessons.css';
-import { lacksProperties } from '../../engine/codegen/schema';
-import type { JsonSchema } from '../../engine/tool';
+import type { JsonSchema } from '../../engine';
+import { lacksProperties } from '../../engine';
 import { useT } from '../../i18n/react';
 
 export function NoPropertiesWarning({ schema }: { schema: JsonSchema }) {

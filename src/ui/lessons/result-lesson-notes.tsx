@@ -4,9 +4,8 @@
  * arguments the tool itself received after they were stripped. Renders nothing for a plain call.
  */
 import './lessons.css';
-import { augmentationOf } from '../../engine/augmentation';
-import type { LoopEvent } from '../../engine/loop/events';
-import type { CallOutcome } from '../../engine/tool-execution';
+import type { CallOutcome, LoopEvent } from '../../engine';
+import { augmentationOf } from '../../engine';
 import { useT } from '../../i18n/react';
 import { selectEvents } from '../../store/selectors';
 import { usePlayground } from '../playground-context';

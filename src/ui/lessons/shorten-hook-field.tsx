@@ -4,8 +4,8 @@
  * calling saw") names each shortened result and the tokens saved.
  */
 import './lessons.css';
-import { DEFAULT_SHORTEN_LIMIT } from '../../engine/advisors/shorten-results';
-import type { AdvisorSpec } from '../../engine/advisors/setup';
+import type { AdvisorSpec } from '../../engine';
+import { DEFAULT_SHORTEN_LIMIT } from '../../engine';
 import { useT } from '../../i18n/react';
 
 export function ShortenHookField({

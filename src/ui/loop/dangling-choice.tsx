@@ -4,7 +4,7 @@
  * executed" result for each, or decide them now. While reopened calls wait, it says the message follows them.
  */
 import { useMemo } from 'react';
-import { danglingCalls } from '../../engine/loop/dangling-calls';
+import { danglingCalls } from '../../engine';
 import { useT } from '../../i18n';
 import { selectBusy, selectEvents, selectPending, selectPhase } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';

@@ -3,8 +3,8 @@
  * Step once none waits (the button that runs the batch). Never left on <body> — or on New run — by a button that
  * disappeared.
  */
-import type { LoopState } from '../../engine/loop/state';
-import { nextToApprove } from '../../engine/loop/decisions';
+import type { LoopState } from '../../engine';
+import { nextToApprove } from '../../engine';
 
 export const STEP_BUTTON_ID = 'loop-step';
 

@@ -1,14 +1,14 @@
 /** Middle column: prompts, the debugger controls, the loop's phase, and the transcript. */
 import { lazy, Suspense, useState } from 'react';
-import type { MalformedCallMode } from '../../engine/protocol/interpret';
-import type { ToolChoice } from '../../engine/runtime';
-import type { ExceptionMode } from '../../engine/tool-execution';
+import type { ExceptionMode, MalformedCallMode, ToolChoice } from '../../engine';
 import {
   selectBusy,
+  selectEvents,
   selectExposed,
   selectHasRun,
   selectNotice,
   selectPhase,
+  selectRunId,
   selectRunning,
   selectRuntimeKind,
   selectSettings,
@@ -20,11 +20,14 @@ import { LessonSwitches } from '../lessons/lesson-switches';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { DanglingChoice } from './dangling-choice';
+import { useCurrentNotice } from './current-notice';
 import { focusAfterDecision, STEP_BUTTON_ID } from './decision-focus';
 import { PhaseDiagram } from './phase-diagram';
 import { ScriptedWarning } from './scripted-warning';
 import { TranscriptView } from './transcript-view';
 import { LabPanelSkeleton } from '../lab/lab-skeleton';
+import { usePresenter } from '../presenter/presenter-mode';
+import { LOOP_BAR_CLASS, usePendingCallsIntoView } from '../presenter/pause-into-view';
 import '../lab/lab.css';
 
 // The lab's controls (predict mode, guards, faults) load after the first paint, in their own chunk; a closed
@@ -42,13 +45,17 @@ export function LoopPanel() {
   const phase = usePlayground(selectPhase);
   const busy = usePlayground(selectBusy);
   const running = usePlayground(selectRunning);
-  const notice = usePlayground(selectNotice);
+  const events = usePlayground(selectEvents);
+  const runId = usePlayground(selectRunId);
+  const notice = useCurrentNotice(usePlayground(selectNotice), { runId, events: events.length });
   const words = useEngineText();
   const hasRun = usePlayground(selectHasRun);
   const exposed = usePlayground(selectExposed);
   const runtimeKind = usePlayground(selectRuntimeKind);
   const Composer = runtimes.providerFor(runtimeKind).Composer;
   const [labOpened, setLabOpened] = useState(false);
+  const presenting = usePresenter();
+  usePendingCallsIntoView(presenting, phase === 'approve');
   const ended = phase === 'done';
   const canSend = !busy && (phase === 'idle' || ended);
   const canStep = !busy && (phase === 'idle' || phase === 'prompt' || phase === 'execute');
@@ -87,46 +94,57 @@ export function LoopPanel() {
           />
         </label>
       </div>
-      <div className="loop-controls" id="loop-controls" tabIndex={-1} role="toolbar" aria-label={t('controls')}>
-        <button type="button" className="button button-primary" disabled={!canSend} onClick={() => actions.send()}>
-          {t('send')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          id={STEP_BUTTON_ID}
-          disabled={!canStep}
-          aria-describedby={ended ? 'run-ended-reason' : undefined}
-          onClick={() => void actions.step()}
-        >
-          {t('step')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={!canStep}
-          aria-describedby={ended ? 'run-ended-reason' : undefined}
-          onClick={() => void actions.runToEnd()}
-        >
-          {t('runToEnd')}
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={!canStop}
-          title={canStop ? undefined : t('stopIdle')}
-          onClick={() => actions.stop()}
-        >
-          {t('stop')}
-        </button>
-        {phase === 'approve' && (
-          <button type="button" className="button" onClick={() => void approveAll()}>
-            {t('approveAll')}
+      {/* The controls and the pause switch: one bar, which the presenter view keeps at the top of the screen. */}
+      <div className={LOOP_BAR_CLASS}>
+        <div className="loop-controls" id="loop-controls" tabIndex={-1} role="toolbar" aria-label={t('controls')}>
+          <button type="button" className="button button-primary" disabled={!canSend} onClick={() => actions.send()}>
+            {t('send')}
           </button>
-        )}
-        <button type="button" className="button button-quiet" disabled={busy} onClick={() => actions.newRun()}>
-          {t('newRun')}
-        </button>
+          <button
+            type="button"
+            className="button"
+            id={STEP_BUTTON_ID}
+            disabled={!canStep}
+            aria-describedby={ended ? 'run-ended-reason' : undefined}
+            onClick={() => void actions.step()}
+          >
+            {t('step')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={!canStep}
+            aria-describedby={ended ? 'run-ended-reason' : undefined}
+            onClick={() => void actions.runToEnd()}
+          >
+            {t('runToEnd')}
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={!canStop}
+            title={canStop ? undefined : t('stopIdle')}
+            onClick={() => actions.stop()}
+          >
+            {t('stop')}
+          </button>
+          {phase === 'approve' && (
+            <button type="button" className="button" onClick={() => void approveAll()}>
+              {t('approveAll')}
+            </button>
+          )}
+          <button type="button" className="button button-quiet" disabled={busy} onClick={() => actions.newRun()}>
+            {t('newRun')}
+          </button>
+        </div>
+        <label className="checkbox loop-pause">
+          <input
+            type="checkbox"
+            checked={settings.pauseBeforeTools}
+            onChange={(e) => actions.setSettings({ pauseBeforeTools: e.target.checked })}
+          />
+          {t('settings.pause')}
+        </label>
       </div>
       <ScriptedWarning />
       <DanglingChoice />
@@ -144,14 +162,6 @@ export function LoopPanel() {
         />
       )}
       <div className="loop-settings">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={settings.pauseBeforeTools}
-            onChange={(e) => actions.setSettings({ pauseBeforeTools: e.target.checked })}
-          />
-          {t('settings.pause')}
-        </label>
         <label className="inline-field">
           {t('settings.maxRounds')}
           <input

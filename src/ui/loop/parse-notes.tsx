@@ -3,7 +3,7 @@
  * about ("the model wrote parameters instead of arguments; read as the arguments"). The raw output stays
  * beside them in the transcript, and a note about a stretch of text quotes it. Text only, never HTML.
  */
-import type { ParseIssue } from '../../engine/messages';
+import type { ParseIssue } from '../../engine';
 import { useT } from '../../i18n';
 import './parse-notes.css';
 

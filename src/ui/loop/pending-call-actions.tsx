@@ -10,9 +10,8 @@
 import { useEngineText } from '../engine-text/engine-text';
 import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
-import type { ToolCall } from '../../engine/messages';
-import { argumentsDiff, isDecidable, nextToApprove } from '../../engine/loop/decisions';
-import type { CallDecision } from '../../engine/tool-execution';
+import type { CallDecision, ToolCall } from '../../engine';
+import { argumentsDiff, isDecidable, nextToApprove } from '../../engine';
 import { useT } from '../../i18n';
 import type { PlaygroundState } from '../../store/playground';
 import { usePlayground, usePlaygroundApi } from '../playground-context';

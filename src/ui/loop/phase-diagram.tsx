@@ -1,5 +1,5 @@
 /** The loop as a small state diagram with the current phase highlighted. */
-import type { Phase } from '../../engine/loop/state';
+import type { Phase } from '../../engine';
 import { selectFinished, selectPhase, selectRound, selectRunning, selectSettings } from '../../store/selectors';
 import { useT } from '../../i18n';
 import { usePlayground } from '../playground-context';

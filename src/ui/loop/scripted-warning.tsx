@@ -3,7 +3,7 @@
  * message that differs from the scenario's gets a visible warning (a teacher changing the question would
  * otherwise see the recorded answer to the old one).
  */
-import { getScenario } from '../../engine/scenarios';
+import { getScenario } from '../../engine';
 import { useT } from '../../i18n';
 import { selectRuntimeKind, selectScenarioId, selectUserDraft } from '../../store/selectors';
 import { usePlayground } from '../playground-context';

@@ -1,6 +1,6 @@
 /** "finish: stop → tool_calls (derived)" with Anthropic's stop_reason beside it. */
-import type { DerivedStop } from '../../engine/stop-reasons';
-import { toAnthropicStopReason } from '../../engine/stop-reasons';
+import type { DerivedStop } from '../../engine';
+import { toAnthropicStopReason } from '../../engine';
 import { useT } from '../../i18n';
 
 export function StopBadge({ stop }: { stop: DerivedStop }) {

@@ -9,7 +9,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { TranscriptEntry } from '../../engine/loop/projections';
+import type { TranscriptEntry } from '../../engine';
 import { useT } from '../../i18n';
 import { StreamingLabel } from './streaming-label';
 import { selectBusy, selectPhase, selectStreaming } from '../../store/selectors';

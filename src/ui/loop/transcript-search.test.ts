@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from '../../engine/loop/events';
 import { LoopController } from '../../engine/loop/controller';
 import { transcript } from '../../engine/loop/projections';
 import { createPresetTools } from '../../engine/presets';
-import { createScriptedRuntime } from '../../engine/runtimes/scripted';
+import { createScriptedRuntime } from '../../engine/model-port/scripted';
 import { getScenario, toolsForScenario } from '../../engine/scenarios';
 import { createFakeClock } from '../../engine/test-support';
 import { findMatches, sameEntry } from './transcript-search';

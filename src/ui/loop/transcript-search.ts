@@ -2,8 +2,8 @@
  * The transcript's search (the find-in-page a virtualized list cannot offer: entries scrolled away are not in the
  * page), and the check that lets an unchanged entry skip its re-render. Pure: no React.
  */
-import type { TranscriptEntry } from '../../engine/loop/projections';
-import { assertNever } from '../../engine/result';
+import type { TranscriptEntry } from '../../engine';
+import { assertNever } from '../../engine';
 
 /** The text a person would look for in an entry: what the entry shows, message text and call arguments. */
 export function entryText(entry: TranscriptEntry): string {

@@ -3,9 +3,8 @@
  * The list (memoized entries, virtualized on a long run, its search) is `transcript-list.tsx`.
  */
 import { useMemo } from 'react';
-import type { TranscriptEntry } from '../../engine/loop/projections';
-import { transcript } from '../../engine/loop/projections';
-import type { ParseIssue, ToolCall } from '../../engine/messages';
+import type { ParseIssue, ToolCall, TranscriptEntry } from '../../engine';
+import { assertNever, transcript } from '../../engine';
 import type { PlaygroundState } from '../../store/playground';
 import { useFormat, useT, type Formatters } from '../../i18n';
 import { useEngineText } from '../engine-text/engine-text';
@@ -20,7 +19,6 @@ import { McpCallProgress, McpResultRecord } from '../mcp/mcp-call-notes';
 import { StreamingEntry, TranscriptList } from './transcript-list';
 import { LabCallCard } from '../lab/lab-call-card';
 import { LabNoteEntry, LabResultMark } from '../lab/lab-entries';
-import { assertNever } from '../../engine/result';
 
 export function TranscriptView() {
   const { t } = useT('transcript');

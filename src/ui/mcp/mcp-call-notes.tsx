@@ -5,7 +5,7 @@
  * lives in the run's log, so an imported run shows all of it without connecting.
  */
 import { useEffect, useState } from 'react';
-import { assertNever } from '../../engine/result';
+import { assertNever } from '../../engine';
 import type { McpBlock } from '../../store/mcp-servers';
 import { callRecordOf } from '../../store/mcp-servers';
 import type { PlaygroundState } from '../../store/playground';

@@ -1,5 +1,5 @@
 /** One MCP failure in words, by its cause (the catalog's `mcp.problem.*`); CORS lists the headers the server must send. */
-import { assertNever } from '../../engine/result';
+import { assertNever } from '../../engine';
 import type { McpProblem } from '../../store/mcp-servers';
 import { corsHeadersFor } from '../../store/mcp-servers';
 import { useT } from '../../i18n';

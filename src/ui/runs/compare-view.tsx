@@ -1,10 +1,7 @@
 /** Two runs side by side: the transcripts message by message (the first difference marked) and the metrics. */
 import { useEffect, useRef } from 'react';
-import type { Message } from '../../engine/messages';
+import type { FinishReasonKind, Message, MetricValue, Phase } from '../../engine';
 import type { TFunction } from 'i18next';
-import type { FinishReasonKind } from '../../engine/loop/events';
-import type { Phase } from '../../engine/loop/state';
-import type { MetricValue } from '../../engine/run-file/compare';
 import { useFormat, useT, type Formatters } from '../../i18n';
 import { useEngineText } from '../engine-text/engine-text';
 import { selectRunFiles } from '../../store/selectors';

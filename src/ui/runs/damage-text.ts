@@ -1,6 +1,6 @@
 /** The sentence for why a stored run was set aside (run-check.ts's `RunDamage`), in the page's language. */
 import type { TFunction } from 'i18next';
-import { assertNever } from '../../engine/result';
+import { assertNever } from '../../engine';
 import type { RunDamage } from '../../store/damaged-runs';
 
 export function damageText(t: TFunction<'storage'>, damage: RunDamage): string {

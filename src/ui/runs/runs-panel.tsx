@@ -5,10 +5,8 @@
  */
 import type { ChangeEvent } from 'react';
 import { useMemo, useRef, useState } from 'react';
-import type { RunOutcome } from '../../engine/loop/run-facts';
-import { assertNever } from '../../engine/result';
-import { buildRunTree, flattenTree } from '../../engine/run-file';
-import { getScenario } from '../../engine/scenarios';
+import type { RunOutcome } from '../../engine';
+import { assertNever, buildRunTree, flattenTree, getScenario, noticePartText } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import type { RunSummary } from '../../store/playground';
 import {
@@ -20,7 +18,6 @@ import {
 } from '../../store/selectors';
 import type { NoticeSegment } from '../engine-text/engine-text';
 import { useEngineText } from '../engine-text/engine-text';
-import { noticePartText } from '../../engine/loop/notices';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { useScenarioText } from '../scenarios/scenario-text';

@@ -1,7 +1,7 @@
 /** A run's runtime label: the runtimes' own English names are worded in Korean; a label naming a model stays. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { createScriptedRuntime } from '../../engine/runtimes/scripted';
+import { createScriptedRuntime } from '../../engine/model-port/scripted';
 import { RUNTIME_KINDS } from '../../engine/run-file/event-schema';
 import { createI18n } from '../../i18n';
 import { englishT } from '../../i18n/english';

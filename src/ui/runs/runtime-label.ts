@@ -4,7 +4,7 @@
  * (`runtimes:label.<kind>`), and a label naming a model ("WebLLM · Qwen…", "Endpoint · llama3") stays as stored.
  */
 import type { TFunction } from 'i18next';
-import type { RuntimeKind } from '../../engine/runtime';
+import type { RuntimeKind } from '../../engine';
 import { englishT } from '../../i18n/english';
 
 type RuntimesT = TFunction<'runtimes'>;

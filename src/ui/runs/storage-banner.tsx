@@ -4,7 +4,7 @@
  * saved data that could not be read, and runs set aside as damaged.
  */
 import type { TFunction } from 'i18next';
-import { assertNever } from '../../engine/result';
+import { assertNever } from '../../engine';
 import { useT } from '../../i18n';
 import type { StorageStatus } from '../../store/damaged-runs';
 import { selectDamagedRuns, selectStorageProblems, selectStorageStatus } from '../../store/selectors';

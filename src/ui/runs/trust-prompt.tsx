@@ -3,7 +3,7 @@
  * nothing is added to the workspace until the person chooses "Trust and add". Trusted tools join "My tools" and
  * run only in the sandbox, like any user tool.
  */
-import { exportUserTools } from '../../engine/user-tools';
+import { exportUserTools } from '../../engine';
 import { useT } from '../../i18n';
 import { selectRunFiles } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';

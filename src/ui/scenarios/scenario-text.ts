@@ -4,7 +4,7 @@
  * holds every language, keyed by scenario id. A scenario the catalog lacks shows its engine text.
  */
 import { useCallback } from 'react';
-import type { Scenario } from '../../engine/scenarios';
+import type { Scenario } from '../../engine';
 import { useT } from '../../i18n';
 import { en } from '../../i18n/locales/en';
 

@@ -5,10 +5,8 @@
  */
 import './show-code.css';
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import { CODE_TARGETS, generateProgram } from '../../engine/codegen';
-import type { CodeTarget } from '../../engine/codegen';
-import { exposedDefinitions } from '../../engine/loop/request';
-import { getScenario } from '../../engine/scenarios';
+import type { CodeTarget } from '../../engine';
+import { CODE_TARGETS, exposedDefinitions, generateProgram, getScenario } from '../../engine';
 import { useT } from '../../i18n/react';
 import { selectCatalog, selectEvents, selectWorkspace } from '../../store/selectors';
 import { downloadText } from '../download';

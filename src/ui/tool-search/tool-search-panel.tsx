@@ -5,12 +5,8 @@
  * search off and on through the scripted replay. Counts come from a real tokenizer, labelled as such.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { RoundMeasurement, RunMeasurement, SearchComparison } from '../../engine/tool-search/measure';
-import { compareLandsmeer, measureRun } from '../../engine/tool-search/measure';
-import type { ToolIndexKind } from '../../engine/tool-search/tool-index';
-import type { TokenCounter } from '../../engine/tool-search/token-count';
-import { LANDSMEER_SCENARIO_ID } from '../../engine/scenarios/workspace-28';
-import { errorMessage } from '../../engine/tool';
+import type { RoundMeasurement, RunMeasurement, SearchComparison, TokenCounter, ToolIndexKind } from '../../engine';
+import { compareLandsmeer, errorMessage, LANDSMEER_SCENARIO_ID, measureRun } from '../../engine';
 import { selectEvents, selectExposed, selectScenarioId, selectToolIndex } from '../../store/selectors';
 import { TOOL_SEARCH_TOOL_NAME } from '../../store/tool-search';
 import { useTokenCounter } from '../charts/use-round-tokens';

@@ -4,8 +4,8 @@
  * the code a run file carries (ui/runs/trust-prompt.tsx) and for a tools file (tools-file-trust.tsx).
  */
 import type { ReactNode } from 'react';
-import type { UserToolSpec } from '../../engine/user-tools';
-import { DEFAULT_MEMORY_LIMIT_MB } from '../../engine/user-tools';
+import type { UserToolSpec } from '../../engine';
+import { DEFAULT_MEMORY_LIMIT_MB } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import './tool-studio.css';
 

@@ -4,8 +4,8 @@
  * derives zod and JSON Schema from it live.
  */
 import type { ReactNode } from 'react';
-import type { ParamField, ParamShape, ParamType } from '../../engine/user-tools';
-import { newField, PARAM_TYPES, withType } from '../../engine/user-tools';
+import type { ParamField, ParamShape, ParamType } from '../../engine';
+import { newField, PARAM_TYPES, withType } from '../../engine';
 import { useT } from '../../i18n';
 
 interface FieldsProps {

@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod';
 import { ko } from 'zod/locales';
-import type { StudioProblem } from '../../engine/user-tools';
-import { isRefusal, problemText } from '../../engine/user-tools';
+import type { StudioProblem } from '../../engine';
+import { isRefusal, problemText } from '../../engine';
 import { useT } from '../../i18n';
 
 /** zod's error map for `language` (zod's locale), or undefined for zod's own English. */

@@ -3,9 +3,8 @@
  * would get: the result text or error, console output, duration, truncation and the execution's events.
  */
 import { useEffect, useState } from 'react';
-import { parseArguments } from '../../engine/tool-execution';
-import type { ToolRunReport, UserToolSpec } from '../../engine/user-tools';
-import { compileSpecSchema, DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MEMORY_LIMIT_MB } from '../../engine/user-tools';
+import type { ToolRunReport, UserToolSpec } from '../../engine';
+import { compileSpecSchema, DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MEMORY_LIMIT_MB, parseArguments } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { usePlaygroundApi } from '../playground-context';
 import { useFailureText, useZodIssueWords } from './studio-words';

@@ -5,17 +5,17 @@
  */
 import { NoPropertiesWarning } from '../lessons/no-properties-warning';
 import { useMemo, useState } from 'react';
-import type { UserToolSpec } from '../../engine/user-tools';
+import type { UserToolSpec } from '../../engine';
 import {
   checkJsonSchemaText,
   compileSpecSchema,
+  DEFAULT_MEMORY_LIMIT_MB,
   formToJsonSchema,
   jsonSchemaToForm,
-  MAX_TIMEOUT_MS,
-  DEFAULT_MEMORY_LIMIT_MB,
   MAX_MEMORY_LIMIT_MB,
+  MAX_TIMEOUT_MS,
   MIN_MEMORY_LIMIT_MB,
-} from '../../engine/user-tools';
+} from '../../engine';
 import { CodeEditor } from './code-editor';
 import { ParamFieldsEditor } from './param-form-editor';
 import { TestRunPanel } from './test-run-panel';

@@ -4,10 +4,8 @@
  * it (the CPU runtime's n_ctx, WebLLM's catalog); without one nothing is claimed.
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { exposedDefinitions } from '../../engine/loop/request';
-import { checkToolContext } from '../../engine/loop/tool-context';
+import { checkToolContext, exposedDefinitions, ok } from '../../engine';
 import { useFormat, useT } from '../../i18n';
-import { ok } from '../../engine/result';
 import { selectCatalog, selectNextRequest, selectRuntimeKind, selectWorkspace } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 

@@ -4,7 +4,7 @@
  * the group is small, as a virtualized list of rows when it is large (10,000 imported MCP tools).
  */
 import { useState } from 'react';
-import type { ToolDefinition } from '../../engine/tool';
+import type { ToolDefinition } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { Disclosure } from '../disclosure';
 import type { CatalogGroup } from '../../store/catalog';

@@ -4,9 +4,8 @@
  * of a virtualized group, whose description and schema open below the list.
  */
 import { useT } from '../../i18n';
-import type { ToolDefinition } from '../../engine/tool';
-import type { ToolOverride } from '../../engine/loop/workspace';
-import { applyOverride } from '../../engine/loop/workspace';
+import type { ToolDefinition, ToolOverride } from '../../engine';
+import { applyOverride } from '../../engine';
 import { Disclosure } from '../disclosure';
 import { usePlaygroundApi } from '../playground-context';
 

@@ -4,8 +4,8 @@
  * tools' names and schemas stay; only their descriptions change, from the next request on (the Request tab shows
  * them). The Korean tutorial notes small models often follow English descriptions more reliably: try both.
  */
-import { toolLanguageOf } from '../../engine/scenarios/tool-language';
-import type { ToolLanguage } from '../../engine/scenarios/tool-language';
+import type { ToolLanguage } from '../../engine';
+import { toolLanguageOf } from '../../engine';
 import { useT } from '../../i18n';
 import { selectBusy, selectWorkspace } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';

@@ -5,8 +5,8 @@
  * catalog, so the header's total is the sum of the groups'.
  */
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
-import { exposedDefinitions } from '../../engine/loop/request';
-import type { ToolDefinition } from '../../engine/tool';
+import type { ToolDefinition } from '../../engine';
+import { exposedDefinitions } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { selectBusy, selectCatalog, selectStudio, selectWorkspace } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';

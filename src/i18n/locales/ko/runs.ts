@@ -56,7 +56,7 @@ export const runs: Catalog['runs'] = {
   },
   fork: {
     button: '여기서 포크',
-    label: '{{turn}}번째 턴에서 포크',
+    label: '여기서 포크 ({{turn}}번째 턴)',
     titleTools:
       '{{turn}}번째 턴의 응답까지의 기록으로 새 분기를 만들고, 도구가 실행되기 전에 멈춥니다 (결과를 바꾼 뒤 계속하세요)',
     titleModel: '{{turn}}번째 턴의 모델 호출 직전까지의 기록으로 새 분기를 만듭니다 (모델이 다시 답합니다)',

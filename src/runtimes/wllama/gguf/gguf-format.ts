@@ -91,6 +91,7 @@ export const GGML_TYPES: Readonly<
 
 export const GGML_TYPE_F32 = 0;
 export const GGML_TYPE_F16 = 1;
+export const GGML_TYPE_Q8_0 = 8;
 
 /** Bytes a tensor's data takes, or null for a type this table does not know. */
 export function tensorByteSize(ggmlType: number, dims: readonly number[]): number | null {

@@ -14,7 +14,7 @@ import {
   tensorByteSize,
   valueTypeFromCode,
 } from './gguf-format';
-import { type Result } from '../../../engine/result';
+import type { Result } from '../../../engine';
 
 /** Arrays up to this length are kept whole; longer ones (a 150k-token vocabulary) keep only their length. */
 const KEEP_ARRAY_ITEMS = 4096;

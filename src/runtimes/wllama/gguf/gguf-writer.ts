@@ -1,7 +1,7 @@
 /**
- * A pure GGUF (version 3) writer: metadata key/values and F32 / F16 tensors in, the file's bytes out. It runs
- * the same in Node (the make-tiny-model script, tests) and in the browser (the app generates the tiny test
- * model on demand). Layout: header, metadata, tensor infos, padding to the alignment, then each tensor's data
+ * A pure GGUF (version 3) writer: metadata key/values and F32 / F16 / Q8_0 tensors in, the file's bytes out. It
+ * runs the same in Node (the make-tiny-model script, the lesson model's export, tests) and in the browser (the app
+ * generates the tiny test model on demand). Layout: header, metadata, tensor infos, padding to the alignment, then each tensor's data
  * padded to the alignment as well; tensor offsets are relative to the start of the data section.
  */
 import type { GgufScalarType } from './gguf-format';
@@ -10,6 +10,7 @@ import {
   float32ToFloat16Bits,
   GGML_TYPE_F16,
   GGML_TYPE_F32,
+  GGML_TYPE_Q8_0,
   GGUF_DEFAULT_ALIGNMENT,
   GGUF_MAGIC,
   GGUF_VALUE_TYPES,
@@ -35,8 +36,11 @@ export interface GgufTensorSpec {
   readonly name: string;
   /** Dimensions innermost first, as ggml orders them (ne0, ne1, …). */
   readonly dims: readonly number[];
-  /** Storage type; the data is given as float32 either way and converted for F16. */
-  readonly type: 'f32' | 'f16';
+  /**
+   * Storage type; the data is given as float32 either way and converted: F16, or Q8_0 (blocks of 32 values along
+   * the first dimension, each an F16 scale and 32 signed bytes, as ggml's reference quantizer writes them).
+   */
+  readonly type: 'f32' | 'f16' | 'q8_0';
   readonly data: Float32Array;
 }
 
@@ -63,7 +67,9 @@ export function writeGguf(spec: GgufFileSpec): Uint8Array {
     writeValue(out, value);
   }
 
-  const ggmlTypes = spec.tensors.map((t) => (t.type === 'f16' ? GGML_TYPE_F16 : GGML_TYPE_F32));
+  const ggmlTypes = spec.tensors.map((t) =>
+    t.type === 'f16' ? GGML_TYPE_F16 : t.type === 'q8_0' ? GGML_TYPE_Q8_0 : GGML_TYPE_F32,
+  );
   let dataOffset = 0;
   const offsets: number[] = [];
   spec.tensors.forEach((tensor, i) => {
@@ -81,6 +87,7 @@ export function writeGguf(spec: GgufFileSpec): Uint8Array {
 
   spec.tensors.forEach((tensor) => {
     if (tensor.type === 'f16') for (const v of tensor.data) out.u16(float32ToFloat16Bits(v));
+    else if (tensor.type === 'q8_0') writeQ8_0(out, tensor.data);
     else for (const v of tensor.data) out.f32(v);
     out.padTo(alignment);
   });
@@ -109,6 +116,27 @@ function checkSpec(spec: GgufFileSpec, alignment: number): void {
     }
     if (elements !== tensor.data.length) {
       throw new Error(`Tensor ${tensor.name}: dims give ${elements} elements, data has ${tensor.data.length}.`);
+    }
+    if (tensor.type === 'q8_0' && tensor.dims[0]! % Q8_0_BLOCK !== 0) {
+      throw new Error(`Tensor ${tensor.name}: Q8_0 needs a first dimension divisible by ${Q8_0_BLOCK}.`);
+    }
+  }
+}
+
+const Q8_0_BLOCK = 32;
+
+/** ggml's `quantize_row_q8_0_ref`: per block of 32, d = max|x| / 127 stored as F16, q = roundf(x / d). */
+function writeQ8_0(out: ByteWriter, data: Float32Array): void {
+  for (let block = 0; block < data.length; block += Q8_0_BLOCK) {
+    let amax = 0;
+    for (let j = 0; j < Q8_0_BLOCK; j++) amax = Math.max(amax, Math.abs(data[block + j]!));
+    const d = amax / 127;
+    const id = d !== 0 ? 1 / d : 0;
+    out.u16(float32ToFloat16Bits(d));
+    for (let j = 0; j < Q8_0_BLOCK; j++) {
+      const x = data[block + j]! * id;
+      // C's roundf: halves away from zero.
+      out.fixed(1, (view, at) => view.setInt8(at, Math.sign(x) * Math.floor(Math.abs(x) + 0.5)));
     }
   }
 }

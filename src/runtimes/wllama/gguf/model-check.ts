@@ -5,7 +5,7 @@
  */
 import type { GgufHeader, GgufHeaderResult } from './gguf-reader';
 import { metaNumber, metaString, tensorTypeNames } from './gguf-reader';
-import { type Result } from '../../../engine/result';
+import type { Result } from '../../../engine';
 import type { BudgetWhy, LoadText } from '../load-text';
 
 export interface ModelSummary {
