@@ -170,6 +170,30 @@ test('the Prompt tab gives the runtime’s own count of the whole prompt, the fi
   await expect(page.getByTestId('prompt-part-tokens')).toContainText(`prompt ${prompt}`);
 });
 
+test('the Request tab previews what wllama sends — the rendered prompt and the grammar — byte for byte', async ({
+  page,
+}) => {
+  // Issue 28, item 7.
+  await chooseCpuRuntime(page);
+  await page.getByRole('tab', { name: 'Request', exact: true }).click();
+  await expect(page.getByTestId('next-request-no-preview')).toContainText('cannot show its request yet');
+  await loadTinyModel(page);
+  await expect(page.getByTestId('next-request-wire')).toContainText(
+    'sends to llama.cpp: the prompt it rendered and the GBNF grammar the reply is held to.',
+  );
+  const preview = (await page.getByTestId('next-request-json').textContent()) ?? '';
+  expect(JSON.parse(preview)).toMatchObject({ endpoint: 'createCompletion', stream: true });
+  await page.getByText('The rendered prompt').click();
+  await expect(page.getByTestId('next-request-prompt')).toContainText('<|im_start|>system');
+  await page.getByText('The grammar (GBNF)').click();
+  await expect(page.getByTestId('next-request-grammar')).toContainText('root ::=');
+  await button(page, 'Send').click();
+  await button(page, 'Step').click();
+  await expect(page.getByTestId('assistant-1')).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel('Model call').selectOption('1');
+  await expect(page.getByTestId('request-json')).toHaveText(preview);
+});
+
 test('Stop aborts a generation mid-stream and the runtime stays usable', async ({ page }) => {
   await chooseCpuRuntime(page);
   await loadTinyModel(page);

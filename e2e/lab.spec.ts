@@ -191,7 +191,7 @@ test.describe('the teaching lab', () => {
     await expect(report.locator('[data-testid^="template-qwen"]').first()).toContainText('pairs by order');
     // The request the runtime receives carries the wrong id too.
     await page.getByRole('tab', { name: 'Request' }).click();
-    await expect(page.getByTestId('next-request-json')).toContainText('"toolCallId": "call_0"');
+    await expect(page.getByTestId('next-request-json')).toContainText('"tool_call_id": "call_0"');
   });
 
   test('the open lab, the predict form and a paused call with its lab controls have no axe violations', async ({

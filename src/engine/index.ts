@@ -30,10 +30,12 @@ export type {
   ModelRequest,
   ModelResponse,
   PromptFormatSource,
+  RequestPreview,
   RuntimeKind,
   Timings,
   ToolChoice,
   Usage,
+  WireFormat,
 } from './runtime';
 export {
   ANTHROPIC_STOP_REASONS,
