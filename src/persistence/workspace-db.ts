@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Result, Workspace } from '../engine';
-import { DEFAULT_SETTINGS, err, ok, RUNTIME_KINDS, settingsSchema } from '../engine';
+import { DEFAULT_SETTINGS, err, ok, RUNTIME_KINDS, settingsSchema, THEMES } from '../engine';
 import { loadSetting, saveSetting } from './runs-db';
 
 const WORKSPACE_KEY = 'workspace';
@@ -28,6 +28,7 @@ const workspaceSchema = z.object({
   settings: settingsSchema,
   runtimeKind: z.enum(RUNTIME_KINDS),
   loopControl: z.enum(['manual', 'advisor']),
+  theme: z.enum(THEMES).optional(),
 }) satisfies z.ZodType<Workspace>;
 
 export async function saveWorkspace(workspace: Workspace): Promise<void> {

@@ -123,7 +123,7 @@ describe('each test starts from an empty browser', () => {
   it("a workspace save an earlier test scheduled is not written into the next test's database", async () => {
     const earlier = createTestPlayground({ search: '?scenario=seoul-time-math' });
     await earlier.playground.actions.init();
-    earlier.playground.actions.setLoopControl('advisor'); // schedules the workspace save, 150 ms on
+    earlier.playground.actions.setLoopControl('advisor'); // starts the workspace save at once
     await clearStorage(); // what afterEach and beforeEach do between two tests
     await settle(); // a busy machine: the next test starts after the save was due
 

@@ -18,6 +18,7 @@ import type {
   InterruptedEvent,
   LoopControl,
   LoopEvent,
+  LoopExtension,
   LoopSettings,
   LoopState,
   ModelRequest,
@@ -28,6 +29,7 @@ import type {
   RequestStep,
   Result,
   RuntimeKind,
+  Theme,
   Tool,
   ToolExecutor,
   ToolLanguage,
@@ -47,11 +49,13 @@ import {
   fixToolChoice,
   getScenario,
   INITIAL_STATE,
+  injectFault,
   labSleep,
   LoopController,
   noRequestReason,
   ok,
   part,
+  predict,
   refusalCode,
   REFUSALS,
   refusalValues,
@@ -59,6 +63,7 @@ import {
   runNotice,
   RuntimeFailure,
   SCENARIOS,
+  setResultId,
   toggleExposed,
   withToolLanguage,
   workspaceForScenario,
@@ -114,8 +119,20 @@ function noticeOf(result: { readonly ok: false; readonly error: string }): Notic
   return { kind: 'error', text: result.error, ...(code ? { code } : {}), ...(values ? { values } : {}) };
 }
 
-export type InspectorTab =
-  'turns' | 'request' | 'prompt' | 'stops' | 'metrics' | 'advisors' | 'runs' | 'tool-search' | 'mcp' | 'code';
+/** The inspector's tabs, in the order the page shows them (each tab's view: src/ui/inspector/inspector.tsx). */
+export const INSPECTOR_TAB_IDS = [
+  'turns',
+  'request',
+  'prompt',
+  'stops',
+  'metrics',
+  'advisors',
+  'tool-search',
+  'mcp',
+  'runs',
+  'code',
+] as const;
+export type InspectorTab = (typeof INSPECTOR_TAB_IDS)[number];
 
 /** A run as the Runs tab lists it. */
 export type RunSummary = RunHeader;
@@ -172,13 +189,15 @@ export interface PlaygroundState {
 export interface PlaygroundDeps {
   readonly runtimes: RuntimeRegistry;
   readonly storage: PlaygroundStorage;
-  /** Where user tools' code runs (the browser sandbox: a worker in a sandboxed iframe). */
+  /** Where user tools' code runs (the browser sandbox: QuickJS in a fresh worker per execution). */
   readonly sandbox: ToolExecutor;
   readonly toolSearch: ToolSearchSession;
   /** Tool sources besides the presets and the user's own tools (the 28-tool search workspace). */
   readonly toolSources: readonly ToolSource[];
   /** The request steps of the manual loop, in order (tool search). */
   readonly requestSteps: readonly RequestStep[];
+  /** The lessons plugged into the loop (the lab, the advisor loop's events): every fold and view of a run takes them. */
+  readonly extensions: readonly LoopExtension[];
   readonly now: () => number;
   readonly newRunId: () => string;
   /** Runs a task after the current one: the run writer's batch, the workspace save. */
@@ -274,7 +293,7 @@ export function createPlayground(deps: PlaygroundDeps) {
 
   // ── the controllers, fed by the workspace ────────────────────────────────────────────────────────────────
 
-  const requestMemo = createRequestMemo(deps.requestSteps);
+  const requestMemo = createRequestMemo(deps.requestSteps, deps.extensions);
   const workspaceSource = {
     request: (state: LoopState) => requestMemo({ workspace: get().workspace, state, catalog: get().catalog.all }),
     tools: () => exposedTools(sources(), get().workspace),
@@ -286,6 +305,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     newRunId: deps.newRunId,
     workspace: workspaceSource,
     sleep: labSleep,
+    extensions: deps.extensions,
   };
   const manual = new LoopController(controllerDeps);
   const advisor = new AdvisorLoopController(controllerDeps);
@@ -735,6 +755,12 @@ export function createPlayground(deps: PlaygroundDeps) {
     },
 
     /** Switches who drives the loop; the next Send starts a fresh run with it. */
+    /** The header's theme switch; saved with the workspace ("system" is the default: no field). */
+    setTheme(theme: Theme): void {
+      const { theme: _old, ...rest } = get().workspace;
+      setWorkspace(theme === 'system' ? rest : { ...rest, theme });
+    },
+
     setLoopControl(loopControl: LoopControl): void {
       if (controller.isBusy() || controller.isRunning()) {
         report(refuse('stopBeforeControl'));
@@ -815,13 +841,13 @@ export function createPlayground(deps: PlaygroundDeps) {
     },
     /** The teaching lab (engine/lab): a prediction, a fault for one pending call, the id a result is sent with. */
     async predict(prediction: Prediction) {
-      return report(await controller.predict(prediction));
+      return report(await predict(controller.host, prediction));
     },
     injectFault(callId: string, fault: Fault) {
-      return report(controller.injectFault(callId, fault));
+      return report(injectFault(controller.host, callId, fault));
     },
     setResultId(callId: string, sentId: string | null) {
-      return report(controller.setResultId(callId, sentId));
+      return report(setResultId(controller.host, callId, sentId));
     },
     /** An interrupted call: the model receives an error result saying it was not run again. */
     async skipInterrupted(callId: string) {
@@ -895,6 +921,7 @@ export function createPlayground(deps: PlaygroundDeps) {
         settings: workspace.settings,
         now: deps.now,
         requestSteps: deps.requestSteps,
+        extensions: deps.extensions,
       };
     },
   };
@@ -908,6 +935,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     reloadRunList,
     openRun: actions.openRun,
     titleOf: (runId) => get().runs.list.find((r) => r.runId === runId)?.title ?? '',
+    extensions: deps.extensions,
   });
 
   return {
@@ -919,6 +947,8 @@ export function createPlayground(deps: PlaygroundDeps) {
     offline,
     mcp,
     runtimes: deps.runtimes,
+    /** The lessons plugged into the loop: the views of a run (transcript, turn table, Request tab) take them too. */
+    extensions: deps.extensions,
     /** The advisor-controlled loop's chain (the Advisors tab edits it). */
     advisors: advisor as Pick<AdvisorLoopController, 'getAdvisorConfig' | 'configureAdvisors' | 'subscribe'>,
     /** Writes every queued event and the workspace now (on `pagehide`, when the page is hidden). */

@@ -13,6 +13,7 @@ export const selectExposed = (s: PlaygroundState) => s.workspace.exposed;
 export const selectToolOverrides = (s: PlaygroundState) => s.workspace.toolOverrides;
 export const selectRuntimeKind = (s: PlaygroundState) => s.workspace.runtimeKind;
 export const selectLoopControl = (s: PlaygroundState) => s.workspace.loopControl;
+export const selectTheme = (s: PlaygroundState) => s.workspace.theme ?? 'system';
 export const selectCatalog = (s: PlaygroundState) => s.catalog;
 
 export const selectEvents = (s: PlaygroundState) => s.run.events;

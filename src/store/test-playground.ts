@@ -4,7 +4,7 @@
  * at the runtime port, which keeps every request object the runtime receives.
  */
 import type { ModelRequest } from '../engine';
-import { ToolSearchSession, toolSearchStep } from '../engine';
+import { advisorEvents, labExtension, ToolSearchSession, toolSearchStep } from '../engine';
 import * as runsDb from '../persistence/runs-db';
 import * as userToolsDb from '../persistence/user-tools-db';
 import { indexedDbStorage } from '../persistence';
@@ -16,7 +16,7 @@ import type { PlaygroundStorage } from './storage';
 import { toolSearchSource } from './tool-search';
 
 /**
- * The tasks test playgrounds scheduled (a workspace save 150 ms after a change, the run writer's batch) that have
+ * The tasks test playgrounds scheduled (the run writer's batch, the damaged-run check) that have
  * not run yet. A page that is gone runs none of them; a test playground is never closed, so without this its late
  * write would land in the next test's fresh database (a workspace with the advisor loop, say).
  */
@@ -92,6 +92,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
     toolSearch,
     toolSources: [toolSearchSource(toolSearch)],
     requestSteps: [toolSearchStep],
+    extensions: [labExtension, advisorEvents],
     now: () => Date.now(),
     newRunId: (() => {
       let n = 0;

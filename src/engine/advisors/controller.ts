@@ -23,7 +23,9 @@ import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
 import type { CommandResult, LoopControllerDeps } from '../loop/controller-core';
 import { ControllerCore, fail, OK, stepRefusal } from '../loop/controller-core';
 import { REFUSALS, refuse } from '../loop/refusals';
+import { withExtension } from '../loop/extension';
 import { ChatMemory } from './built-ins';
+import { advisorEvents } from './events';
 import { AdvisorChain, describeAdvisor } from './chain';
 import type { AdvisorConfig } from './setup';
 import { buildAdvisors, DEFAULT_ADVISOR_CONFIG } from './setup';
@@ -83,7 +85,8 @@ export class AdvisorLoopController extends ControllerCore {
   } | null = null;
 
   constructor(deps: AdvisorLoopControllerDeps) {
-    super(deps);
+    // Its own events are folded wherever it runs, registered or not.
+    super({ ...deps, extensions: withExtension(deps.extensions, advisorEvents) });
     this.config = deps.advisorConfig ?? DEFAULT_ADVISOR_CONFIG;
   }
 

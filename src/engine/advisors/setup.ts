@@ -14,7 +14,7 @@ import { maxRoundsChecker } from './eligibility';
 import { DEFAULT_ORDERS } from './order';
 import type { TokenBudgetCheck } from './tool-calling-advisor';
 import { ToolCallingAdvisor } from './tool-calling-advisor';
-import { ToolSearchToolCallingAdvisor } from '../tool-search/advisor';
+import { ToolSearchToolCallingAdvisor } from './tool-search-advisor';
 import type { Advisor, AdvisorKind } from './types';
 import { StructuredOutputValidationAdvisor } from './validation-advisor';
 import { ThinkTraceAdvisor } from './think-trace';

@@ -24,23 +24,21 @@ import { isDecidable } from './decisions';
 import { interruptionOf } from './interruption';
 import type { RequestStep } from './request';
 import { createRequestMemo } from './request';
-import type { Refusal, RefusalCode } from './refusals';
+import type { RefusalCode } from './refusals';
 import { RUN_END_DETAILS } from './run-end-details';
 import { refuse } from './refusals';
 import { EMPTY_WORKSPACE } from './workspace';
 import type { ToolRegistry } from '../tool-registry';
 import { createToolRegistry } from '../tool-registry';
-import type { CallDecision, CallOutcome } from '../tool-execution';
-import { executeToolCall, isReturnDirect, parseArguments, toToolMessage } from '../tool-execution';
+import type { CallDecision, CallOutcome } from './tool-execution';
+import { executeToolCall, isReturnDirect, parseArguments, toToolMessage } from './tool-execution';
 import type { LoopListener } from './event-log';
 import { EventLog } from './event-log';
 import type { LoopEvent, LoopSettings, RunConfig } from './events';
 import type { LoopState, Phase } from './state';
 import { assertNever, type Result } from '../result';
-import type { Sleep } from '../lab/faults';
-import { withFault } from '../lab/faults';
-import { predictionDue } from '../lab/predict';
-import type { Fault, Prediction } from '../lab/types';
+import type { EventDraft, ExtensionHost, LoopExtension, RunView, Sleep, ToolSwap } from './extension';
+import { NO_EXTENSIONS } from './extension';
 
 export interface LoopControllerDeps {
   /** The runtime to call; read at every model call, so the user may switch runtimes between steps. */
@@ -51,6 +49,8 @@ export interface LoopControllerDeps {
   readonly workspace?: WorkspaceSource;
   /** Request steps for a run without a live workspace (e.g. tool search in a headless run). */
   readonly requestSteps?: readonly RequestStep[];
+  /** The lessons plugged into the loop (loop/extension.ts), in order: their events, reducers, hooks and views. */
+  readonly extensions?: readonly LoopExtension[];
   /** Waits (an injected fault's timeout or latency); without it those faults do not wait. */
   readonly sleep?: Sleep;
 }
@@ -99,11 +99,6 @@ export type ToolBatchEnd =
 
 const STOPPED = RUN_END_DETAILS.stopped;
 
-/** Why Step waits in predict mode. */
-export function predictFirst(round: number): Refusal {
-  return refuse('predictFirst', { round: String(round) });
-}
-
 /** Why Step cannot start in a phase where neither controller can move (null where a controller may step). */
 export function stepRefusal(phase: Phase): RefusalCode | null {
   switch (phase) {
@@ -123,7 +118,8 @@ export function stepRefusal(phase: Phase): RefusalCode | null {
 }
 
 export abstract class ControllerCore {
-  protected readonly log = new EventLog();
+  protected readonly extensions: readonly LoopExtension[];
+  protected readonly log: EventLog;
   protected registry: ToolRegistry = createToolRegistry([]);
   /** Aborts the model call or tool batch in flight; null when none is. */
   protected abortController: AbortController | null = null;
@@ -135,8 +131,29 @@ export abstract class ControllerCore {
   /** The run's own workspace as the next request (headless use); memoized like the app's. */
   private readonly ownRequest: ReturnType<typeof createRequestMemo>;
 
+  /** What extensions' hooks and commands see of this controller. */
+  readonly host: ExtensionHost;
+
   constructor(protected readonly deps: LoopControllerDeps) {
-    this.ownRequest = createRequestMemo(deps.requestSteps ?? []);
+    this.extensions = deps.extensions ?? NO_EXTENSIONS;
+    this.log = new EventLog(this.extensions);
+    this.ownRequest = createRequestMemo(deps.requestSteps ?? [], this.extensions);
+    const log = this.log;
+    const isBusy = () => this.busy;
+    this.host = {
+      get events() {
+        return log.live();
+      },
+      get state() {
+        return log.state;
+      },
+      get busy() {
+        return isBusy();
+      },
+      now: () => deps.now(),
+      append: (draft) => this.appendDraft(draft),
+      resume: () => (this.running ? this.drive() : Promise.resolve(OK)),
+    };
   }
 
   /** Advances the run by one step; each controller says what a step is. */
@@ -356,65 +373,6 @@ export abstract class ControllerCore {
     return result;
   }
 
-  // ── the teaching lab ───────────────────────────────────────────────────────────────────────────────────
-
-  /** Predict mode: the model call the loop waits to have predicted before it is sent, or null when it need not wait. */
-  awaitingPrediction(): number | null {
-    const state = this.state;
-    const settings = state.settings;
-    if (state.phase !== 'prompt' || !settings || state.round >= settings.maxRounds) return null;
-    return predictionDue(this.log.all(), state.round + 1, settings.lab?.predict === true);
-  }
-
-  /** Records the learner's prediction for the next model call; "run to end" waiting for it resumes. */
-  async predict(prediction: Prediction): Promise<CommandResult> {
-    const round = this.awaitingPrediction();
-    if (round === null) {
-      return refuse(this.state.settings?.lab?.predict === true ? 'nothingToPredict' : 'predictOff');
-    }
-    if (prediction.kind === 'calls') {
-      if (prediction.calls.length === 0) return refuse('predictCallOrAnswer');
-      if (prediction.calls.some((c) => c.name.trim() === '')) return refuse('predictNeedsTool');
-    }
-    this.append({ type: 'prediction-made', at: this.deps.now(), round, prediction });
-    if (this.running) return this.drive();
-    return OK;
-  }
-
-  /** A fault for one pending call (at a pause, before it runs): it runs with the fault. */
-  injectFault(callId: string, fault: Fault): CommandResult {
-    const pending = this.state.pending;
-    const call = pending?.calls.find((c) => c.id === callId);
-    if (!pending || !call || (this.state.phase !== 'approve' && this.state.phase !== 'execute')) {
-      return refuse('notWaitingToRun', { callId });
-    }
-    if (pending.finished[callId] !== undefined || this.busy) return refuse('alreadyRun', { callId });
-    this.append({
-      type: 'fault-injected',
-      at: this.deps.now(),
-      round: pending.round,
-      callId,
-      name: call.name,
-      fault,
-      source: 'call',
-    });
-    return OK;
-  }
-
-  /**
-   * The id-pairing lesson: sends the result of a pending call back with `sentId` (null: without an id); its own id
-   * undoes it. Only before the result is sent: a result already in the history keeps what it was sent with.
-   */
-  setResultId(callId: string, sentId: string | null): CommandResult {
-    const pending = this.state.pending;
-    if (!pending?.calls.some((c) => c.id === callId)) {
-      return refuse('resultAlreadySent', { callId });
-    }
-    if (sentId !== null && sentId.trim() === '') return refuse('writeSentId');
-    this.append({ type: 'result-id-set', at: this.deps.now(), callId, sentId: sentId === null ? null : sentId.trim() });
-    return OK;
-  }
-
   // ── for the controllers ────────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -620,8 +578,6 @@ export abstract class ControllerCore {
     const settings = this.state.settings!;
     const registry = this.offeredRegistry(round);
     const finished = this.state.pending?.round === round ? this.state.pending.finished : {};
-    const chosenFaults = this.state.pending?.round === round ? this.state.pending.faults : {};
-    const armedFaults = settings.lab?.faults ?? {};
     this.busy = true;
     const abort = new AbortController();
     this.abortController = abort;
@@ -635,28 +591,16 @@ export abstract class ControllerCore {
           if (earlier.kind === 'stop') return { kind: 'ended', reason: 'tool-error', detail: earlier.error };
           continue;
         }
-        const chosen = chosenFaults[call.id];
-        const fault = chosen ?? (Object.hasOwn(armedFaults, call.name) ? armedFaults[call.name] : undefined);
+        const swap = this.toolSwap(call, round);
         const outcome = await executeToolCall(call, decisions[call.id] ?? { kind: 'approve' }, {
-          registry: fault ? this.faultyRegistry(registry, call.name, fault) : registry,
+          registry: swap ? swappedRegistry(registry, call.name, swap) : registry,
           exceptionMode: settings.exceptionMode,
           now: this.deps.now,
           language: (name) => this.deps.workspace?.toolLanguage?.(name),
           signal: abort.signal,
           onExecute: (argumentsText) => {
             if (!isCurrent()) return;
-            // A fault armed on the tool is logged as it strikes (one chosen at the pause was logged then).
-            if (fault && !chosen) {
-              this.append({
-                type: 'fault-injected',
-                at: this.deps.now(),
-                round,
-                callId: call.id,
-                name: call.name,
-                fault,
-                source: 'tool',
-              });
-            }
+            if (swap?.onRun) this.appendDraft(swap.onRun);
             this.append({
               type: 'call-started',
               at: this.deps.now(),
@@ -695,10 +639,59 @@ export abstract class ControllerCore {
     return { kind: 'appended', messages, returnDirect: isReturnDirect(outcomes) };
   }
 
-  /** The registry with `name`'s tool wrapped in `fault` (the others as they are). */
-  private faultyRegistry(registry: ToolRegistry, name: string, fault: Fault): ToolRegistry {
+  // ── extensions ─────────────────────────────────────────────────────────────────────────────────────────
+
+  /** The run as the extensions' hooks read it: the live log (no copy) and the folded state. */
+  protected get run(): RunView {
+    return this.host;
+  }
+
+  /** The first extension's refusal that holds the next model call (predict mode), or null. */
+  protected modelCallHold(): CommandResult | null {
+    for (const extension of this.extensions) {
+      const hold = extension.holdModelCall?.(this.run);
+      if (hold) return hold;
+    }
+    return null;
+  }
+
+  /**
+   * A response asked for tools: each extension's check before any runs. Logs what they log; true when one ended
+   * the run (its `run-finished` logged).
+   */
+  protected checkCalls(round: number): boolean {
+    for (const extension of this.extensions) {
+      const check = extension.checkCalls?.(this.run, round);
+      if (!check) continue;
+      for (const draft of check.events) this.appendDraft(draft);
+      if (check.end) {
+        this.append({ type: 'run-finished', at: this.deps.now(), reason: check.end.reason, detail: check.end.detail });
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** After a batch's results joined the history: what each extension logs then. */
+  protected afterBatch(round: number): void {
+    for (const extension of this.extensions) {
+      for (const draft of extension.afterBatch?.(this.run, round) ?? []) this.appendDraft(draft);
+    }
+  }
+
+  /** The first extension's swap of the tool one call runs with (a fault), or null. */
+  private toolSwap(call: ToolCall, round: number): ToolSwap | null {
     const sleep = this.deps.sleep ?? (() => Promise.resolve());
-    return createToolRegistry(registry.tools.map((t) => (t.name === name ? withFault(t, fault, sleep) : t)));
+    for (const extension of this.extensions) {
+      const swap = extension.swapTool?.(this.run, call, round, sleep);
+      if (swap) return swap;
+    }
+    return null;
+  }
+
+  /** Appends an event drafted without its time, stamped now. */
+  protected appendDraft(draft: EventDraft): void {
+    this.append({ ...draft, at: this.deps.now() } as LoopEvent);
   }
 
   /**
@@ -719,6 +712,11 @@ export abstract class ControllerCore {
   protected notify(): void {
     this.log.notify();
   }
+}
+
+/** The registry with `name`'s tool swapped (the others as they are). */
+function swappedRegistry(registry: ToolRegistry, name: string, swap: ToolSwap): ToolRegistry {
+  return createToolRegistry(registry.tools.map((t) => (t.name === name ? swap.tool(t) : t)));
 }
 
 /** Whether two tool lists send the same thing (names, descriptions, schemas and flags, in order). */

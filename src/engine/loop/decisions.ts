@@ -3,7 +3,7 @@
  * is replaceable until the batch runs — each change is one more `call-decided` in the log), the call the `A` key
  * approves next, each call's current decision, and how an edit changed the arguments. Pure.
  */
-import type { CallDecision } from '../tool-execution';
+import type { CallDecision } from './tool-execution';
 import type { LoopEvent } from './events';
 import type { LoopState } from './state';
 

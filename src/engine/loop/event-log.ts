@@ -1,10 +1,11 @@
 /**
- * One run's event log as a controller holds it: the events, the state they fold to (`applyEvent`), and the
- * listeners told after every change. Shared by the manual and the advisor-controlled loop.
+ * One run's event log as a controller holds it: the events, the state they fold to (`applyEvent` with the
+ * controller's extensions), and the listeners told after every change. Shared by the manual and the
+ * advisor-controlled loop.
  */
-import { TraceChain } from '../prompt-trace';
+import { TraceChain } from './prompt-trace';
 import type { LoopEvent } from './events';
-import type { LoopState } from './state';
+import type { Folding, LoopState } from './state';
 import { applyEvent, INITIAL_STATE, replay } from './state';
 
 export type LoopListener = () => void;
@@ -17,6 +18,8 @@ export class EventLog {
   /** Stores each prompt trace as a change from the previous one, so the log grows linearly. */
   private readonly traces = new TraceChain();
   private readonly listeners = new Set<LoopListener>();
+
+  constructor(private readonly extensions: readonly Folding[] = []) {}
 
   /** The log folded by `applyEvent`. */
   get state(): LoopState {
@@ -32,6 +35,11 @@ export class EventLog {
     return this.snapshot;
   }
 
+  /** The events as they are held (no copy): for a reader that neither keeps nor changes them (the hooks). */
+  live(): readonly LoopEvent[] {
+    return this.events;
+  }
+
   /** The latest event that matches, searched in place (no copy: the loop asks this every round). */
   findLast(predicate: (event: LoopEvent) => boolean): LoopEvent | undefined {
     return this.events.findLast(predicate);
@@ -42,7 +50,7 @@ export class EventLog {
     event = this.traces.store(event);
     this.events.push(event);
     this.snapshot = null;
-    this.folded = applyEvent(this.folded, event);
+    this.folded = applyEvent(this.folded, event, this.extensions);
     this.notify();
   }
 
@@ -50,7 +58,7 @@ export class EventLog {
   reset(events: readonly LoopEvent[] = []): void {
     this.events = this.traces.reset(events);
     this.snapshot = null;
-    this.folded = replay(this.events);
+    this.folded = replay(this.events, this.extensions);
   }
 
   subscribe(listener: LoopListener): () => void {

@@ -37,6 +37,10 @@ export interface ToolOverride {
   readonly language?: ToolLanguage;
 }
 
+/** The page's colours: the system's light or dark mode, or a choice (the projector's is high contrast). */
+export const THEMES = ['system', 'light', 'dark', 'contrast'] as const;
+export type Theme = (typeof THEMES)[number];
+
 export interface Workspace {
   /** The scenario the workspace was opened from (its script is what the scripted replay plays); null for none. */
   readonly scenarioId: string | null;
@@ -51,6 +55,8 @@ export interface Workspace {
   readonly settings: LoopSettings;
   readonly runtimeKind: RuntimeKind;
   readonly loopControl: LoopControl;
+  /** The header's theme switch; absent means "system" (it follows `prefers-color-scheme`). */
+  readonly theme?: Theme;
 }
 
 export const DEFAULT_SYSTEM = 'You are a helpful assistant. Use the tools when they help.';
@@ -90,6 +96,7 @@ export function workspaceForScenario(seed: WorkspaceSeed, current: Workspace): W
     settings: { ...DEFAULT_SETTINGS, ...(seed.settings ?? {}) },
     runtimeKind: current.runtimeKind,
     loopControl: current.loopControl,
+    ...(current.theme ? { theme: current.theme } : {}),
   };
 }
 

@@ -81,7 +81,9 @@ export function createEndpointRuntime(
       if (!current.ok) return current;
       const built = endpointBody(request, current.value);
       // The trace records the body as it went over the wire (JSON text, read back), so the preview does the same.
-      return built.ok ? ok({ wire: 'openai-chat', body: JSON.parse(JSON.stringify(built.value.body)) as unknown }) : built;
+      return built.ok
+        ? ok({ wire: 'openai-chat', body: JSON.parse(JSON.stringify(built.value.body)) as unknown })
+        : built;
     },
     async generate(request, options) {
       const current = config();

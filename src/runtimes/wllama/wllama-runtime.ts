@@ -115,7 +115,12 @@ export function createWllamaRuntime(config: WllamaRuntimeConfig): ChatRuntime {
       const built = completionRequest(request, profile);
       if (!built.ok) return built;
       const { params } = built.value;
-      return ok({ wire: 'llama-completion', body: requestBody(params), promptText: params.prompt, grammar: params.grammar });
+      return ok({
+        wire: 'llama-completion',
+        body: requestBody(params),
+        promptText: params.prompt,
+        grammar: params.grammar,
+      });
     },
     async generate(request: ModelRequest, options: GenerateOptions): Promise<ModelResponse> {
       const built = completionRequest(request, profile);

@@ -107,7 +107,7 @@ describe('AdvisorsView', () => {
   it('moving memory inside with its Move button makes no tie with the metrics advisor (H+400)', () => {
     const controller = setup();
     expect(screen.queryByTestId('advisors-tie')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Move Chat memory inside the loop' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move inside the loop: Chat memory' }));
     expect(within(screen.getByTestId('lane-inside')).getByTestId('advisor-memory')).toBeTruthy();
     const orders = controller.getAdvisorConfig().advisors.map((s) => s.order);
     expect(new Set(orders).size).toBe(orders.length);
@@ -117,7 +117,7 @@ describe('AdvisorsView', () => {
 
   it('the Move button crosses the boundary, and the Mermaid text lists every model and tool call', async () => {
     const controller = setup();
-    fireEvent.click(screen.getByRole('button', { name: 'Move Logger outside the loop' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move outside the loop: Logger' }));
     expect(within(screen.getByTestId('lane-outside')).getByTestId('advisor-logger')).toBeTruthy();
     await act(async () => {
       controller.send(scenario.user);

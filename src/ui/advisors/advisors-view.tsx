@@ -19,6 +19,7 @@ import type {
   LoopEvent,
 } from '../../engine';
 import {
+  ADVISOR_HOOKS,
   advisorNames,
   assignLanes,
   chainActivity,
@@ -302,25 +303,11 @@ function sameChain(
   return JSON.stringify(now) === JSON.stringify(ran.map((a) => `${a.name}@${a.order}`).sort());
 }
 
-/** The hooks the view names; any other hook shows as the engine spells it. */
-const LABELLED_HOOKS = [
-  'before',
-  'after',
-  'initialize-loop',
-  'before-call',
-  'after-call',
-  'next-instructions',
-  'finalize-loop',
-  'attempt',
-  'validate',
-] as const satisfies readonly AdvisorHook[];
-
 type AdvisorsT = ReturnType<typeof useT<'advisors'>>['t'];
 
+/** A hook in the page's words (`hooks.<hook>`); a hook the engine does not list shows as it is spelled. */
 export function hookLabel(t: AdvisorsT, hook: string): string {
-  return (LABELLED_HOOKS as readonly string[]).includes(hook)
-    ? t(`hooks.${hook as (typeof LABELLED_HOOKS)[number]}`)
-    : hook;
+  return (ADVISOR_HOOKS as readonly string[]).includes(hook) ? t(`hooks.${hook as AdvisorHook}`) : hook;
 }
 
 interface CardProps {

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { LoopEvent, RoundPrompt, RoundTokens, TokenCounter } from '../../engine';
 import { errorMessage, roundPrompts, roundTokens } from '../../engine';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';
+import { usePlaygroundApi } from '../playground-context';
 
 export type CounterState =
   | { readonly status: 'loading' }
@@ -39,10 +40,11 @@ export interface RoundTokensView {
 
 export function useRoundTokens(events: readonly LoopEvent[]): RoundTokensView {
   const counter = useTokenCounter();
-  const prompts = useMemo(() => roundPrompts(events), [events]);
+  const { extensions } = usePlaygroundApi();
+  const prompts = useMemo(() => roundPrompts(events, extensions), [events, extensions]);
   const tokens = useMemo(
-    () => (counter.status === 'ready' ? roundTokens(events, counter.counter) : null),
-    [events, counter],
+    () => (counter.status === 'ready' ? roundTokens(events, counter.counter, extensions) : null),
+    [events, counter, extensions],
   );
   return { counter, prompts, tokens };
 }
@@ -50,9 +52,12 @@ export function useRoundTokens(events: readonly LoopEvent[]): RoundTokensView {
 /** One model call's figures, for the transcript: null until the tokenizer is ready (or when the round is unknown). */
 export function useTokensOfRound(events: readonly LoopEvent[], round: number): RoundTokens | null {
   const counter = useTokenCounter();
+  const { extensions } = usePlaygroundApi();
   return useMemo(
     () =>
-      counter.status === 'ready' ? (roundTokens(events, counter.counter).find((r) => r.round === round) ?? null) : null,
-    [events, round, counter],
+      counter.status === 'ready'
+        ? (roundTokens(events, counter.counter, extensions).find((r) => r.round === round) ?? null)
+        : null,
+    [events, round, counter, extensions],
   );
 }

@@ -16,7 +16,7 @@ import type {
 import { assertNever, diffRound } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import type { CounterState } from '../charts/use-round-tokens';
-import { BAR_COLORS } from '../charts/token-bars';
+import { BAR_TOKENS } from '../charts/token-bars';
 import './prompt-diff.css';
 
 interface Props {
@@ -67,7 +67,11 @@ export function PromptDiffView({ round, previous, tokens, counter }: Props) {
         <p className="small prompt-diff-parts" data-testid="prompt-part-tokens">
           {(['system', 'tools', 'history', 'new'] as const).map((part) => (
             <span key={part}>
-              <span className="prompt-diff-swatch" style={{ background: BAR_COLORS[part] }} aria-hidden="true" />
+              <span
+                className="prompt-diff-swatch"
+                style={{ background: `var(${BAR_TOKENS[part]})` }}
+                aria-hidden="true"
+              />
               {t(`parts.${part}`)} <strong>{format.number(tokens[part])}</strong>
             </span>
           ))}

@@ -162,7 +162,8 @@ function SentRequest({ events, round }: { readonly events: readonly LoopEvent[];
   // The round's response with its trace in full (the log stores each trace as the change from the previous one).
   const response = useMemo(() => roundResponses(events, round).current, [events, round]);
   const trace = response?.response.trace;
-  const sent = useMemo(() => messagesSentAt(events, round), [events, round]);
+  const { extensions } = usePlaygroundApi();
+  const sent = useMemo(() => messagesSentAt(events, round, extensions), [events, round, extensions]);
   const offered = useMemo(() => toolsOffered(events, round), [events, round]);
   return (
     <>

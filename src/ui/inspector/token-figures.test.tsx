@@ -10,11 +10,11 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopEvent } from '../../engine/loop/events';
 import { createPresetTools } from '../../engine/presets';
-import type { RoundTokens } from '../../engine/prompt-segments';
-import { roundTokens } from '../../engine/prompt-segments';
+import type { RoundTokens } from '../../engine';
+import { roundTokens } from '../../engine';
 import { getScenario, toolsForScenario } from '../../engine/scenarios';
 import type { TokenCounter } from '../../engine/tool-search/token-count';
-import { playScenarioRun } from '../../engine/tool-search/measure';
+import { playScenarioRun } from '../../engine/scenarios/tool-search-measure';
 import { EnglishRoot } from '../../i18n/english-root';
 import { createTestPlayground } from '../../store/test-playground';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';

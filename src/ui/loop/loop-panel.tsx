@@ -155,7 +155,8 @@ export function LoopPanel() {
       )}
       {notice && (
         <Notice
-          notice={{ kind: notice.kind, text: words.notice(notice) }}
+          // Predict mode asking for the prediction first is an invitation, not an error.
+          notice={{ kind: notice.code === 'predictFirst' ? 'info' : notice.kind, text: words.notice(notice) }}
           onDismiss={actions.clearNotice}
           dismissLabel={t('dismiss')}
           testId="loop-notice"

@@ -9,7 +9,7 @@ import type { PlaygroundState } from '../../store/playground';
 import { useFormat, useT, type Formatters } from '../../i18n';
 import { useEngineText } from '../engine-text/engine-text';
 import { selectEvents } from '../../store/selectors';
-import { usePlayground } from '../playground-context';
+import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ResultLessonNotes } from '../lessons/result-lesson-notes';
 import { ParseNotes, splitNotes } from './parse-notes';
 import { PendingCallActions } from './pending-call-actions';
@@ -23,7 +23,8 @@ import { LabNoteEntry, LabResultMark } from '../lab/lab-entries';
 export function TranscriptView() {
   const { t } = useT('transcript');
   const events = usePlayground(selectEvents);
-  const entries = useMemo(() => transcript(events), [events]);
+  const { extensions } = usePlaygroundApi();
+  const entries = useMemo(() => transcript(events, extensions), [events, extensions]);
   return (
     <section className="transcript" aria-label={t('label')}>
       <h2 className="visually-hidden">{t('label')}</h2>

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, Message } from './messages';
-import { createPresetTools } from './presets';
+import type { AssistantMessage, Message } from '../messages';
+import { createPresetTools } from '../presets';
 import { diffRound, diffText, diffTokens } from './prompt-diff';
 import { roundPrompts, segmentPrompt } from './prompt-segments';
-import { promptText, qwen3Format } from './protocol/formats';
-import { createWorkspace28Tools, LANDSMEER_SCENARIO } from './scenarios/workspace-28';
-import { toDefinition } from './tool';
-import { playScenarioRun } from './tool-search/measure';
+import { promptText, qwen3Format } from '../protocol/formats';
+import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../scenarios/workspace-28';
+import { toDefinition } from '../tool';
+import { playScenarioRun } from '../scenarios/tool-search-measure';
 
 const side = (pieces: ReturnType<typeof diffText>, keep: 'added' | 'removed') =>
   pieces

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LoopController } from './loop/controller';
-import { DEFAULT_SETTINGS } from './loop/events';
-import { createPresetTools } from './presets';
+import { LoopController } from './controller';
+import { DEFAULT_SETTINGS } from './events';
+import { createPresetTools } from '../presets';
 import { roundTimelines } from './round-timeline';
-import { createHumanRuntime } from './model-port/human';
-import { createScriptedRuntime } from './model-port/scripted';
-import { getScenario, toolsForScenario } from './scenarios';
-import { createFakeClock } from './test-support';
+import { createHumanRuntime } from '../model-port/human';
+import { createScriptedRuntime } from '../model-port/scripted';
+import { getScenario, toolsForScenario } from '../scenarios';
+import { createFakeClock } from '../test-support';
 
 const SEOUL = getScenario('seoul-time-math')!;
 

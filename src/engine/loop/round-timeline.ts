@@ -4,8 +4,8 @@
  * for decisions, and each tool's run. Times are relative to the round's model call; a round ends with its last
  * tool or its response.
  */
-import type { LoopEvent } from './loop/events';
-import type { RuntimeKind } from './runtime';
+import type { LoopEvent } from './events';
+import type { RuntimeKind } from '../runtime';
 
 export type TimelineSpan =
   | { readonly kind: 'first-token'; readonly startMs: number; readonly ms: number }

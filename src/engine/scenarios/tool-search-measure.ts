@@ -16,16 +16,16 @@ import type { LoopEvent, LoopSettings } from '../loop/events';
 import { DEFAULT_SETTINGS } from '../loop/events';
 import type { LoopState } from '../loop/state';
 import { applyEvent, INITIAL_STATE } from '../loop/state';
-import { roundTokens } from '../prompt-segments';
+import { roundTokens } from '../prompt-diff/prompt-segments';
 import type { Script } from '../model-port/script';
 import { createScriptedRuntime } from '../model-port/scripted';
 import type { Tool, ToolDefinition } from '../tool';
-import { ToolSearchSession, toolSearchStep } from './apply';
-import { foundToolNames } from './accumulate';
-import { TOOL_SEARCH_TOOL_NAME } from './search-tool';
-import type { ToolIndexKind } from './tool-index';
-import type { TokenCounter } from './token-count';
-import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../scenarios/workspace-28';
+import { ToolSearchSession, toolSearchStep } from '../tool-search/apply';
+import { foundToolNames } from '../tool-search/accumulate';
+import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
+import type { ToolIndexKind } from '../tool-search/tool-index';
+import type { TokenCounter } from '../tool-search/token-count';
+import { createWorkspace28Tools, LANDSMEER_SCENARIO } from './workspace-28';
 
 export interface RoundMeasurement {
   readonly round: number;

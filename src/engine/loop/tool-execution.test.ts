@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ToolCall } from './messages';
-import type { Tool } from './tool';
-import { defineTool } from './tool';
-import { createToolRegistry } from './tool-registry';
+import type { ToolCall } from '../messages';
+import type { Tool } from '../tool';
+import { defineTool } from '../tool';
+import { createToolRegistry } from '../tool-registry';
 import type { CallDecision, ExceptionMode } from './tool-execution';
 import { DENIED_TEXT, executeToolCall, executeToolCalls, isReturnDirect, parseArguments } from './tool-execution';
-import { createFakeClock } from './test-support';
+import { createFakeClock } from '../test-support';
 
 function setup(extra: Tool[] = [], exceptionMode: ExceptionMode = 'send-to-model') {
   const clock = createFakeClock();

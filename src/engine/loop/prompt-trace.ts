@@ -4,12 +4,13 @@
  * tokens are prefilled), and how a run's traces are stored — the first whole, each later one as what changed
  * (`TraceChain`), read back in full with `traceAt` / `fullTraces`.
  */
-import type { LoopEvent } from './loop/events';
-import type { PromptPartKind, PromptSegment } from './protocol/formats/types';
-import { err, ok, type Result } from './result';
-import type { ModelResponse, RequestTrace } from './runtime';
-import type { TraceNode } from './trace-delta';
-import { applyNode, diffValue, isDelta } from './trace-delta';
+import type { LoopEvent } from './events';
+import type { PromptPartKind, PromptSegment } from '../protocol/formats/types';
+import { err, ok, type Result } from '../result';
+import type { ModelResponse, RequestTrace } from '../runtime';
+import { promptExtension } from '../runtime';
+import type { TraceNode } from '../trace-delta';
+import { applyNode, detach, diffValue, isDelta, SAME } from '../trace-delta';
 
 export interface PartTotal {
   readonly part: PromptPartKind;
@@ -83,7 +84,7 @@ export class TraceChain {
     const previous = this.previous();
     this.last = trace;
     if (!previous) return event;
-    return { ...event, response: { ...event.response, trace: { delta: diffValue(previous, trace) } } };
+    return { ...event, response: { ...event.response, trace: { delta: diffTrace(previous, trace) } } };
   }
 
   /**
@@ -211,4 +212,20 @@ export function roundResponses(
     last = full;
   }
   return {};
+}
+
+/**
+ * What changed from one trace to the next. A prompt the runtime says extends the previous one (the very string the
+ * previous trace carried) is stored as the text it added, without reading either prompt; anything else is compared.
+ */
+function diffTrace(previous: RequestTrace, next: RequestTrace): TraceNode {
+  const extension = promptExtension(next);
+  if (!extension || extension.previous !== previous.promptText || next.promptText === undefined) {
+    return diffValue(previous, next);
+  }
+  const rest = diffValue({ ...previous, promptText: '' }, { ...next, promptText: '' });
+  const prompt: TraceNode = { t: [extension.previous.length, detach(extension.appended), 0] };
+  if (rest === SAME) return { o: { promptText: prompt } };
+  if ('o' in rest) return { ...rest, o: { ...rest.o, promptText: prompt } };
+  return diffValue(previous, next);
 }

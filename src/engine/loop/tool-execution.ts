@@ -7,13 +7,13 @@
  * flagged `isError` like Anthropic's `is_error`) or `stop-loop` (Spring's `throw-exception-on-error=true`:
  * the loop ends with the error). returnDirect ends the loop only when every *executed* call is returnDirect.
  */
-import type { ToolCall, ToolMessage } from './messages';
-import type { ExecutionReport, ToolContext, ToolGrants, ToolLanguage, ToolResult } from './tool';
-import { errorMessage, ToolFailure } from './tool';
-import type { ToolRegistry } from './tool-registry';
-import { ARGUMENT_ERROR_WORDS, CALL_ERROR_WORDS, callErrorLanguage, invalidArgumentsText } from './tool-words';
-import { describeNumberProblem, findNumberProblemsInText } from './protocol/argument-numbers';
-import { assertNever, type Result } from './result';
+import type { ToolCall, ToolMessage } from '../messages';
+import type { ExecutionReport, ToolContext, ToolGrants, ToolLanguage, ToolResult } from '../tool';
+import { errorMessage, ToolFailure } from '../tool';
+import type { ToolRegistry } from '../tool-registry';
+import { ARGUMENT_ERROR_WORDS, CALL_ERROR_WORDS, callErrorLanguage, invalidArgumentsText } from '../tool-words';
+import { describeNumberProblem, findNumberProblemsInText } from '../protocol/argument-numbers';
+import { assertNever, type Result } from '../result';
 
 export type ExceptionMode = 'send-to-model' | 'stop-loop';
 
@@ -34,15 +34,17 @@ export type CallDecision =
   | { readonly kind: 'write'; readonly text: string; readonly isError?: boolean };
 
 /** Why a result is what it is: shown in the turn table's "what our code did" column. */
-export type CallDisposition =
-  | 'executed'
-  | 'tool-error'
-  | 'invalid-json'
-  | 'invalid-arguments'
-  | 'unknown-tool'
-  | 'unparsed-call'
-  | 'denied'
-  | 'written-by-hand';
+export const DISPOSITIONS = [
+  'executed',
+  'tool-error',
+  'invalid-json',
+  'invalid-arguments',
+  'unknown-tool',
+  'unparsed-call',
+  'denied',
+  'written-by-hand',
+] as const;
+export type CallDisposition = (typeof DISPOSITIONS)[number];
 
 export type CallOutcome =
   | {

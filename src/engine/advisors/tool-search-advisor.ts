@@ -14,13 +14,13 @@
  * executable tools, as Spring registers its callback; the index it searches is kept in sync by its owner (the
  * app syncs it with the exposed tools), or by the optional `session` here.
  */
-import { foundToolNames } from './accumulate';
-import type { ToolSearchSession } from './apply';
-import { TOOL_SEARCH_TOOL_DEFINITION, withSystemSuffix } from './apply';
-import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from './search-tool';
-import type { ToolCallingAdvisorOptions } from '../advisors/tool-calling-advisor';
-import { ToolCallingAdvisor } from '../advisors/tool-calling-advisor';
-import type { AdvisedRequest, AdvisorChainApi } from '../advisors/types';
+import { foundToolNames } from '../tool-search/accumulate';
+import type { ToolSearchSession } from '../tool-search/apply';
+import { TOOL_SEARCH_TOOL_DEFINITION, withSystemSuffix } from '../tool-search/apply';
+import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
+import type { ToolCallingAdvisorOptions } from './tool-calling-advisor';
+import { ToolCallingAdvisor } from './tool-calling-advisor';
+import type { AdvisedRequest, AdvisorChainApi } from './types';
 import type { ToolDefinition } from '../tool';
 
 /** Where the request's original tools are kept between rounds (Spring caches its callbacks the same way). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoopEvent } from './loop/events';
+import type { LoopEvent } from './events';
 import {
   checkPrefixExtension,
   partTotals,

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AdvisorChain } from '../advisors/chain';
-import type { AdvisedRequest, AdvisedResponse, AdvisorInvocation, ChainEnvironment } from '../advisors/types';
+import { AdvisorChain } from './chain';
+import type { AdvisedRequest, AdvisedResponse, AdvisorInvocation, ChainEnvironment } from './types';
 import type { Message, ToolMessage } from '../messages';
 import { interpretResponse } from '../protocol/interpret';
 import { createScriptedRuntime } from '../model-port/scripted';
 import type { Tool } from '../tool';
 import { toDefinition } from '../tool';
-import { executeToolCall, toToolMessage } from '../tool-execution';
+import { executeToolCall, toToolMessage } from '../loop/tool-execution';
 import { createToolRegistry } from '../tool-registry';
-import { ORIGINAL_TOOLS_KEY, ToolSearchToolCallingAdvisor } from './advisor';
-import { ToolSearchSession } from './apply';
-import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from './search-tool';
+import { ORIGINAL_TOOLS_KEY, ToolSearchToolCallingAdvisor } from './tool-search-advisor';
+import { ToolSearchSession } from '../tool-search/apply';
+import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
 import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../scenarios/workspace-28';
 
 const NOW = Date.UTC(2026, 2, 14, 10, 30);

@@ -1,21 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadQwen3Counter } from '../tokenizers/qwen3';
-import { LoopController } from './loop/controller';
-import { DEFAULT_SETTINGS } from './loop/events';
-import type { Message } from './messages';
-import { createPresetTools } from './presets';
+import { loadQwen3Counter } from '../../tokenizers/qwen3';
+import { LoopController } from '../loop/controller';
+import { DEFAULT_SETTINGS } from '../loop/events';
+import type { Message } from '../messages';
+import { createPresetTools } from '../presets';
 import type { RoundPrompt } from './prompt-segments';
 import { countRound, roundPrompts, segmentPrompt } from './prompt-segments';
-import { hermesFormat, llama32Format, promptText, qwen3Format } from './protocol/formats';
-import { renderChatPrompt } from './model-port/chat-prompt';
-import { createScriptedRuntime } from './model-port/scripted';
-import { getScenario, toolsForScenario } from './scenarios';
-import { createWorkspace28Tools, LANDSMEER_SCENARIO } from './scenarios/workspace-28';
-import { createFakeClock } from './test-support';
-import type { ToolDefinition } from './tool';
-import { toDefinition } from './tool';
-import { playScenarioRun } from './tool-search/measure';
-import type { TokenCounter } from './tool-search/token-count';
+import { hermesFormat, llama32Format, promptText, qwen3Format } from '../protocol/formats';
+import { renderChatPrompt } from '../model-port/chat-prompt';
+import { createScriptedRuntime } from '../model-port/scripted';
+import { getScenario, toolsForScenario } from '../scenarios';
+import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../scenarios/workspace-28';
+import { createFakeClock } from '../test-support';
+import type { ToolDefinition } from '../tool';
+import { toDefinition } from '../tool';
+import { playScenarioRun } from '../scenarios/tool-search-measure';
+import type { TokenCounter } from '../tool-search/token-count';
 
 const SEOUL = getScenario('seoul-time-math')!;
 

@@ -18,16 +18,17 @@
  * runtime counted the whole prompt but not its parts). A runtime's estimated usage (the scripted replay's
  * four-characters-a-token guess) is never shown: the one estimator counts instead.
  */
-import type { LoopEvent } from './loop/events';
-import { messagesSentAt, toolsOfRun } from './loop/projections';
-import { withFullTraces } from './prompt-trace';
-import type { PromptPartKind } from './protocol/formats/types';
-import { renderToolsSection } from './protocol/hermes';
-import type { RequestTrace, RuntimeKind } from './runtime';
-import { renderChatPrompt } from './model-port/chat-prompt';
-import type { ToolDefinition } from './tool';
-import type { TokenCounter } from './tool-search/token-count';
-import { TOOL_SEARCH_TOOL_NAME } from './tool-search/search-tool';
+import type { LoopEvent } from '../loop/events';
+import type { LoopExtension } from '../loop/extension';
+import { messagesSentAt, toolsOfRun } from '../loop/projections';
+import { withFullTraces } from '../loop/prompt-trace';
+import type { PromptPartKind } from '../protocol/formats/types';
+import { renderToolsSection } from '../protocol/hermes';
+import type { RequestTrace, RuntimeKind } from '../runtime';
+import { renderChatPrompt } from '../model-port/chat-prompt';
+import type { ToolDefinition } from '../tool';
+import type { TokenCounter } from '../tool-search/token-count';
+import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
 
 export type SegmentKind = 'system' | 'tools' | 'message' | 'generation' | 'other';
 
@@ -248,19 +249,29 @@ export interface RoundPrompt {
 /** Runtimes whose usage counts only the prompt tokens they prefilled (a reused KV cache is not counted again). */
 const PREFILL_ONLY_USAGE: ReadonlySet<RuntimeKind> = new Set<RuntimeKind>(['webllm']);
 
-const promptsOf = new WeakMap<readonly LoopEvent[], RoundPrompt[]>();
+const NO_EXTENSIONS: readonly LoopExtension[] = [];
+const promptsOf = new WeakMap<readonly LoopEvent[], WeakMap<readonly LoopExtension[], RoundPrompt[]>>();
 
-/** Every model call of a run with its prompt cut into segments, in order (once per event log). */
-export function roundPrompts(events: readonly LoopEvent[]): RoundPrompt[] {
-  let prompts = promptsOf.get(events);
+/**
+ * Every model call of a run with its prompt cut into segments, in order: once per event log (and set of loop
+ * extensions), however many views ask.
+ */
+export function roundPrompts(events: readonly LoopEvent[], extensions?: readonly LoopExtension[]): RoundPrompt[] {
+  let byExtensions = promptsOf.get(events);
+  if (byExtensions === undefined) {
+    byExtensions = new WeakMap();
+    promptsOf.set(events, byExtensions);
+  }
+  const key = extensions ?? NO_EXTENSIONS;
+  let prompts = byExtensions.get(key);
   if (prompts === undefined) {
-    prompts = cutRoundPrompts(events);
-    promptsOf.set(events, prompts);
+    prompts = cutRoundPrompts(events, extensions);
+    byExtensions.set(key, prompts);
   }
   return prompts;
 }
 
-function cutRoundPrompts(events: readonly LoopEvent[]): RoundPrompt[] {
+function cutRoundPrompts(events: readonly LoopEvent[], extensions?: readonly LoopExtension[]): RoundPrompt[] {
   const rounds: RoundPrompt[] = [];
   const everyTool = toolsOfRun(events);
   const byName = new Map(everyTool.map((t) => [t.name, t]));
@@ -274,7 +285,7 @@ function cutRoundPrompts(events: readonly LoopEvent[]): RoundPrompt[] {
   };
   const rendered = (round: number, toolNames: readonly string[]): string =>
     renderChatPrompt({
-      messages: messagesSentAt(events, round),
+      messages: messagesSentAt(events, round, extensions),
       tools: toolNames.flatMap((n) => byName.get(n) ?? []),
     });
   for (const event of withFullTraces(events)) {
@@ -458,14 +469,18 @@ const counted = new WeakMap<TokenCounter, WeakMap<RoundPrompt, RoundTokens>>();
  * THE token function: every model call of a run, counted (see the file comment for the rule). Every view reads
  * this, never a runtime's usage or a tokenizer directly. A round is counted once per counter.
  */
-export function roundTokens(events: readonly LoopEvent[], counter: TokenCounter): RoundTokens[] {
+export function roundTokens(
+  events: readonly LoopEvent[],
+  counter: TokenCounter,
+  extensions?: readonly LoopExtension[],
+): RoundTokens[] {
   let cache = counted.get(counter);
   if (cache === undefined) {
     cache = new WeakMap();
     counted.set(counter, cache);
   }
   const memo = cache;
-  return roundPrompts(events).map((prompt) => {
+  return roundPrompts(events, extensions).map((prompt) => {
     let tokens = memo.get(prompt);
     if (tokens === undefined) {
       tokens = countRound(prompt, counter);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';
-import type { SearchComparison } from './measure';
-import { compareToolSearch } from './measure';
-import type { TokenCounter } from './token-count';
-import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../scenarios/workspace-28';
+import type { SearchComparison } from './tool-search-measure';
+import { compareToolSearch } from './tool-search-measure';
+import type { TokenCounter } from '../tool-search/token-count';
+import { createWorkspace28Tools, LANDSMEER_SCENARIO } from './workspace-28';
 
 let counter: TokenCounter;
 const results: Partial<Record<'keyword' | 'regex', SearchComparison>> = {};
