@@ -216,7 +216,8 @@ function DecisionSummary(props: {
 }
 
 /** Original → new arguments, field by field (both texts when either is not a JSON object). */
-function ArgumentsDiff({ before, after }: { before: string; after: string }) {
+/** Original → edited, field by field (both texts whole when either is not a JSON object). */
+export function ArgumentsDiff({ before, after }: { before: string; after: string }) {
   const { t } = useT('pause');
   const changes = argumentsDiff(before, after);
   if (changes === null) {

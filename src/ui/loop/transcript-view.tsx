@@ -12,7 +12,7 @@ import { selectEvents } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ResultLessonNotes } from '../lessons/result-lesson-notes';
 import { ParseNotes, splitNotes } from './parse-notes';
-import { PendingCallActions } from './pending-call-actions';
+import { ArgumentsDiff, PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
 import { useTokensOfRound } from '../charts/use-round-tokens';
 import { McpCallProgress, McpResultRecord } from '../mcp/mcp-call-notes';
@@ -51,6 +51,16 @@ function TurnTokens({ round }: { round: number }) {
       {t('tokens', { prompt: format.number(tokens.prompt), completion: format.number(tokens.completion) })}
       {estimated ? t('estimated') : ''}
     </span>
+  );
+}
+
+/** An executed call whose arguments were edited at the pause: what the model wrote → what ran. */
+function EditedArguments(props: { callId: string; edited: { readonly before: string; readonly after: string } }) {
+  const { t } = useT('transcript');
+  return (
+    <div className="small edited-arguments" data-testid={`edited-${props.callId}`}>
+      {t('ranEdited')} <ArgumentsDiff before={props.edited.before} after={props.edited.after} />
+    </div>
   );
 }
 
@@ -96,6 +106,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
             )}
             <LabResultMark injected={entry.injected} sentId={entry.sentId} />
           </header>
+          {entry.edited && <EditedArguments callId={entry.message.toolCallId} edited={entry.edited} />}
           <pre className="message-text tool-output">{entry.message.content}</pre>
           <McpResultRecord metadata={entry.outcome?.kind === 'result' ? entry.outcome.result.metadata : undefined} />
           <ResultLessonNotes callId={entry.message.toolCallId} outcome={entry.outcome} />
