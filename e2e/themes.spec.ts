@@ -92,9 +92,15 @@ test('the switch is saved in the workspace: a reload paints the chosen theme', a
     .or(page.locator('.inspector svg').first())
     .first()
     .evaluate((svg) => svg.querySelector(':scope > rect')?.getAttribute('fill'));
-  const token = await page.evaluate(() =>
-    getComputedStyle(document.documentElement).getPropertyValue('--chart-bg').trim(),
-  );
+  // The token as the page resolves it for the theme in use (it is a light-dark() pair).
+  const token = await page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--chart-bg)';
+    document.body.append(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  });
   expect(chartBg).toBe(token);
-  expect(token).not.toBe('#ffffff');
+  expect(token).not.toBe('rgb(255, 255, 255)');
 });

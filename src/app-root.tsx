@@ -53,7 +53,10 @@ export function startApp(root: Root, i18n: I18n, intro: FirstPaintIntro): void {
   void playground.actions.init();
 
   // A reload, a closed tab or a backgrounded page loses nothing that was appended: write what is queued now.
-  addEventListener('pagehide', () => void playground.flush());
+  addEventListener('pagehide', () => {
+    playground.saveNow();
+    void playground.flush();
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') void playground.flush();
   });

@@ -52,6 +52,7 @@ export type { CallDecision, CallOutcome, ExceptionMode } from './loop/tool-execu
 // Advisors: Spring AI's chain, the advisor-controlled loop and its projections.
 export { runToCompletion } from './advisors/compare';
 export type { ComparisonSource } from './advisors/compare';
+export { DEFAULT_ADVISOR_CONFIG, advisorsOf, chainOfRun } from './advisors/config';
 export { AdvisorLoopController } from './advisors/controller';
 export { ADVISOR_EVENT_TYPES, advisorEvents } from './advisors/events';
 export type { AdvisorEvent } from './advisors/events';
@@ -72,6 +73,7 @@ export {
   FAILING_DEMO_SCHEMA,
   advisorNames,
   assignLanes,
+  checkAdvisorConfig,
   loopOrderOf,
   moveOrder,
   parseOutputSchema,
@@ -116,10 +118,12 @@ export type {
 
 // The manual loop: events, state, controllers, the next request, projections, refusals and notices.
 export { LoopController } from './loop/controller';
-export type { CommandResult } from './loop/controller-core';
+export type { CommandResult, WorkspaceSnapshot } from './loop/controller-core';
 export { danglingCalls } from './loop/dangling-calls';
 export type { DanglingChoice } from './loop/dangling-calls';
 export { argumentsDiff, isDecidable, nextToApprove } from './loop/decisions';
+export { EventLog } from './loop/event-log';
+export type { LoopListener, RunLog } from './loop/event-log';
 export { CORE_EVENT_TYPES, DEFAULT_SETTINGS } from './loop/events';
 export type { CoreEvent, ExtensionEvent, LoopEvent, LoopSettings } from './loop/events';
 export { NO_EXTENSIONS, withExtension } from './loop/extension';
@@ -152,6 +156,7 @@ export type { LoopState, Phase } from './loop/state';
 export { checkToolContext } from './loop/tool-context';
 export {
   EMPTY_WORKSPACE,
+  LOOP_CONTROLS,
   THEMES,
   applyOverride,
   fixToolChoice,
@@ -196,6 +201,7 @@ export type { Comparison, MetricValue } from './run-file/compare';
 export {
   LOOP_EVENT_TYPES,
   RUNTIME_KINDS,
+  advisorConfigSchema,
   checkEvent,
   describeIssue,
   runtimeRefSchema,

@@ -37,6 +37,8 @@ function schedule(task: () => void, ms = 0): void {
 export async function clearStorage(): Promise<void> {
   for (const timer of pendingTasks) clearTimeout(timer);
   pendingTasks.clear();
+  // The journal a page left as it went away (jsdom's localStorage; Node has none).
+  if (typeof localStorage !== 'undefined') localStorage.clear();
   await runsDb.closeDb();
   await userToolsDb.closeUserToolsDb();
   for (const name of [runsDb.DB_NAME, userToolsDb.USER_TOOLS_DB_NAME]) {
@@ -55,6 +57,8 @@ export interface TestPlaygroundOptions {
   readonly storage?: Partial<PlaygroundStorage>;
   /** Replaces the playground's timer (`schedule` above by default), e.g. with one that never fires. */
   readonly schedule?: (task: () => void, ms?: number) => void;
+  /** Called as a runtime is asked for a response, before it answers (what was stored by then, say). */
+  readonly onGenerate?: (request: ModelRequest) => void;
 }
 
 export function createTestPlayground(options: TestPlaygroundOptions = {}) {
@@ -73,6 +77,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
           ...runtime,
           generate: (request, generateOptions) => {
             received.push(request);
+            options.onGenerate?.(request);
             return runtime.generate(request, generateOptions);
           },
         },

@@ -42,7 +42,7 @@ export async function runToCompletion(source: ComparisonSource, mode: Comparison
   const controller =
     mode.control === 'manual'
       ? new LoopController(deps)
-      : new AdvisorLoopController({ ...deps, advisorConfig: mode.config });
+      : new AdvisorLoopController({ ...deps, advisors: () => mode.config });
   const settings = { ...source.settings, pauseBeforeTools: false };
   for (const result of [
     controller.startRun({ system: source.system, tools: source.tools, settings }),

@@ -6,6 +6,7 @@
  */
 import type { LoopExtension } from '../loop/extension';
 import { kindsOf } from '../kinds';
+import type { AdvisorConfig } from './config';
 import type { AdvisorDescriptor, AdvisorHook, AdvisorKind, AdvisorObservation } from './types';
 
 export type AdvisorEvent =
@@ -18,6 +19,8 @@ export type AdvisorEvent =
       readonly loopOrder: number | null;
       /** Off when a memory advisor sits inside the loop: each round then sends system + latest tool results. */
       readonly conversationHistoryEnabled: boolean;
+      /** The configuration the chain was built from (absent in older runs): a restore brings it back. */
+      readonly config?: AdvisorConfig;
     }
   | {
       /** Advisor-controlled loop: one hook of one advisor ran, and what it saw. */

@@ -27,12 +27,13 @@ import { createRequestMemo } from './request';
 import type { RefusalCode } from './refusals';
 import { RUN_END_DETAILS } from './run-end-details';
 import { refuse } from './refusals';
+import type { Workspace } from './workspace';
 import { EMPTY_WORKSPACE } from './workspace';
 import type { ToolRegistry } from '../tool-registry';
 import { createToolRegistry } from '../tool-registry';
 import type { CallDecision, CallOutcome } from './tool-execution';
 import { executeToolCall, isReturnDirect, parseArguments, toToolMessage } from './tool-execution';
-import type { LoopListener } from './event-log';
+import type { LoopListener, RunLog } from './event-log';
 import { EventLog } from './event-log';
 import type { LoopEvent, LoopSettings, RunConfig } from './events';
 import type { LoopState, Phase } from './state';
@@ -47,6 +48,11 @@ export interface LoopControllerDeps {
   readonly newRunId: () => string;
   /** The live workspace (the app's). Without it, the run's own tools and settings are its workspace. */
   readonly workspace?: WorkspaceSource;
+  /**
+   * Where the run's events live (the app's run slice, folding with the same extensions); without it the controller
+   * keeps its own `EventLog`.
+   */
+  readonly log?: RunLog;
   /** Request steps for a run without a live workspace (e.g. tool search in a headless run). */
   readonly requestSteps?: readonly RequestStep[];
   /** The lessons plugged into the loop (loop/extension.ts), in order: their events, reducers, hooks and views. */
@@ -55,12 +61,23 @@ export interface LoopControllerDeps {
   readonly sleep?: Sleep;
 }
 
+/** What a step reads of the app's workspace, in one pull (`WorkspaceSource.snapshot`). */
+export interface WorkspaceSnapshot {
+  /** The runtime selected now. */
+  readonly runtime: ChatRuntime;
+  /** The executable tools the workspace exposes now, with its flags, in request order. */
+  readonly tools: Result<readonly Tool[]>;
+  /** Asked with the run's state: the next manual request, or why there is none — the very object the preview shows. */
+  readonly request?: Result<ModelRequest>;
+}
+
 /** What the loop needs of the app's workspace (see loop/workspace.ts and loop/request.ts). */
 export interface WorkspaceSource {
-  /** The next manual request for this state, or why there is none: the very object the preview shows. */
-  request(state: LoopState): Result<ModelRequest>;
-  /** The executable tools the workspace exposes now, with its flags, in request order. */
-  tools(): Result<readonly Tool[]>;
+  /**
+   * What a step works with, read once: the runtime, the tools and — when the run's `state` is given (the manual
+   * loop's model call) — the next request. The advisor loop's chain builds its own request, so it passes none.
+   */
+  snapshot(state?: LoopState): WorkspaceSnapshot;
   /** The language a tool speaks to the model (its override's, set by the tools' language switch); absent: English. */
   toolLanguage?(name: string): ToolLanguage | undefined;
 }
@@ -70,6 +87,10 @@ export interface StartRunOptions {
   readonly tools: readonly Tool[];
   readonly settings: LoopSettings;
   readonly scenarioId?: string;
+  /** Who drives the run: recorded so a restore brings it back (the advisor loop adds its chain: `advisors`). */
+  readonly loopControl?: RunConfig['loopControl'];
+  /** Anything else an extension records with the run's start (advisors/events.ts: the chain it starts with). */
+  readonly extra?: Partial<RunConfig>;
 }
 
 /** What a command returns: done, or refused with the reason to show. */
@@ -117,12 +138,26 @@ export function stepRefusal(phase: Phase): RefusalCode | null {
   }
 }
 
+/** What one step works with (`ControllerCore.snapshot`); `tools` null: the run keeps its own (no live workspace). */
+export interface StepSnapshot {
+  readonly runtime: ChatRuntime;
+  readonly tools: Result<readonly Tool[]> | null;
+}
+
 export abstract class ControllerCore {
   protected readonly extensions: readonly LoopExtension[];
-  protected readonly log: EventLog;
+  protected readonly log: RunLog;
   protected registry: ToolRegistry = createToolRegistry([]);
   /** Aborts the model call or tool batch in flight; null when none is. */
   protected abortController: AbortController | null = null;
+  /**
+   * The AbortController of a round's model call, which that round's tool batch takes over unless Stop used it: one
+   * per round, not one per call and one per batch (with its signal, among the costliest objects a round makes).
+   */
+  private roundAbort: { readonly round: number; readonly controller: AbortController } | null = null;
+  /** The registry of the tools offered in a round, for the batch of that round (`offeredRegistry`). */
+  private offered: { readonly called: LoopEvent; readonly all: ToolRegistry; readonly registry: ToolRegistry } | null =
+    null;
   protected streamingText = '';
   /** A model call or a tool batch is in flight. */
   protected busy = false;
@@ -130,13 +165,19 @@ export abstract class ControllerCore {
   private callCounter = 0;
   /** The run's own workspace as the next request (headless use); memoized like the app's. */
   private readonly ownRequest: ReturnType<typeof createRequestMemo>;
+  private ownWorkspaceMemo: {
+    readonly system: string;
+    readonly tools: LoopState['tools'];
+    readonly settings: LoopState['settings'];
+    readonly workspace: Workspace;
+  } | null = null;
 
   /** What extensions' hooks and commands see of this controller. */
   readonly host: ExtensionHost;
 
   constructor(protected readonly deps: LoopControllerDeps) {
     this.extensions = deps.extensions ?? NO_EXTENSIONS;
-    this.log = new EventLog(this.extensions);
+    this.log = deps.log ?? new EventLog(this.extensions);
     this.ownRequest = createRequestMemo(deps.requestSteps ?? [], this.extensions);
     const log = this.log;
     const isBusy = () => this.busy;
@@ -226,6 +267,8 @@ export abstract class ControllerCore {
       runtime: { kind: runtime.kind, label: runtime.label },
       settings: options.settings,
       ...(options.scenarioId !== undefined ? { scenarioId: options.scenarioId } : {}),
+      ...(options.loopControl !== undefined ? { loopControl: options.loopControl } : {}),
+      ...options.extra,
     };
     this.log.reset();
     this.registry = registry;
@@ -435,30 +478,58 @@ export abstract class ControllerCore {
     return this.registry.tools.map(toDefinition);
   }
 
-  /** The next manual request: the workspace's (the preview's object), or the run's own without a workspace. */
-  protected nextManualRequest(): Result<ModelRequest> {
-    if (this.deps.workspace) return this.deps.workspace.request(this.state);
-    const state = this.state;
-    const workspace = {
-      ...EMPTY_WORKSPACE,
-      system: state.config?.system ?? '',
-      exposed: state.tools.map((t) => t.name),
-      settings: state.settings ?? EMPTY_WORKSPACE.settings,
-    };
-    return this.ownRequest({ workspace, state, catalog: state.tools });
+  /** The runtime and the tools a step works with, in one pull from the workspace (or the run's own, headless). */
+  protected snapshot(): StepSnapshot {
+    if (this.deps.workspace) return this.deps.workspace.snapshot();
+    return { runtime: this.deps.runtime(), tools: null };
   }
 
   /**
-   * Makes the workspace's tools (when there is a live workspace) and the runtime the run's own before a model call
-   * that uses them: the registry keeps the instances of unchanged tools (their state, e.g. the stock, carries on),
-   * and a change is logged as `workspace-changed`.
+   * The manual model call's snapshot: the runtime, the tools and the next request in one pull — the workspace's
+   * request (the preview's object), or the run's own without a workspace.
    */
-  protected adoptWorkspace(runtime: ChatRuntime): CommandResult {
-    let tools: readonly Tool[] | null = null;
+  protected requestSnapshot(): StepSnapshot & { readonly request: Result<ModelRequest> } {
     if (this.deps.workspace) {
-      const offered = this.deps.workspace.tools();
-      if (!offered.ok) return fail(offered.error);
-      tools = offered.value;
+      const taken = this.deps.workspace.snapshot(this.state);
+      return { ...taken, request: taken.request ?? this.ownNextRequest() };
+    }
+    return { runtime: this.deps.runtime(), tools: null, request: this.ownNextRequest() };
+  }
+
+  /** The run's own workspace as the next request (headless use). */
+  private ownNextRequest(): Result<ModelRequest> {
+    const state = this.state;
+    return this.ownRequest({ workspace: this.ownWorkspace(state), state, catalog: state.tools });
+  }
+
+  /** The run's own workspace (headless use): made again only when the run's system, tools or settings change. */
+  private ownWorkspace(state: LoopState): Workspace {
+    const system = state.config?.system ?? '';
+    const memo = this.ownWorkspaceMemo;
+    if (memo && memo.system === system && memo.tools === state.tools && memo.settings === state.settings) {
+      return memo.workspace;
+    }
+    const workspace: Workspace = {
+      ...EMPTY_WORKSPACE,
+      system,
+      exposed: state.tools.map((t) => t.name),
+      settings: state.settings ?? EMPTY_WORKSPACE.settings,
+    };
+    this.ownWorkspaceMemo = { system, tools: state.tools, settings: state.settings, workspace };
+    return workspace;
+  }
+
+  /**
+   * Makes the snapshot's tools (when there is a live workspace) and runtime the run's own before a model call that
+   * uses them: the registry keeps the instances of unchanged tools (their state, e.g. the stock, carries on), and a
+   * change is logged as `workspace-changed`.
+   */
+  protected adoptWorkspace(snapshot: StepSnapshot): CommandResult {
+    const runtime = snapshot.runtime;
+    let tools: readonly Tool[] | null = null;
+    if (snapshot.tools) {
+      if (!snapshot.tools.ok) return fail(snapshot.tools.error);
+      tools = snapshot.tools.value;
     }
     const change: { tools?: ToolDefinition[]; runtime?: { kind: ChatRuntime['kind']; label: string } } = {};
     if (tools) {
@@ -521,9 +592,11 @@ export abstract class ControllerCore {
       messageCount: request.messages.length,
       toolNames: request.tools.map((t) => t.name),
     });
-    const abort = new AbortController();
+    const abort = this.abortFor(round, true);
     this.abortController = abort;
     try {
+      // The user's message and this call are stored before the runtime is asked: a reload during the call finds them.
+      if (this.log.durable) await this.log.durable();
       const response = await runtime.generate(request, {
         signal: abort.signal,
         onDelta: (text) => {
@@ -579,7 +652,7 @@ export abstract class ControllerCore {
     const registry = this.offeredRegistry(round);
     const finished = this.state.pending?.round === round ? this.state.pending.finished : {};
     this.busy = true;
-    const abort = new AbortController();
+    const abort = this.abortFor(round, false);
     this.abortController = abort;
     this.notify();
     const outcomes: CallOutcome[] = [];
@@ -696,13 +769,26 @@ export abstract class ControllerCore {
 
   /**
    * The tools the model was offered in that round (after prepareRequest, e.g. tool search): a call to any other
-   * tool of the run is an unknown tool, as it is for an API that only knows the tools of its request.
+   * tool of the run is an unknown tool, as it is for an API that only knows the tools of its request. Made once
+   * per model call and registry.
    */
   private offeredRegistry(round: number): ToolRegistry {
     const called = this.log.findLast((e) => e.type === 'model-called' && e.round === round);
     if (!called || called.type !== 'model-called') return this.registry;
+    const memo = this.offered;
+    if (memo && memo.called === called && memo.all === this.registry) return memo.registry;
     const offered = new Set(called.toolNames);
-    return createToolRegistry(this.registry.tools.filter((t) => offered.has(t.name)));
+    const registry = createToolRegistry(this.registry.tools.filter((t) => offered.has(t.name)));
+    this.offered = { called, all: this.registry, registry };
+    return registry;
+  }
+  /** A new AbortController for a model call; for a batch, its round's call's one unless Stop aborted it. */
+  private abortFor(round: number, call: boolean): AbortController {
+    const last = this.roundAbort;
+    if (!call && last && last.round === round && !last.controller.signal.aborted) return last.controller;
+    const controller = new AbortController();
+    this.roundAbort = { round, controller };
+    return controller;
   }
 
   protected append(event: LoopEvent): void {
@@ -721,5 +807,20 @@ function swappedRegistry(registry: ToolRegistry, name: string, swap: ToolSwap): 
 
 /** Whether two tool lists send the same thing (names, descriptions, schemas and flags, in order). */
 function sameDefinitions(a: readonly ToolDefinition[], b: readonly ToolDefinition[]): boolean {
-  return a.length === b.length && JSON.stringify(a.map(toDefinition)) === JSON.stringify(b.map(toDefinition));
+  if (a.length !== b.length) return false;
+  // The usual case, every round: the same fields, the same schema objects. Anything else is compared as JSON.
+  if (a.every((d, i) => sameFields(d, b[i]!))) return true;
+  return JSON.stringify(a.map(toDefinition)) === JSON.stringify(b.map(toDefinition));
+}
+
+function sameFields(a: ToolDefinition, b: ToolDefinition): boolean {
+  return (
+    a === b ||
+    (a.name === b.name &&
+      a.description === b.description &&
+      a.inputSchema === b.inputSchema &&
+      a.returnDirect === b.returnDirect &&
+      a.needsApproval === b.needsApproval &&
+      a.source === b.source)
+  );
 }

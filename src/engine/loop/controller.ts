@@ -61,14 +61,14 @@ export class LoopController extends ControllerCore {
     if (hold !== null) return hold;
     // The request first (the preview's object, built from the state before anything is logged), then adopt
     // the workspace it was built from.
-    const request = this.nextManualRequest();
+    const snapshot = this.requestSnapshot();
+    const request = snapshot.request;
     if (!request.ok) return request;
-    const runtime = this.deps.runtime();
-    const refusal = this.refusalOf(runtime, request.value);
+    const refusal = this.refusalOf(snapshot.runtime, request.value);
     if (refusal !== null) return fail(refusal);
-    const adopted = this.adoptWorkspace(runtime);
+    const adopted = this.adoptWorkspace(snapshot);
     if (!adopted.ok) return adopted;
-    const result = await this.callModel(request.value, runtime);
+    const result = await this.callModel(request.value, snapshot.runtime);
     switch (result.kind) {
       case 'responded': {
         const verdict = responseVerdict(result.interpreted);

@@ -16,6 +16,7 @@ import type { StoredResponse } from '../trace-delta';
 import type { CallDecision, CallOutcome, ExceptionMode } from './tool-execution';
 import { kindsOf } from '../kinds';
 import type { FinishReasonKind } from './run-end';
+import type { LoopControl } from './loop-control';
 
 export type { FinishReasonKind } from './run-end';
 
@@ -55,6 +56,11 @@ export interface RunConfig {
   readonly runtime: { readonly kind: RuntimeKind; readonly label: string };
   readonly settings: LoopSettings;
   readonly scenarioId?: string;
+  /**
+   * Who drove the run (absent in runs stored before it was recorded: an `advisor-chain` event says advisor). The
+   * advisor loop adds the chain the run started with (`advisors`, merged in by advisors/events.ts).
+   */
+  readonly loopControl?: LoopControl;
 }
 
 /** The loop's own event kinds. */

@@ -102,6 +102,7 @@ export function nextRequest(
   context: RequestContext,
   steps: readonly RequestStep[] = [],
   extensions: readonly LoopExtension[] = NO_EXTENSIONS,
+  exposedOf: typeof exposedDefinitions = exposedDefinitions,
 ): Result<ModelRequest> {
   const { workspace, state } = context;
   const reason = noRequestReason(state);
@@ -122,7 +123,7 @@ export function nextRequest(
     // An extension may send the history otherwise (the id lesson: results with another id, lab/id-pairing.ts).
     messages = sentMessages(state.history, state, extensions);
   }
-  const exposed = exposedDefinitions(workspace, context.catalog);
+  const exposed = exposedOf(workspace, context.catalog);
   if (!exposed.ok) return exposed;
   const choice = settings.toolChoice;
   if (typeof choice !== 'string' && !exposed.value.some((t) => t.name === choice.name)) {
@@ -162,6 +163,18 @@ export function createRequestMemo(
   extensions: readonly LoopExtension[] = NO_EXTENSIONS,
 ): (context: RequestContext) => Result<ModelRequest> {
   let last: { context: RequestContext; result: Result<ModelRequest> } | null = null;
+  // The exposed tools change with the workspace or the catalog, not with every event: kept while both are the same.
+  let exposed: {
+    workspace: Workspace;
+    catalog: readonly ToolDefinition[];
+    result: Result<readonly ToolDefinition[]>;
+  } | null = null;
+  const exposedOf = (workspace: Workspace, catalog: readonly ToolDefinition[]) => {
+    if (exposed?.workspace !== workspace || exposed.catalog !== catalog) {
+      exposed = { workspace, catalog, result: exposedDefinitions(workspace, catalog) };
+    }
+    return exposed.result;
+  };
   return (context) => {
     if (
       last &&
@@ -171,7 +184,7 @@ export function createRequestMemo(
     ) {
       return last.result;
     }
-    last = { context, result: nextRequest(context, steps, extensions) };
+    last = { context, result: nextRequest(context, steps, extensions, exposedOf) };
     return last.result;
   };
 }

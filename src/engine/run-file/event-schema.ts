@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import { ADVISOR_HOOKS, ADVISOR_KINDS } from '../advisors/types';
+import type { AdvisorConfig } from '../advisors/config';
+import { LOOP_CONTROLS } from '../loop/loop-control';
 import type { Message, ParseIssue } from '../messages';
 import { PARSE_ISSUE_KINDS } from '../messages';
 import { isIsoDate } from '../protocol/prompt-date';
@@ -179,12 +181,31 @@ export const settingsSchema = z.object({
 
 export const runtimeRefSchema = z.object({ kind: z.enum(RUNTIME_KINDS), label: z.string() });
 
+const advisorKindSchema = z.enum(ADVISOR_KINDS);
+
+/** The advisor chain's configuration (advisors/config.ts): in the workspace, `run-started` and `advisor-chain`. */
+export const advisorConfigSchema = z.object({
+  advisors: z.array(
+    z.object({
+      id: z.string().min(1),
+      kind: advisorKindSchema,
+      order: z.number(),
+      enabled: z.boolean(),
+      outputSchema: z.record(z.string(), z.unknown()).optional(),
+      maxRepeatAttempts: z.int().min(0).optional(),
+      shortenToolResults: z.int().min(1).optional(),
+    }),
+  ),
+}) satisfies z.ZodType<AdvisorConfig>;
+
 export const runConfigSchema = z.object({
   system: z.string(),
   tools: z.array(toolDefinitionSchema),
   runtime: runtimeRefSchema,
   settings: settingsSchema,
   scenarioId: z.string().optional(),
+  loopControl: z.enum(LOOP_CONTROLS).optional(),
+  advisors: advisorConfigSchema.optional(),
 }) satisfies z.ZodType<RunConfig>;
 
 const decisionSchema = z.discriminatedUnion('kind', [
@@ -219,7 +240,6 @@ const outcomeSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
-const advisorKindSchema = z.enum(ADVISOR_KINDS);
 const advisorDescriptorSchema = z.object({
   name: z.string(),
   kind: advisorKindSchema,
@@ -341,6 +361,7 @@ const makeEventSchemas = (): EventSchemas => ({
     advisors: z.array(advisorDescriptorSchema),
     loopOrder: z.number().nullable(),
     conversationHistoryEnabled: z.boolean(),
+    config: advisorConfigSchema.optional(),
   }),
   'advisor-invoked': z.object({
     type: z.literal('advisor-invoked'),

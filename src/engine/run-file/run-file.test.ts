@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ADVISOR_CONFIG } from '../advisors/config';
 import { LoopController } from '../loop/controller';
 import type { LoopEvent } from '../loop/events';
 import { DEFAULT_SETTINGS } from '../loop/events';
@@ -431,6 +432,24 @@ describe('advisor-chain events in run files', () => {
     };
     const checked = checkEvent(event, 0);
     expect(checked).toEqual({ ok: true, value: event });
+  });
+
+  it('keep the loop control and the chain a run started and each request ran with; older files lack them', async () => {
+    const chain = {
+      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) =>
+        s.kind === 'tool-calling' ? { ...s, shortenToolResults: 200 } : s,
+      ),
+    };
+    const events = await seoulRun();
+    const started = events[0] as Extract<LoopEvent, { type: 'run-started' }>;
+    const advised: LoopEvent[] = [
+      { ...started, config: { ...started.config, loopControl: 'advisor', advisors: chain } },
+      { type: 'advisor-chain', at: 1, advisors: [], loopOrder: null, conversationHistoryEnabled: true, config: chain },
+    ];
+    const parsed = parseRunFile(fileText(advised));
+    expect(parsed.ok && parsed.value.file.run.events).toEqual(advised);
+    expect(checkEvent({ ...advised[1]!, config: { advisors: [{ id: 'x', kind: 'teleport' }] } }, 1).ok).toBe(false);
+    expect(parseRunFile(fileText(events)).ok).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@
  * moves the advisor across the boundary; the change applies to the next advisor-controlled request.
  */
 import type { DragEvent } from 'react';
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 import type {
   ActivityScope,
   AdvisorActivity,
@@ -48,15 +48,11 @@ import { ValidationChecks, ValidationSchemaField } from './validation-schema';
 import { ShortenHookField } from '../lessons/shorten-hook-field';
 import './advisors.css';
 
-/** What the view needs of the advisor loop controller. */
-export interface AdvisorHost {
-  getAdvisorConfig(): AdvisorConfig;
-  configureAdvisors(config: AdvisorConfig): CommandResult;
-  subscribe(listener: () => void): () => void;
-}
-
 export interface AdvisorsViewProps {
-  readonly host: AdvisorHost;
+  /** The workspace's advisor chain: the one the advisor-controlled loop builds its next request from. */
+  readonly config: AdvisorConfig;
+  /** Makes a changed chain the workspace's; a chain that cannot be built is refused with the reason. */
+  readonly onConfigure: (config: AdvisorConfig) => CommandResult;
   /** The current run's log (either loop control). */
   readonly events: readonly LoopEvent[];
   readonly loopControl?: LoopControl;
@@ -74,7 +70,8 @@ export interface AdvisorsViewProps {
 const LANES: readonly Lane[] = ['outside', 'loop', 'inside'];
 
 export function AdvisorsView({
-  host,
+  config,
+  onConfigure,
   events,
   loopControl,
   onLoopControlChange,
@@ -82,9 +79,6 @@ export function AdvisorsView({
   runKey,
 }: AdvisorsViewProps) {
   const { t } = useT('advisors');
-  const subscribe = useCallback((listener: () => void) => host.subscribe(listener), [host]);
-  const getConfig = useCallback(() => host.getAdvisorConfig(), [host]);
-  const config = useSyncExternalStore(subscribe, getConfig);
   const [scope, setScope] = useState<ActivityScope>('request');
   const [error, setError] = useState<string | null>(null);
 
@@ -100,7 +94,7 @@ export function AdvisorsView({
   const memoryInside = config.advisors.some((s) => s.enabled && s.kind === 'memory' && lanes.get(s.id) === 'inside');
 
   const configure = (next: AdvisorConfig): string | null => {
-    const result = host.configureAdvisors(next);
+    const result = onConfigure(next);
     setError(result.ok ? null : result.error);
     return result.ok ? null : result.error;
   };

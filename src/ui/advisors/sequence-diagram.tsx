@@ -224,7 +224,7 @@ function DiagramSvg({
         participants: diagram.participants.map((p) => p.label).join(', '),
       })}
       data-testid={`sequence-svg-${mode}`}
-      fontFamily="system-ui, sans-serif"
+      fontFamily="system-ui, 'Tool Loop Hangul', sans-serif"
       fontSize="11"
       fill={colors.ink}
     >

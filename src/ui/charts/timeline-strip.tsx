@@ -76,7 +76,7 @@ export function TimelineStrip({ rounds }: { readonly rounds: readonly RoundTimel
         role="img"
         aria-label={description}
         data-testid="timeline-strip"
-        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, 'Tool Loop Hangul', sans-serif"
         fontSize="0.85"
       >
         <defs>

@@ -82,7 +82,7 @@ export function TokenBars({ rounds }: { readonly rounds: readonly RoundTokens[] 
         role="img"
         aria-label={description}
         data-testid="token-bars"
-        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, 'Tool Loop Hangul', sans-serif"
         fontSize="0.85"
       >
         <rect x="0" y="0" width={width} height={height} fill={colors.bg} />

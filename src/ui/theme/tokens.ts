@@ -33,11 +33,25 @@ export function useThemeVersion(): number {
   );
 }
 
-/** One token's value ("#1b1f24"), or `fallback` where there is no style (tests without CSS). */
+let probe: HTMLElement | null = null;
+
+/**
+ * One colour token's value as the page uses it now ("rgb(23, 29, 38)"), or `fallback` where there is no style (tests
+ * without CSS). Resolved through a hidden element's computed colour: a token may be `light-dark(…)`, which only a
+ * property that takes a colour resolves for the theme in use.
+ */
 export function tokenValue(name: `--${string}`, fallback: string): string {
-  if (typeof document === 'undefined') return fallback;
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
+  if (typeof document === 'undefined' || !document.body) return fallback;
+  if (!probe || !probe.isConnected) {
+    probe = document.createElement('span');
+    probe.hidden = true;
+    probe.setAttribute('aria-hidden', 'true');
+    document.body.append(probe);
+  }
+  probe.style.color = '';
+  probe.style.color = `var(${name})`;
+  const declared = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return declared ? getComputedStyle(probe).color : fallback;
 }
 
 /** The charts' and diagrams' colours for the theme in use (the light values are the fallbacks). */
