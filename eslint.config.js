@@ -15,9 +15,9 @@ export const LAYERS = {
   engine: [],
   /** The UI's languages: the catalogs (one namespace per feature), the i18next instance, `useT`, formatting. */
   i18n: [],
-  /** Runtime adapters behind the engine's port (scripted, human, WebLLM, wllama), each with its panel. */
+  /** Runtime adapters behind the engine's port (scripted, human, WebLLM, wllama, endpoint), each with its panel. */
   runtimes: ['engine', 'i18n'],
-  /** Where user tool code runs: a worker inside a sandboxed iframe. */
+  /** Where user tool code runs: QuickJS in WebAssembly, a fresh worker per execution. */
   sandbox: ['engine'],
   /** IndexedDB through idb; everything read back is validated. */
   persistence: ['engine'],
@@ -44,6 +44,64 @@ export const layerZones = LAYER_NAMES.map((layer) => ({
   ),
   message: `src/${layer}/ may import only ${LAYERS[layer].length === 0 ? 'itself' : `itself and ${LAYERS[layer].join(', ')}`} (docs/architecture.md).`,
 }));
+
+/**
+ * The engine's own layers: each folder of src/engine/ imports only the folders its row lists, plus the core (the
+ * files of src/engine/ itself: messages, tools, the runtime port, results, stop reasons), which imports no folder.
+ * The rows follow the ranks core < protocol, augmentation, policy, user-tools < loop < model-port < lab, tool-search <
+ * advisors, prompt-diff < scenarios, run-file, codegen, so no two folders import each other. Zones are generated
+ * from this table like the outer ones; scripts/lint-zones.test.ts proves each fires, docs/architecture.md states it.
+ */
+export const ENGINE_LAYERS = {
+  /** Text protocols: parsing tool calls, the per-family prompt formats, grammars, prompt dates. */
+  protocol: [],
+  /** Parameter augmentation (innerThought / confidence). */
+  augmentation: [],
+  /** The execution service and its policy (the policy-workspace lesson). */
+  policy: [],
+  /** User tools: the studio's specs, forms, MCP import, files. */
+  'user-tools': [],
+  /** The preset tools. */
+  presets: ['policy'],
+  /** The loop: events, state, controllers, tool execution, the next request, projections, the extension port. */
+  loop: ['protocol', 'augmentation'],
+  /** The runtime port's own models: the scripted replay, "you are the model", the ChatML prompt. */
+  'model-port': ['protocol', 'loop'],
+  /** The teaching lab, a loop extension: predict mode, guards, faults, the id lesson, schema checks. */
+  lab: ['protocol', 'loop', 'model-port'],
+  /** Tool search: indexes, the search tool, its request step. */
+  'tool-search': ['protocol', 'loop', 'model-port'],
+  /** Spring AI's advisor chain and the advisor-controlled loop (tool search is one of its loop advisors). */
+  advisors: ['protocol', 'loop', 'model-port', 'lab', 'tool-search'],
+  /** The prompt of each round in keyed segments, and what changed between rounds. */
+  'prompt-diff': ['protocol', 'loop', 'model-port', 'tool-search'],
+  /** The preset scenarios, the 28-tool workspace and its token measurement (the one token function's), the tools' language. */
+  scenarios: ['protocol', 'loop', 'model-port', 'tool-search', 'prompt-diff'],
+  /** Runs as files: the format and its schemas (every event kind), migrations, fork, compare. */
+  'run-file': ['protocol', 'loop', 'lab', 'advisors', 'user-tools'],
+  /** Show the code: a run as a program for each target. */
+  codegen: ['protocol', 'augmentation', 'loop', 'advisors'],
+};
+
+const ENGINE_FOLDERS = Object.keys(ENGINE_LAYERS);
+
+/** One zone per engine folder, and one for the core: the folders it may not import, and the engine's entry. */
+export const engineLayerZones = [
+  {
+    // The core: every file of src/engine/ itself but the entry, which re-exports every folder.
+    target: './src/engine/!(index).ts',
+    from: ENGINE_FOLDERS.map((folder) => `./src/engine/${folder}`),
+    message: 'The core of src/engine/ (its own files) imports no engine folder (docs/architecture.md).',
+  },
+  ...ENGINE_FOLDERS.map((folder) => ({
+    target: `./src/engine/${folder}`,
+    from: [
+      ...ENGINE_FOLDERS.filter((other) => other !== folder && !ENGINE_LAYERS[folder].includes(other)),
+      'index.ts',
+    ].map((other) => `./src/engine/${other}`),
+    message: `src/engine/${folder}/ may import only the core${ENGINE_LAYERS[folder].map((other) => `, ${other}`).join('')} (docs/architecture.md).`,
+  })),
+];
 
 /**
  * Outside the engine, only its public entry (`src/engine/index.ts`): the other layers and the composition root see
@@ -143,7 +201,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // The layers and their arrows (see LAYERS above).
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, engineEntryZone] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, engineEntryZone, ...engineLayerZones] }],
       // No import cycles, type-only ones included: a cycle makes load order matter and layers blur.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },

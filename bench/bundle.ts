@@ -31,12 +31,26 @@ const isWebLLM = (text: string) => text.includes('Cannot find WebGPU in the envi
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-/** The files the generated service worker precaches (its manifest in sw.js) and their bytes on disk. */
-function precacheBytes(outDir: string): { files: number; bytes: number } {
+/**
+ * The files the generated service worker precaches (its manifest in sw.js) and their bytes on disk: in all, and the
+ * two parts that are not the app shell — the Korean web font (`.woff2`) and the Qwen3 tokenizer chunk the Prompt and
+ * Metrics tabs count with (issue 29) — so the shell's own goal is measured on the shell.
+ */
+function precacheBytes(
+  outDir: string,
+): Record<'all' | 'shell' | 'font' | 'tokenizer', { files: number; bytes: number }> {
   const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
   const urls = [...sw.matchAll(/url:\s*"([^"]+)"/g)].map((m) => m[1]!);
-  const bytes = urls.reduce((total, url) => total + statSync(join(outDir, url)).size, 0);
-  return { files: urls.length, bytes };
+  const measure = (list: string[]) => ({
+    files: list.length,
+    bytes: list.reduce((total, url) => total + statSync(join(outDir, url)).size, 0),
+  });
+  const font = urls.filter((url) => url.endsWith('.woff2'));
+  const tokenizer = urls.filter(
+    (url) => url.endsWith('.js') && isQwen3Tokenizer(readFileSync(join(outDir, url), 'utf8')),
+  );
+  const shell = urls.filter((url) => !font.includes(url) && !tokenizer.includes(url));
+  return { all: measure(urls), shell: measure(shell), font: measure(font), tokenizer: measure(tokenizer) };
 }
 
 export async function run(): Promise<BenchTable> {
@@ -98,13 +112,22 @@ export async function run(): Promise<BenchTable> {
         [...row('composition root (loaded at once, after)', appRootFiles), ''],
         ...perChunk(appRootFiles),
         [...row('initial + composition root (a usable Send)', [...initialFiles, ...appRootFiles]), ''],
+        ['service worker precache (first visit)', precache.all.files, '—', kb(precache.all.bytes), ''],
         [
-          'service worker precache (first visit)',
-          precache.files,
+          '  app shell',
+          precache.shell.files,
           '—',
-          kb(precache.bytes),
-          `≤ 3 MB (${precache.bytes <= 3 * 1024 * 1024 ? 'met' : 'not met'})`,
+          kb(precache.shell.bytes),
+          `≤ 3 MB (${precache.shell.bytes <= 3 * 1024 * 1024 ? 'met' : 'not met'})`,
         ],
+        [
+          '  Qwen3 tokenizer (Prompt and Metrics offline)',
+          precache.tokenizer.files,
+          '—',
+          kb(precache.tokenizer.bytes),
+          '',
+        ],
+        ['  Korean web font (Hangul subset)', precache.font.files, '—', kb(precache.font.bytes), ''],
         [...row('webllm worker chunk', worker), ''],
         [...row('web-llm library (lazy, worker only)', webllmLib), ''],
         [...row('other lazy chunks', lazyOther), ''],

@@ -5,6 +5,7 @@ import type { BenchTable } from './table';
 type Bench = { readonly name: string; readonly load: () => Promise<{ run: () => Promise<BenchTable> }> };
 
 const benches: Bench[] = [
+  { name: 'side-by-side', load: () => import('./side-by-side') },
   { name: 'loop', load: () => import('./loop') },
   { name: 'traces', load: () => import('./traces') },
   { name: 'tool-search', load: () => import('./tool-search') },

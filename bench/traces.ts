@@ -1,24 +1,14 @@
 /**
- * Long runs (#13's goals): the scripted replay's cost per round at 10 and at 200 rounds, the engine's per-round
- * cost over a 1,000-round run (last 10% vs first 10%), and a run's file size and retained heap at 100 and 500
- * rounds — each beside its goal. Heap is measured with `--expose-gc` when available (`npm run bench` passes it).
+ * Long runs (#13's goals): the engine's per-round cost over a 1,000-round run (last 10% vs first 10%), and a run's
+ * file size and retained heap at 100 and 500 rounds — each beside its goal. The scripted replay's cost per round at
+ * 10, 50, 200 and 1,000 rounds is measured in `side-by-side.ts`, as the shared runner measures it. Heap is measured
+ * with `--expose-gc` when available (`npm run bench` passes it).
  */
 import { longRun, longRunFileText } from './long-run';
 import type { BenchTable } from './table';
 import { median } from './table';
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
-const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
-
-/** The median round time of rounds [from, to) of a run, taking the median of `repeats` runs. */
-async function roundCost(rounds: number, from: number, to: number, repeats: number): Promise<number> {
-  const medians: number[] = [];
-  for (let i = 0; i < repeats; i++) {
-    const run = await longRun(rounds);
-    medians.push(median(run.roundMs.slice(from, to)));
-  }
-  return median(medians);
-}
 
 function collect(): boolean {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -41,8 +31,6 @@ async function retained(rounds: number): Promise<{ heap: number | null; file: nu
 
 export async function run(): Promise<BenchTable> {
   await longRun(50); // warm-up
-  const at10 = await roundCost(10, 1, 10, 5);
-  const at200 = await roundCost(200, 180, 200, 3);
   const long = await longRun(1000, true);
   const first = median(long.roundMs.slice(0, 100));
   const last = median(long.roundMs.slice(-100));
@@ -50,15 +38,9 @@ export async function run(): Promise<BenchTable> {
   const r500 = await retained(500);
   const heap = (bytes: number | null) => (bytes === null ? 'n/a (run node with --expose-gc)' : mb(bytes));
   return {
-    title: 'Long runs: scripted replay per round, engine flatness, run file and heap (goals from #13)',
+    title: 'Long runs: engine flatness, run file and heap (goals from #13; the replay per round: side-by-side)',
     columns: ['figure', 'measured', 'goal'],
     rows: [
-      ['scripted replay per round at 10 rounds', us(at10), '—'],
-      [
-        'scripted replay per round at 200 rounds',
-        `${us(at200)} (${(at200 / at10).toFixed(2)}×)`,
-        '≤ 1.5× the 10-round cost',
-      ],
       [
         'engine per round (bare runtime), last 10% / first 10% of 1,000 rounds',
         `${(last / first).toFixed(2)}×`,

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { SCENARIOS } from '../src/engine';
-import { axeBuilder } from './axe';
+import { axeBuilder, experimentalAxeBuilder } from './axe';
 import { button, callCard, openScenario } from './helpers';
 
 // axe walks the whole page for each screen; on a busy machine a full audit of every tab takes minutes.
@@ -168,3 +168,36 @@ test('an advisor-controlled run has no axe violations', async ({ page }) => {
   await expect(page.getByTestId('run-end')).toContainText('final answer');
   expect(await audit(page)).toEqual([]);
 });
+
+// Label-in-name (WCAG 2.5.3) and the other experimental rules of e2e/axe.ts, after a run of every scenario, on
+// every inspector tab, in English and in Korean (a name must contain the visible text in both).
+for (const language of ['en', 'ko'] as const) {
+  test(`every scenario and every tab (${language}): label-in-name and the other experimental rules`, async ({
+    page,
+  }) => {
+    test.setTimeout(420_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openScenario(page, SCENARIOS[0]!.id, `&lang=${language}`);
+    const problems: string[] = [];
+    const check = async (where: string) => {
+      const results = await experimentalAxeBuilder(page).analyze();
+      for (const v of results.violations) {
+        for (const node of v.nodes) problems.push(`${where}: ${v.id} — ${node.target.join(' ')} — ${node.html}`);
+      }
+    };
+    const scenario = page.locator('header.header select').first();
+    for (const { id } of SCENARIOS) {
+      await scenario.selectOption(id);
+      await page.locator('#tab-turns').click();
+      await page.locator('#loop-controls button').nth(2).click();
+      await expect(page.locator('[data-testid="run-end"], [data-call-approve]').first()).toBeVisible();
+      await check(`${id} · turns`);
+      for (const tab of (await page.getByRole('tab').all()).slice(1)) {
+        await tab.click();
+        await expect(page.locator('.inspector-skeleton')).toHaveCount(0);
+        await check(`${id} · ${await tab.getAttribute('id')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}

@@ -236,16 +236,18 @@ test.describe('npm start', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
     });
+    let output = '';
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
         const timer = setTimeout(() => reject(new Error(`npm start printed no URL:\n${out}`)), 300_000);
         const read = (chunk: Buffer) => {
           out += chunk.toString();
-          // Vite's own line, once the preview listens.
-          const match = /Local:\s+(http:\/\/\S+)/.exec(out.replace(ANSI, ''));
+          // npm start's one line, once the preview listens.
+          const match = /Tool Loop Playground: (http:\/\/\S+)/.exec(out.replace(ANSI, ''));
           if (match) {
             clearTimeout(timer);
+            output = out;
             resolve(match[1]!);
           }
         };
@@ -253,6 +255,26 @@ test.describe('npm start', () => {
         server.stderr.on('data', read);
         server.on('exit', (code) => reject(new Error(`npm start exited (${code}):\n${out}`)));
       });
+      // One URL, the origin it serves (issue 29, item 11).
+      expect(url).toBe(`http://127.0.0.1:${port}/`);
+      // One address to open (a build warning may cite a docs page; no second local origin).
+      expect(output.replace(ANSI, '').match(/https?:\/\/(127\.0\.0\.1|localhost|\[::1\])/g)).toHaveLength(1);
+      // A second npm start of the same checkout says where the first serves and how to stop it, in one line.
+      const second = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const again = spawn('npm', ['start', '--', '--port', String(port + 1), '--out-dir', `dist-e2e-${port}`], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, NO_COLOR: '1' },
+        });
+        let out = '';
+        again.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        again.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        again.on('exit', (code) => resolve({ code, out }));
+      });
+      expect(second.code).toBe(1);
+      const said = second.out.split('\n').filter((line) => line.includes('already serving'));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain(`already serving ${url} (process `);
+      expect(said[0]).toMatch(/`kill \d+`/);
       await page.goto(`${url}?scenario=seoul-time-math&speed=instant`);
       await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
       await expect(page.getByTestId('shell-status')).toHaveAttribute('data-shell', 'ready', { timeout: 60_000 });

@@ -67,11 +67,11 @@ test.describe('pictures', () => {
 
     // Export: the SVG is saved, and the page says so.
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export the tokens-per-round chart as SVG' }).click();
+    await page.getByRole('button', { name: 'Export SVG of the tokens-per-round chart' }).click();
     expect((await download).suggestedFilename()).toBe('tokens-per-round.svg');
     await expect(page.getByTestId('export-said').first()).toContainText('Saved tokens-per-round.svg');
     const png = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export the round timeline as PNG' }).click();
+    await page.getByRole('button', { name: 'Export PNG of the round timeline' }).click();
     expect((await png).suggestedFilename()).toBe('round-timeline.png');
 
     await screens(page, 'metrics-charts', page.getByRole('heading', { name: 'Tokens per round' }));
@@ -182,7 +182,7 @@ test.describe('pictures', () => {
     expect((await shown(inline)).some((label) => label.lines !== label.whole)).toBe(true);
     // Exports from the dialog are confirmed on the page.
     const saved = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Export the sequence diagram as SVG' }).click();
+    await dialog.getByRole('button', { name: 'Export SVG of the sequence diagram' }).click();
     expect((await saved).suggestedFilename()).toMatch(/^sequence-.*\.svg$/);
     await expect(dialog.getByTestId('export-said')).toContainText('Saved sequence-');
     await screens(page, 'sequence-full-screen', dialog);
@@ -276,10 +276,10 @@ test.describe('pictures', () => {
       'href',
       'https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF',
     );
-    await expect(qwen.getByRole('button', { name: /^Load Qwen2.5 0.5B/ })).toBeEnabled();
+    await expect(qwen.getByRole('button', { name: /^Load .* · Qwen2.5 0.5B/ })).toBeEnabled();
 
     await context.setOffline(true);
-    await expect(qwen.getByRole('button', { name: /^Load Qwen2.5 0.5B/ })).toBeDisabled();
+    await expect(qwen.getByRole('button', { name: /^Load .* · Qwen2.5 0.5B/ })).toBeDisabled();
     await expect(qwen.getByTestId('recommended-offline')).toContainText('Offline');
     await panel.getByLabel('Model URL').fill('https://example.invalid/model-q4_k_m.gguf');
     await button(panel, 'Load from URL').click();
@@ -288,7 +288,7 @@ test.describe('pictures', () => {
     await context.setOffline(false);
 
     // Online, a host that cannot be reached is named as such — not blamed on CORS.
-    await expect(qwen.getByRole('button', { name: /^Load Qwen2.5 0.5B/ })).toBeEnabled();
+    await expect(qwen.getByRole('button', { name: /^Load .* · Qwen2.5 0.5B/ })).toBeEnabled();
     await panel.getByLabel('Model URL').fill('http://127.0.0.1:9/model-q4_k_m.gguf');
     await button(panel, 'Load from URL').click();
     await expect(panel.getByRole('alert')).toContainText('could not be reached');

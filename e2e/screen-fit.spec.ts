@@ -97,7 +97,8 @@ for (const { width, height } of SIZES) {
         await shot(page, `fit-${width}-${language}-${view}`);
         for (const tab of await page.getByRole('tab').all()) {
           await tab.click();
-          await expect(page.locator('.inspector-skeleton')).toHaveCount(0);
+          // A tab's chunk loads on first use: slow on a busy machine.
+          await expect(page.locator('.inspector-skeleton')).toHaveCount(0, { timeout: 30_000 });
           await expectFits(page, `${SCENARIOS[0]!.id}: ${await tab.textContent()}`);
         }
         // Fork here: the new branch's inspector is not scrolled sideways, its tab names are whole.

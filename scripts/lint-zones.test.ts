@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LAYERS } from '../eslint.config.js';
+import { ENGINE_LAYERS, LAYERS } from '../eslint.config.js';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -74,6 +74,68 @@ describe('the engine entry', { timeout: 120_000 }, () => {
   });
 });
 
+/** A real module of each engine folder, and of the core. */
+const ENGINE_MODULE_OF: Record<string, string> = {
+  protocol: 'protocol/hermes',
+  augmentation: 'augmentation/augmented-tool',
+  policy: 'policy/policy',
+  'user-tools': 'user-tools/spec',
+  presets: 'presets/calculator',
+  loop: 'loop/events',
+  'model-port': 'model-port/scripted',
+  lab: 'lab/types',
+  'tool-search': 'tool-search/search-tool',
+  advisors: 'advisors/types',
+  'prompt-diff': 'prompt-diff/prompt-diff',
+  scenarios: 'scenarios/catalog',
+  'run-file': 'run-file/format',
+  codegen: 'codegen/schema',
+};
+const engineFolders = Object.keys(ENGINE_LAYERS);
+
+describe('the engine layers', { timeout: 240_000 }, () => {
+  it('knows a module of every engine folder, and the table has no two folders importing each other', () => {
+    expect(Object.keys(ENGINE_MODULE_OF).sort()).toEqual([...engineFolders].sort());
+    for (const folder of engineFolders) {
+      for (const other of ENGINE_LAYERS[folder] ?? []) {
+        expect(engineFolders).toContain(other);
+        expect({ folder, other, back: (ENGINE_LAYERS[other] ?? []).includes(folder) }).toEqual({
+          folder,
+          other,
+          back: false,
+        });
+      }
+    }
+  });
+
+  it.each(engineFolders)(
+    'src/engine/%s/ may import exactly the core and the folders the table lists',
+    async (folder) => {
+      const errors = (path: string) => zoneErrors(`engine/${folder}`, path);
+      for (const other of engineFolders) {
+        if (other === folder) continue;
+        const refused = (await errors(`../${ENGINE_MODULE_OF[other]}`)).length > 0;
+        expect({ from: folder, to: other, refused }).toEqual({
+          from: folder,
+          to: other,
+          refused: !(ENGINE_LAYERS[folder] ?? []).includes(other),
+        });
+      }
+      expect(await errors('../result')).toEqual([]);
+      expect((await errors('../index'))[0]).toContain(`src/engine/${folder}/ may import only the core`);
+    },
+  );
+
+  it('the core imports no engine folder', async () => {
+    for (const folder of engineFolders) {
+      const refused = await zoneErrors('engine', `./${ENGINE_MODULE_OF[folder]}`);
+      expect({ folder, refused: refused.length }).toEqual({ folder, refused: 1 });
+      expect(refused[0]).toContain('imports no engine folder');
+    }
+    expect(await zoneErrors('engine', './result')).toEqual([]);
+  });
+});
+
 describe('no import cycles', { timeout: 120_000 }, () => {
   const dir = join('src', 'engine', '__cycle_probe__');
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -102,11 +164,23 @@ describe('no import cycles', { timeout: 120_000 }, () => {
 
 describe('docs/architecture.md', () => {
   it('lists every event kind in its catalogue', async () => {
-    const { LOOP_EVENT_TYPES } = await import('../src/engine/loop/events');
+    const { LOOP_EVENT_TYPES } = await import('../src/engine/run-file/event-schema');
     const doc = readFileSync('docs/architecture.md', 'utf8');
     const catalogue = doc.slice(doc.indexOf('## The event log'), doc.indexOf('## Saving'));
     const listed = [...catalogue.matchAll(/^\| `([a-z-]+)` +\|/gm)].map((m) => m[1]);
     expect(listed.sort()).toEqual([...LOOP_EVENT_TYPES].sort());
+  });
+
+  it('states the engine layer table of eslint.config.js', () => {
+    const doc = readFileSync('docs/architecture.md', 'utf8');
+    const rows = new Map<string, string[]>();
+    for (const match of doc.matchAll(/^\| `src\/engine\/([a-z0-9-]+)\/` +\| ([^|]*)\|/gm)) {
+      const imports = [...match[2]!.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!);
+      rows.set(match[1]!, imports.sort());
+    }
+    expect(Object.fromEntries(rows)).toEqual(
+      Object.fromEntries(engineFolders.map((folder) => [folder, [...(ENGINE_LAYERS[folder] ?? [])].sort()])),
+    );
   });
 
   it('states the layer table of eslint.config.js', () => {

@@ -6,7 +6,7 @@
  */
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { ToolSearchSession, toolSearchStep } from './engine';
+import { advisorEvents, labExtension, ToolSearchSession, toolSearchStep } from './engine';
 import { I18nRoot, type I18n } from './i18n';
 import { indexedDbStorage } from './persistence';
 import { createRuntimeRegistry, scriptedSpeed } from './runtimes/registry';
@@ -37,6 +37,8 @@ export function startApp(root: Root, i18n: I18n, intro: FirstPaintIntro): void {
     toolSources: [toolSearchSource(toolSearch)],
     // The request pipeline of the manual loop, in order.
     requestSteps: [toolSearchStep],
+    // The lessons plugged into the loop (engine/loop/extension.ts): the teaching lab, the advisor loop's records.
+    extensions: [labExtension, advisorEvents],
     now: () => Date.now(),
     newRunId: () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`,
     schedule: (task, ms = 0) => void setTimeout(task, ms),
@@ -51,7 +53,10 @@ export function startApp(root: Root, i18n: I18n, intro: FirstPaintIntro): void {
   void playground.actions.init();
 
   // A reload, a closed tab or a backgrounded page loses nothing that was appended: write what is queued now.
-  addEventListener('pagehide', () => void playground.flush());
+  addEventListener('pagehide', () => {
+    playground.saveNow();
+    void playground.flush();
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') void playground.flush();
   });

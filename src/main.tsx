@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { chooseLanguage, createI18n, formatters, I18nRoot, storedLanguage } from './i18n';
 import { AppSkeleton } from './ui/app-skeleton';
 import { introForFirstPaint } from './ui/first-minute/first-paint';
+import { paintThemeHint } from './ui/theme/theme';
 import './ui/fonts/hangul.css';
 import './ui/app.css';
 
@@ -20,6 +21,8 @@ appRoot.catch(() => undefined); // a failed load is shown below, once the skelet
 // first render formats counts. Made here, it costs that while the composition root is still on its way.
 const language = chooseLanguage({ search: location.search, stored: storedLanguage(), browser: navigator.languages });
 setTimeout(() => formatters(language).number(0));
+// The theme the page showed last time, before anything paints (the workspace's choice is applied once it is read).
+paintThemeHint();
 // A Korean page asks for the bundled Hangul face now (ui/fonts/hangul.css), not when the first Hangul is laid out:
 // from the service worker's cache it arrives before the first paint, so the text does not swap fonts under the reader.
 if (language === 'ko') void document.fonts?.load('1em "Tool Loop Hangul"', '한').catch(() => undefined);

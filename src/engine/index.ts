@@ -12,16 +12,16 @@
 export { toOpenAIMessages } from './messages';
 export type { Message, ParseIssue, ToolCall } from './messages';
 export { createPrng } from './prng';
-export { diffRound } from './prompt-diff';
-export type { ChangeReason, DiffPiece, SegmentDiff } from './prompt-diff';
-export { countRound, roundPrompts } from './prompt-segments';
-export type { PromptSegment as RoundPromptSegment, RoundPrompt, RoundTokens } from './prompt-segments';
-export { PART_LABELS, checkPrefixExtension, partTotals, roundResponses, withFullTraces } from './prompt-trace';
-export type { EventWithFullTrace, PrefixCheck } from './prompt-trace';
+export { diffRound } from './prompt-diff/prompt-diff';
+export type { ChangeReason, DiffPiece, SegmentDiff } from './prompt-diff/prompt-diff';
+export { roundPrompts, roundTokens } from './prompt-diff/prompt-segments';
+export type { PromptSegment as RoundPromptSegment, RoundPrompt, RoundTokens } from './prompt-diff/prompt-segments';
+export { PART_LABELS, checkPrefixExtension, partTotals, roundResponses, withFullTraces } from './loop/prompt-trace';
+export type { EventWithFullTrace, PrefixCheck } from './loop/prompt-trace';
 export { assertNever, err, ok } from './result';
 export type { Result } from './result';
-export { roundTimelines } from './round-timeline';
-export type { RoundTimeline, SpanKind, TimelineSpan } from './round-timeline';
+export { roundTimelines } from './loop/round-timeline';
+export type { RoundTimeline, SpanKind, TimelineSpan } from './loop/round-timeline';
 export { RuntimeFailure } from './runtime';
 export type {
   ChatRuntime,
@@ -30,10 +30,12 @@ export type {
   ModelRequest,
   ModelResponse,
   PromptFormatSource,
+  RequestPreview,
   RuntimeKind,
   Timings,
   ToolChoice,
   Usage,
+  WireFormat,
 } from './runtime';
 export {
   ANTHROPIC_STOP_REASONS,
@@ -44,13 +46,16 @@ export {
 export type { Anomaly, DerivedStop, FinishReason } from './stop-reasons';
 export { ToolFailure, defineTool, errorMessage, jsonSchemaValidator, toDefinition } from './tool';
 export type { JsonSchema, Tool, ToolContext, ToolDefinition, ToolLanguage, ToolResult, ValidationResult } from './tool';
-export { parseArguments } from './tool-execution';
-export type { CallDecision, CallOutcome, ExceptionMode } from './tool-execution';
+export { parseArguments } from './loop/tool-execution';
+export type { CallDecision, CallOutcome, ExceptionMode } from './loop/tool-execution';
 
 // Advisors: Spring AI's chain, the advisor-controlled loop and its projections.
 export { runToCompletion } from './advisors/compare';
 export type { ComparisonSource } from './advisors/compare';
+export { DEFAULT_ADVISOR_CONFIG, advisorsOf, chainOfRun } from './advisors/config';
 export { AdvisorLoopController } from './advisors/controller';
+export { ADVISOR_EVENT_TYPES, advisorEvents } from './advisors/events';
+export type { AdvisorEvent } from './advisors/events';
 export { HIGHEST_PRECEDENCE, LOWEST_PRECEDENCE, formatOrder, formatOrderShort, parseOrder } from './advisors/order';
 export {
   chainActivity,
@@ -68,12 +73,14 @@ export {
   FAILING_DEMO_SCHEMA,
   advisorNames,
   assignLanes,
+  checkAdvisorConfig,
   loopOrderOf,
   moveOrder,
   parseOutputSchema,
 } from './advisors/setup';
 export type { AdvisorConfig, AdvisorSpec, Lane } from './advisors/setup';
 export { DEFAULT_SHORTEN_LIMIT } from './advisors/shorten-results';
+export { ADVISOR_HOOKS, ADVISOR_KINDS } from './advisors/types';
 export type { AdvisorHook, AdvisorKind } from './advisors/types';
 
 // Parameter augmentation (innerThought / confidence).
@@ -85,11 +92,16 @@ export type { CodeTarget } from './codegen';
 export { lacksProperties } from './codegen/schema';
 
 // The teaching lab: predict mode, guards, faults, the id lesson, schema checks, dependencies.
+export { injectFault, predict, setResultId } from './lab/commands';
 export { runDependencies } from './lab/dependencies';
+export { LAB_EVENT_TYPES, LAB_TURN_ACTION_KINDS } from './lab/events';
+export type { LabEvent, LabNote, LabState, LabTurnAction } from './lab/events';
+export { awaitingPrediction, chosenFault, labExtension, labState, resultIdsOf } from './lab/extension';
 export { HUGE_SIZES, defaultFault, labSleep } from './lab/faults';
 export { guardMeters } from './lab/guards';
 export { apiVerdicts, suggestWrongId, templateView } from './lab/id-pairing';
 export { POINTS_PER_TURN, predictionDue, predictionSummary } from './lab/predict';
+export type { PredictionScore } from './lab/predict';
 export { checkArguments, describeWant, repairDraft, validationErrorText } from './lab/schema-check';
 export type { ArgumentIssue, WantWords } from './lab/schema-check';
 export { FAULT_KINDS, GUARDS_OFF } from './lab/types';
@@ -106,18 +118,30 @@ export type {
 
 // The manual loop: events, state, controllers, the next request, projections, refusals and notices.
 export { LoopController } from './loop/controller';
-export type { CommandResult } from './loop/controller-core';
+export type { CommandResult, WorkspaceSnapshot } from './loop/controller-core';
 export { danglingCalls } from './loop/dangling-calls';
 export type { DanglingChoice } from './loop/dangling-calls';
 export { argumentsDiff, isDecidable, nextToApprove } from './loop/decisions';
-export { DEFAULT_SETTINGS } from './loop/events';
-export type { LoopEvent, LoopSettings } from './loop/events';
+export { EventLog } from './loop/event-log';
+export type { LoopListener, RunLog } from './loop/event-log';
+export { CORE_EVENT_TYPES, DEFAULT_SETTINGS } from './loop/events';
+export type { CoreEvent, ExtensionEvent, LoopEvent, LoopSettings } from './loop/events';
+export { NO_EXTENSIONS, withExtension } from './loop/extension';
+export type { ExtensionHost, LoopExtension, RunView } from './loop/extension';
 export { describeInterruption } from './loop/interruption';
 export type { InterruptedEvent } from './loop/interruption';
 export { noticePartText, part, runNotice } from './loop/notices';
 export type { NoticePart } from './loop/notices';
-export { messagesSentAt, toolsOfRun, transcript, turnTable, usageTotals } from './loop/projections';
-export type { LabNote, TranscriptEntry, TurnAction, WorkspaceChange } from './loop/projections';
+export {
+  CORE_TURN_ACTION_KINDS,
+  describeTurnAction,
+  messagesSentAt,
+  toolsOfRun,
+  transcript,
+  turnTable,
+  usageTotals,
+} from './loop/projections';
+export type { CoreTurnAction, TranscriptEntry, TurnAction, WorkspaceChange } from './loop/projections';
 export { REFUSALS, codeOfSentence, refusalCode, refusalValues, refuse } from './loop/refusals';
 export type { RefusalCode, RefusalValues } from './loop/refusals';
 export { createRequestMemo, exposedDefinitions, noRequestReason } from './loop/request';
@@ -132,6 +156,8 @@ export type { LoopState, Phase } from './loop/state';
 export { checkToolContext } from './loop/tool-context';
 export {
   EMPTY_WORKSPACE,
+  LOOP_CONTROLS,
+  THEMES,
   applyOverride,
   fixToolChoice,
   toggleExposed,
@@ -139,7 +165,7 @@ export {
   workspaceForScenario,
   workspaceOfRun,
 } from './loop/workspace';
-export type { LoopControl, ToolOverride, Workspace } from './loop/workspace';
+export type { LoopControl, Theme, ToolOverride, Workspace } from './loop/workspace';
 
 // The runtime port's own models: the scripted replay, "you are the model", the ChatML prompt.
 export { renderChatPrompt } from './model-port/chat-prompt';
@@ -172,7 +198,15 @@ export type { FormatId, PromptFormat, PromptSegment } from './protocol/formats/t
 // Runs as files: export, import, migrations, fork, compare, the run tree.
 export { compareRuns } from './run-file/compare';
 export type { Comparison, MetricValue } from './run-file/compare';
-export { RUNTIME_KINDS, checkEvent, describeIssue, runtimeRefSchema, settingsSchema } from './run-file/event-schema';
+export {
+  LOOP_EVENT_TYPES,
+  RUNTIME_KINDS,
+  advisorConfigSchema,
+  checkEvent,
+  describeIssue,
+  runtimeRefSchema,
+  settingsSchema,
+} from './run-file/event-schema';
 export { defaultForkPoint, forkEvents, forkPoints } from './run-file/fork';
 export type { ForkPoint } from './run-file/fork';
 export { buildRunFile, parseRunFile } from './run-file/format';
@@ -189,8 +223,8 @@ export { LANDSMEER_SCENARIO_ID, createWorkspace28Tools } from './scenarios/works
 
 // Tool search: indexes, the search tool, its request step and advisor, token measurement.
 export { ToolSearchSession, toolSearchStep } from './tool-search/apply';
-export { compareLandsmeer, measureRun } from './tool-search/measure';
-export type { RoundMeasurement, RunMeasurement, SearchComparison } from './tool-search/measure';
+export { compareLandsmeer, measureRun } from './scenarios/tool-search-measure';
+export type { RoundMeasurement, RunMeasurement, SearchComparison } from './scenarios/tool-search-measure';
 export { TOOL_SEARCH_TOOL_NAME } from './tool-search/search-tool';
 export type { TokenCounter } from './tool-search/token-count';
 export { TOOL_INDEX_KINDS } from './tool-search/tool-index';

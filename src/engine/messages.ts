@@ -2,8 +2,32 @@
  * The conversation as the harness keeps it. Every message is plain, serializable data: the event log stores
  * them, projections rebuild them, and `toOpenAIMessages` exports them in the OpenAI chat-completions shape.
  */
-import type { ParseIssueKind } from './protocol/parse-result';
 import { assertNever } from './result';
+
+/** What a parser forgave or flagged in one call attempt (the parsing contract's issue kinds, and ours). */
+export const PARSE_ISSUE_KINDS = [
+  'unterminated_think',
+  'unterminated_tool_call',
+  'invalid_json',
+  'fenced_json',
+  'multiple_objects_in_block',
+  'missing_name',
+  'arguments_not_object',
+  'arguments_as_string',
+  'parameters_key',
+  'arguments_key',
+  'missing_arguments',
+  'stray_close_tag',
+  'unknown_tool',
+  'multiple_calls',
+  // Beyond the contract's list: a call-like mention in prose that was read as text (the two "prose"
+  // decisions of its table), a number the arguments cannot hold (issue 20, item 3), and Llama output that is
+  // JSON with a "name" but no "parameters" — an answer in JSON, not a call (the contract's Llama rule; issue 28).
+  'prose_mention',
+  'unrepresentable_number',
+  'json_not_a_call',
+] as const;
+export type ParseIssueKind = (typeof PARSE_ISSUE_KINDS)[number];
 
 /** A tool call parsed out of a model response (or authored by a human playing the model). */
 export interface ToolCall {

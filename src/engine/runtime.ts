@@ -5,10 +5,13 @@
  * RuntimeFailure with a message the UI can show as it is.
  */
 import type { Message, ToolCall } from './messages';
-import type { CallFormat } from './protocol/parse-result';
 import type { FinishReason } from './stop-reasons';
 import type { ToolDefinition } from './tool';
 import type { Result } from './result';
+
+/** The two call syntaxes: `<tool_call>` blocks (Qwen2.5, Qwen3, Hermes) and Llama 3.2's bare JSON. */
+export const CALL_FORMATS = ['tool-call-tags', 'llama-json'] as const;
+export type CallFormat = (typeof CALL_FORMATS)[number];
 
 export type ToolChoice = 'auto' | 'required' | 'none' | { readonly name: string };
 
@@ -48,6 +51,31 @@ export interface Timings {
 }
 
 /** What the model saw, when the runtime can tell: the request body and the final prompt text. */
+/**
+ * Said by a runtime whose prompt is its previous call's prompt with text added at the end (`promptExtension`): the
+ * log then stores the added text without comparing two long prompts, and nobody has to read a prompt that nobody
+ * looks at. A symbol, defined not enumerable: never stored, never written to a file, never copied by a spread.
+ */
+export const PROMPT_EXTENSION: unique symbol = Symbol('prompt extension');
+
+export interface PromptExtension {
+  /** The previous call's prompt text, the very string its trace carried. */
+  readonly previous: string;
+  /** What this prompt adds after it. */
+  readonly appended: string;
+}
+
+/** A trace that says its prompt extends `extension.previous` by `extension.appended`. */
+export function withPromptExtension<T extends RequestTrace>(trace: T, extension: PromptExtension): T {
+  Object.defineProperty(trace, PROMPT_EXTENSION, { value: extension, enumerable: false });
+  return trace;
+}
+
+/** What a trace says its prompt extends, if it says so. */
+export function promptExtension(trace: RequestTrace): PromptExtension | undefined {
+  return (trace as { readonly [PROMPT_EXTENSION]?: PromptExtension })[PROMPT_EXTENSION];
+}
+
 export interface RequestTrace {
   readonly requestJson: unknown;
   readonly promptText?: string;
@@ -88,7 +116,8 @@ export interface HttpExchange {
 }
 
 /** How a prompt format was chosen: read from the model's own config, guessed from its id, or picked by the user. */
-export type PromptFormatSource = 'model-config' | 'model-id' | 'user';
+export const PROMPT_FORMAT_SOURCES = ['model-config', 'model-id', 'user'] as const;
+export type PromptFormatSource = (typeof PROMPT_FORMAT_SOURCES)[number];
 
 export interface ModelResponse {
   /** Exactly what the model produced. */
@@ -119,7 +148,8 @@ export interface GenerateOptions {
   readonly onDelta: (text: string) => void;
 }
 
-export type RuntimeKind = 'scripted' | 'human' | 'webllm' | 'wllama' | 'endpoint';
+export const RUNTIME_KINDS = ['scripted', 'human', 'webllm', 'wllama', 'endpoint'] as const;
+export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
 
 export interface ChatRuntime {
   readonly kind: RuntimeKind;
@@ -133,6 +163,32 @@ export interface ChatRuntime {
    * refuses such a request with the same reason. Absent: the runtime honours every request.
    */
   checkRequest?(request: ModelRequest): Result;
+  /**
+   * The exact body this runtime would send for `request`, without sending it: byte for byte what `generate` records
+   * as `trace.requestJson` for the same request and settings (the Request tab's preview). An error carries the
+   * reason `generate` would fail with. Absent: the runtime cannot tell before it runs.
+   */
+  previewRequest?(request: ModelRequest): Result<RequestPreview>;
+}
+
+/** The wire formats a runtime's body is written in. */
+export type WireFormat =
+  /** OpenAI chat-completions JSON (the endpoint; the scripted replay and a person playing the model record it). */
+  | 'openai-chat'
+  /** web-llm's `engine.chat.completions.create` request (its own rules: string contents, `structural_tag`…). */
+  | 'webllm'
+  /** llama.cpp's completion (wllama): the rendered prompt plus the GBNF grammar that constrains the reply. */
+  | 'llama-completion';
+
+/** What `previewRequest` answers. */
+export interface RequestPreview {
+  readonly wire: WireFormat;
+  /** The body, as `trace.requestJson` will hold it. */
+  readonly body: unknown;
+  /** The prompt text the runtime renders itself (wllama), shown beside the body. */
+  readonly promptText?: string;
+  /** The GBNF grammar the reply is held to (wllama), shown beside the body. */
+  readonly grammar?: string;
 }
 
 /** A runtime failure with a message fit for the UI (what happened and what to do). */

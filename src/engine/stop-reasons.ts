@@ -5,8 +5,17 @@
  */
 
 import type { ParseIssue } from './messages';
-import type { MalformedCallMode } from './protocol/parse-result';
+import { kindsOf } from './kinds';
 import { assertNever } from './result';
+
+/**
+ * What the loop does with a call attempt that could not be read (contract rule 4). Either way its text stays
+ * in the message. `error-result` (default, as Anthropic's tool runner answers bad input): it also becomes a
+ * call with a parse error, so the model receives an error result and can retry. `text` (as vLLM and
+ * llama.cpp's server do): it is text only, and a turn with no other call is a final answer.
+ */
+export const MALFORMED_CALL_MODES = ['error-result', 'text'] as const;
+export type MalformedCallMode = (typeof MALFORMED_CALL_MODES)[number];
 
 export const OPENAI_FINISH_REASONS = ['stop', 'length', 'tool_calls', 'content_filter', 'abort'] as const;
 export type FinishReason = (typeof OPENAI_FINISH_REASONS)[number];
@@ -86,6 +95,17 @@ export type Anomaly =
   | { kind: 'tool-calls-ignored'; detail: string; raw?: FinishReason }
   /** The turn's summary of what the parser forgave or flagged (each issue is also a note beside its call or text). */
   | { kind: 'parse-issues'; detail: string; issues?: readonly AnomalyIssue[] };
+
+export const ANOMALY_KINDS = kindsOf<Anomaly['kind']>()({
+  'tool-call-cut-by-length': true,
+  'tool-calls-without-calls': true,
+  'text-with-tool-calls': true,
+  'unterminated-tool-call': true,
+  'malformed-tool-call': true,
+  'calls-cut-by-length': true,
+  'tool-calls-ignored': true,
+  'parse-issues': true,
+});
 
 /** One parser note as the `parse-issues` anomaly lists it. */
 export interface AnomalyIssue {

@@ -14,7 +14,8 @@ export type JsonSchema = Record<string, unknown>;
 export type ToolLanguage = 'en' | 'ko';
 
 /** Where a tool came from; shown in the UI and in duplicate-name errors. */
-export type ToolSource = 'preset' | 'user' | 'mcp' | 'search';
+export const TOOL_SOURCES = ['preset', 'user', 'mcp', 'search'] as const;
+export type ToolSource = (typeof TOOL_SOURCES)[number];
 
 /** What the model sees of a tool, plus the harness's flags. Serializable. */
 export interface ToolDefinition {
@@ -36,7 +37,8 @@ export interface ToolResult {
 }
 
 /** What the execution service in front of a tool reports about one call (see engine/policy). */
-export type ExecutionEventKind = 'started' | 'finished' | 'denied' | 'failed';
+export const EXECUTION_EVENT_KINDS = ['started', 'finished', 'denied', 'failed'] as const;
+export type ExecutionEventKind = (typeof EXECUTION_EVENT_KINDS)[number];
 
 export interface ExecutionReport {
   readonly kind: ExecutionEventKind;

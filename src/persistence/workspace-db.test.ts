@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ADVISOR_CONFIG } from '../engine/advisors/config';
 import { DEFAULT_SETTINGS } from '../engine/loop/events';
 import { EMPTY_WORKSPACE, workspaceForScenario } from '../engine/loop/workspace';
 import { SEOUL_TIME_MATH_KO } from '../engine/scenarios/seoul';
@@ -29,6 +30,23 @@ describe('the stored workspace', () => {
     expect(await loadWorkspace()).toEqual({ ok: true, value: korean });
   });
 
+  it('keeps the loop control and the advisor chain: orders, which advisors are on, their hook settings', async () => {
+    const advisors = {
+      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) =>
+        s.kind === 'memory'
+          ? { ...s, order: s.order + 190 }
+          : s.kind === 'tool-calling'
+            ? { ...s, shortenToolResults: 200 }
+            : s.kind === 'validation'
+              ? { ...s, enabled: true, maxRepeatAttempts: 1 }
+              : s,
+      ),
+    };
+    const workspace = { ...EMPTY_WORKSPACE, loopControl: 'advisor' as const, advisors };
+    await saveWorkspace(workspace);
+    expect(await loadWorkspace()).toEqual({ ok: true, value: workspace });
+  });
+
   it('gives a setting added since it was stored its default, and reports a workspace that no longer fits', async () => {
     const { parallelToolCalls: _dropped, ...older } = DEFAULT_SETTINGS;
     await saveSetting('workspace', { ...EMPTY_WORKSPACE, settings: { ...older, maxRounds: 4 } });
@@ -36,6 +54,10 @@ describe('the stored workspace', () => {
       ok: true,
       value: { ...EMPTY_WORKSPACE, settings: { ...DEFAULT_SETTINGS, maxRounds: 4 } },
     });
+    // Stored before the advisor chain was part of the workspace: the default chain.
+    const { advisors: _none, ...beforeChain } = EMPTY_WORKSPACE;
+    await saveSetting('workspace', { ...beforeChain, loopControl: 'advisor' });
+    expect(await loadWorkspace()).toEqual({ ok: true, value: { ...EMPTY_WORKSPACE, loopControl: 'advisor' } });
     await saveSetting('workspace', { ...EMPTY_WORKSPACE, runtimeKind: 'teleporter' });
     expect(await loadWorkspace()).toMatchObject({
       ok: false,

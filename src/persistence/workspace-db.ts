@@ -1,11 +1,20 @@
 /**
- * The workspace the person left (scenario, prompts and draft, exposed tools, settings, runtime, loop control),
- * kept in the settings store so a reload brings it back. Read back through a zod schema: a stored workspace that
+ * The workspace the person left (scenario, prompts and draft, exposed tools, settings, runtime, loop control and
+ * advisor chain, theme), kept in the settings store so a reload brings it back. Read back through a zod schema: a stored workspace that
  * no longer fits is reported and ignored, never half-applied.
  */
 import { z } from 'zod';
 import type { Result, Workspace } from '../engine';
-import { DEFAULT_SETTINGS, err, ok, RUNTIME_KINDS, settingsSchema } from '../engine';
+import {
+  advisorConfigSchema,
+  DEFAULT_SETTINGS,
+  err,
+  LOOP_CONTROLS,
+  ok,
+  RUNTIME_KINDS,
+  settingsSchema,
+  THEMES,
+} from '../engine';
 import { loadSetting, saveSetting } from './runs-db';
 
 const WORKSPACE_KEY = 'workspace';
@@ -27,8 +36,25 @@ const workspaceSchema = z.object({
   ),
   settings: settingsSchema,
   runtimeKind: z.enum(RUNTIME_KINDS),
-  loopControl: z.enum(['manual', 'advisor']),
+  loopControl: z.enum(LOOP_CONTROLS),
+  // Absent (a workspace stored before the chain was part of it, or never changed): the default chain.
+  advisors: advisorConfigSchema.optional(),
+  theme: z.enum(THEMES).optional(),
 }) satisfies z.ZodType<Workspace>;
+
+/**
+ * A workspace stored by an older version, brought up to date: a setting added since takes its default rather than
+ * the workspace being discarded.
+ */
+function migrate(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null) return stored;
+  const record = stored as Record<string, unknown>;
+  const settings = record.settings;
+  return {
+    ...record,
+    ...(typeof settings === 'object' && settings !== null ? { settings: { ...DEFAULT_SETTINGS, ...settings } } : {}),
+  };
+}
 
 export async function saveWorkspace(workspace: Workspace): Promise<void> {
   await saveSetting(WORKSPACE_KEY, workspace);
@@ -38,12 +64,7 @@ export async function saveWorkspace(workspace: Workspace): Promise<void> {
 export async function loadWorkspace(): Promise<Result<Workspace> | null> {
   const stored = await loadSetting(WORKSPACE_KEY);
   if (stored === undefined) return null;
-  // A setting added since the workspace was stored takes its default, rather than discarding the workspace.
-  const settings =
-    typeof stored === 'object' && stored !== null && 'settings' in stored && typeof stored.settings === 'object'
-      ? { ...DEFAULT_SETTINGS, ...stored.settings }
-      : undefined;
-  const parsed = workspaceSchema.safeParse(settings ? { ...stored, settings } : stored);
+  const parsed = workspaceSchema.safeParse(migrate(stored));
   if (parsed.success) return ok(parsed.data);
   const issue = parsed.error.issues[0];
   return err(

@@ -1,5 +1,5 @@
 /**
- * How a runtime plugs into the app. Each runtime folder (scripted, human, webllm, wllama) exports one
+ * How a runtime plugs into the app. Each runtime folder (scripted, human, webllm, wllama, endpoint) exports one
  * RuntimeProvider: its label, what it needs, a panel for its own controls (model picker, load progress…)
  * and the ChatRuntime to call once it is ready. The app's store only switches between providers.
  */

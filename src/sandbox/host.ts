@@ -9,7 +9,7 @@ import type { ConsoleLine, SandboxEvent, SandboxOutcome, ToolExecutor, ToolRunRe
 import { DEFAULT_MEMORY_LIMIT_MB } from '../engine';
 import type { RunMessage, SandboxReply } from './protocol';
 
-/** One live worker (or the iframe holding it). */
+/** One live worker. */
 export interface SandboxChannel {
   send(message: RunMessage): void;
   kill(): void;

@@ -84,7 +84,7 @@ describe('MCP servers in the playground', () => {
     expect(callRecordOf(replayed?.metadata)?.blocks).toEqual([
       { kind: 'text', text: expect.stringContaining('over the wire') },
     ]);
-  });
+  }, 20_000);
 
   it('Stop during a slow call shows its progress, then sends notifications/cancelled to the server', async () => {
     const playground = await playgroundWith(

@@ -63,7 +63,7 @@ describe('offline state: make everything available offline', () => {
     assets: [
       { path: 'assets/wllama-a.wasm', bytes: 100 },
       { path: 'assets/lib-b.js', bytes: 50 },
-      { path: 'assets/main-c.js', bytes: 50 },
+      { path: 'assets/lib-c.js', bytes: 50 },
     ],
   };
 
@@ -100,7 +100,7 @@ describe('offline state: make everything available offline', () => {
     const { offline, actions, requested } = setup({ cached: ['assets/lib-b.js'] });
     await actions.makeAvailableOffline();
     expect(offline.get().prefetch).toEqual({ status: 'done', doneBytes: 150, totalBytes: 150 });
-    expect(requested).toEqual(['runtime-assets.json', 'assets/wllama-a.wasm', 'assets/main-c.js']);
+    expect(requested).toEqual(['runtime-assets.json', 'assets/wllama-a.wasm', 'assets/lib-c.js']);
   });
 
   it('a failure names the file, and a retry fetches the rest', async () => {
@@ -116,7 +116,7 @@ describe('offline state: make everything available offline', () => {
     requested.length = 0;
     await actions.makeAvailableOffline();
     expect(offline.get().prefetch).toEqual({ status: 'done', doneBytes: 100, totalBytes: 100 });
-    expect(requested).toEqual(['runtime-assets.json', 'assets/lib-b.js', 'assets/main-c.js']);
+    expect(requested).toEqual(['runtime-assets.json', 'assets/lib-b.js', 'assets/lib-c.js']);
   });
 
   it('cancel stops the fetch; no Cache Storage is a clear error', async () => {

@@ -4,7 +4,16 @@
  * module does the work (validation, migrations, the cut); this slice reads and writes IndexedDB and opens runs
  * through the playground. Every failure comes back as a message (and in `notice`), never as a thrown error.
  */
-import type { Comparison, ForkPoint, LoopEvent, NoticePart, OpenAITranscript, Result, UserToolSpec } from '../engine';
+import type {
+  Comparison,
+  ForkPoint,
+  LoopEvent,
+  LoopExtension,
+  NoticePart,
+  OpenAITranscript,
+  Result,
+  UserToolSpec,
+} from '../engine';
 import {
   buildRunFile,
   compareRuns,
@@ -68,6 +77,8 @@ export interface RunFilesDeps {
   readonly reloadRunList: () => Promise<void>;
   readonly openRun: (runId: string) => Promise<void>;
   readonly titleOf: (runId: string) => string;
+  /** The lessons plugged into the loop: forks, transcripts and comparisons fold a log with them. */
+  readonly extensions: readonly LoopExtension[];
 }
 
 function fileBase(run: { title: string; runId: string }): string {
@@ -161,7 +172,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
       try {
         const run = await storedRun(runId);
         if (!run) return fail(part('notStored'));
-        const transcript = transcriptOf(run.events);
+        const transcript = transcriptOf(run.events, deps.extensions);
         return {
           ok: true,
           value: {
@@ -248,7 +259,12 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
       if (!offered) return fail(part('forkNoTurn', { turn: String(turn) }));
       const chosen = point ?? defaultForkPoint(offered.points);
       const runId = deps.newRunId();
-      const forked = forkEvents(open.events, turn, { point: chosen, newRunId: runId, now: deps.now() });
+      const forked = forkEvents(open.events, turn, {
+        point: chosen,
+        newRunId: runId,
+        now: deps.now(),
+        extensions: deps.extensions,
+      });
       if (!forked.ok) return fail(forked.problem);
       try {
         await deps.flush();
@@ -290,7 +306,7 @@ export function createRunFiles(slice: Slice<RunFilesState>, deps: RunFilesDeps) 
         const a = await storedRun(runA);
         const b = await storedRun(runB);
         if (!a || !b) return fail(part('compareMissing'));
-        const comparison = compareRuns(a.events, b.events);
+        const comparison = compareRuns(a.events, b.events, deps.extensions);
         set({
           compare: {
             a: { runId: a.runId, title: a.title || a.runId },

@@ -17,8 +17,8 @@ export type OfflineRuntime = 'webllm' | 'wllama';
 const NEEDS: Readonly<Record<OfflineRuntime, readonly RegExp[]>> = {
   // wllama's wasm (llama.cpp).
   wllama: [/\/assets\/wllama-[^/]+\.wasm$/],
-  // The web-llm library the worker imports, and the Qwen3 tokenizer.
-  webllm: [/\/assets\/lib-[^/]+\.js$/, /\/assets\/main-[^/]+\.js$/],
+  // The web-llm library the worker imports (the Qwen3 tokenizer it counts with is precached with the app shell).
+  webllm: [/\/assets\/lib-[^/]+\.js$/],
 };
 
 /** The runtime a built file belongs to (by its path, e.g. "assets/wllama-CO25czjY.wasm"), or null. */

@@ -2,6 +2,7 @@
  * Module-level selectors: how components read the playground store. Each returns a value already in the store
  * (or a primitive), so a component re-renders only when what it reads changed.
  */
+import { advisorsOf } from '../engine';
 import type { PlaygroundState } from './playground';
 
 export const selectWorkspace = (s: PlaygroundState) => s.workspace;
@@ -13,6 +14,9 @@ export const selectExposed = (s: PlaygroundState) => s.workspace.exposed;
 export const selectToolOverrides = (s: PlaygroundState) => s.workspace.toolOverrides;
 export const selectRuntimeKind = (s: PlaygroundState) => s.workspace.runtimeKind;
 export const selectLoopControl = (s: PlaygroundState) => s.workspace.loopControl;
+/** The workspace's advisor chain (the default one until the person changes it). */
+export const selectAdvisorConfig = (s: PlaygroundState) => advisorsOf(s.workspace);
+export const selectTheme = (s: PlaygroundState) => s.workspace.theme ?? 'system';
 export const selectCatalog = (s: PlaygroundState) => s.catalog;
 
 export const selectEvents = (s: PlaygroundState) => s.run.events;
@@ -28,6 +32,7 @@ export const selectBusy = (s: PlaygroundState) => s.run.busy;
 export const selectRunning = (s: PlaygroundState) => s.run.running;
 export const selectNextRequest = (s: PlaygroundState) => s.run.nextRequest;
 export const selectNotice = (s: PlaygroundState) => s.run.notice;
+export const selectUnsaved = (s: PlaygroundState) => s.run.unsaved;
 /** A run is open (its system prompt is fixed). */
 export const selectHasRun = (s: PlaygroundState) => s.run.loop.runId !== null;
 

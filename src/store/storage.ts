@@ -1,6 +1,6 @@
 /** What the playground keeps in IndexedDB: the functions of src/persistence/, passed in by app-root.tsx. */
 import type { LoopEvent, Result, UserToolSpec, Workspace } from '../engine';
-import type { StorageStatus } from '../persistence';
+import type { Journal, StorageStatus } from '../persistence';
 import type { DamagedRun, RawRunRecords, RunHeader, RunLoadError, StoredRun } from '../persistence/runs-db';
 import type { LoadedUserTools } from '../persistence/user-tools-db';
 
@@ -24,6 +24,10 @@ export interface PlaygroundStorage {
   readonly saveUserTool: (spec: UserToolSpec) => Promise<void>;
   readonly saveUserTools: (specs: readonly UserToolSpec[]) => Promise<void>;
   readonly deleteUserTool: (id: string) => Promise<void>;
+  /** Writes the events IndexedDB has not confirmed, synchronously, for the next start-up (`pagehide`). */
+  readonly writeJournal: (journal: Journal) => void;
+  /** Stores what the last page left in the journal; start-up runs it before it reads anything. */
+  readonly recoverJournal: () => Promise<void>;
   /** The storage problem to announce now (a blocked open, another tab's upgrade, a full disk), or `ok`. */
   readonly status: () => StorageStatus;
   readonly subscribeStatus: (listener: (status: StorageStatus) => void) => () => void;

@@ -4,7 +4,7 @@
  * at the runtime port, which keeps every request object the runtime receives.
  */
 import type { ModelRequest } from '../engine';
-import { ToolSearchSession, toolSearchStep } from '../engine';
+import { advisorEvents, labExtension, ToolSearchSession, toolSearchStep } from '../engine';
 import * as runsDb from '../persistence/runs-db';
 import * as userToolsDb from '../persistence/user-tools-db';
 import { indexedDbStorage } from '../persistence';
@@ -16,7 +16,7 @@ import type { PlaygroundStorage } from './storage';
 import { toolSearchSource } from './tool-search';
 
 /**
- * The tasks test playgrounds scheduled (a workspace save 150 ms after a change, the run writer's batch) that have
+ * The tasks test playgrounds scheduled (the run writer's batch, the damaged-run check) that have
  * not run yet. A page that is gone runs none of them; a test playground is never closed, so without this its late
  * write would land in the next test's fresh database (a workspace with the advisor loop, say).
  */
@@ -37,6 +37,8 @@ function schedule(task: () => void, ms = 0): void {
 export async function clearStorage(): Promise<void> {
   for (const timer of pendingTasks) clearTimeout(timer);
   pendingTasks.clear();
+  // The journal a page left as it went away (jsdom's localStorage; Node has none).
+  if (typeof localStorage !== 'undefined') localStorage.clear();
   await runsDb.closeDb();
   await userToolsDb.closeUserToolsDb();
   for (const name of [runsDb.DB_NAME, userToolsDb.USER_TOOLS_DB_NAME]) {
@@ -55,6 +57,8 @@ export interface TestPlaygroundOptions {
   readonly storage?: Partial<PlaygroundStorage>;
   /** Replaces the playground's timer (`schedule` above by default), e.g. with one that never fires. */
   readonly schedule?: (task: () => void, ms?: number) => void;
+  /** Called as a runtime is asked for a response, before it answers (what was stored by then, say). */
+  readonly onGenerate?: (request: ModelRequest) => void;
 }
 
 export function createTestPlayground(options: TestPlaygroundOptions = {}) {
@@ -73,6 +77,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
           ...runtime,
           generate: (request, generateOptions) => {
             received.push(request);
+            options.onGenerate?.(request);
             return runtime.generate(request, generateOptions);
           },
         },
@@ -92,6 +97,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
     toolSearch,
     toolSources: [toolSearchSource(toolSearch)],
     requestSteps: [toolSearchStep],
+    extensions: [labExtension, advisorEvents],
     now: () => Date.now(),
     newRunId: (() => {
       let n = 0;

@@ -8,6 +8,7 @@ import { usePlayground, usePlaygroundApi } from './playground-context';
 import { PresenterToggle } from './presenter/presenter-toggle';
 import { useRuntimeStatusText } from './runtime-status';
 import { useScenarioTitle } from './scenarios/scenario-text';
+import { ThemePicker } from './theme/theme-picker';
 
 export function HeaderBar() {
   const { t } = useT('common');
@@ -66,6 +67,7 @@ export function HeaderBar() {
         <span aria-hidden="true">●</span> <span className="header-status-text">{status.text}</span>
       </span>
       <PresenterToggle />
+      <ThemePicker />
       <LanguagePicker />
     </header>
   );

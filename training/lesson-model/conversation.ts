@@ -8,7 +8,7 @@
 import type { AssistantMessage, Message, ToolCall } from '../../src/engine/messages';
 import { renderToolCallBlock } from '../../src/engine/protocol/hermes';
 import type { Tool, ToolLanguage } from '../../src/engine/tool';
-import { executeToolCalls } from '../../src/engine/tool-execution';
+import { executeToolCalls } from '../../src/engine/loop/tool-execution';
 import { createToolRegistry } from '../../src/engine/tool-registry';
 import { renderChatMlPrompt } from '../../src/runtimes/wllama/chatml-prompt';
 

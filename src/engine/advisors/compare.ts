@@ -4,6 +4,7 @@
  */
 import { LoopController } from '../loop/controller';
 import type { LoopEvent, LoopSettings } from '../loop/events';
+import type { LoopExtension } from '../loop/extension';
 import type { RequestStep } from '../loop/request';
 import type { ChatRuntime } from '../runtime';
 import type { Tool } from '../tool';
@@ -20,6 +21,8 @@ export interface ComparisonSource {
   readonly now: () => number;
   /** The manual loop's request steps (tool search), as the app runs them. */
   readonly requestSteps?: readonly RequestStep[];
+  /** The lessons plugged into the loop, as the app registers them. */
+  readonly extensions?: readonly LoopExtension[];
 }
 
 export type ComparisonMode =
@@ -34,11 +37,12 @@ export async function runToCompletion(source: ComparisonSource, mode: Comparison
     now: source.now,
     newRunId: () => `compare-${mode.control}`,
     ...(source.requestSteps ? { requestSteps: source.requestSteps } : {}),
+    ...(source.extensions ? { extensions: source.extensions } : {}),
   };
   const controller =
     mode.control === 'manual'
       ? new LoopController(deps)
-      : new AdvisorLoopController({ ...deps, advisorConfig: mode.config });
+      : new AdvisorLoopController({ ...deps, advisors: () => mode.config });
   const settings = { ...source.settings, pauseBeforeTools: false };
   for (const result of [
     controller.startRun({ system: source.system, tools: source.tools, settings }),

@@ -12,7 +12,7 @@ import { createFakeClock } from '../test-support';
 import { AdvisorLoopController, RESTORED_MID_REQUEST } from './controller';
 import { HIGHEST_PRECEDENCE } from './order';
 import type { AdvisorConfig } from './setup';
-import { DEFAULT_ADVISOR_CONFIG } from './setup';
+import { checkAdvisorConfig, DEFAULT_ADVISOR_CONFIG } from './setup';
 
 const scenario = getScenario('seoul-time-math')!;
 
@@ -27,18 +27,25 @@ function setup(options: { settings?: Partial<LoopSettings>; config?: AdvisorConf
   const runtime = options.runtime ?? scripted;
   const tools = toolsForScenario(scenario, createPresetTools());
   let runs = 0;
+  // The chain as the workspace holds it: read at every request, changed only when it passes the check.
+  let config = options.config ?? DEFAULT_ADVISOR_CONFIG;
+  const configure = (next: AdvisorConfig) => {
+    const checked = checkAdvisorConfig(next);
+    if (checked.ok) config = next;
+    return checked;
+  };
   const controller = new AdvisorLoopController({
     runtime: () => runtime,
     now: clock.now,
     newRunId: () => `run-${++runs}`,
-    ...(options.config ? { advisorConfig: options.config } : {}),
+    advisors: () => config,
   });
   const settings: LoopSettings = { ...DEFAULT_SETTINGS, ...scenario.settings, ...options.settings };
   expect(controller.startRun({ system: scenario.system, tools, settings, scenarioId: scenario.id })).toEqual({
     ok: true,
   });
   expect(controller.send(scenario.user)).toEqual({ ok: true });
-  return { controller, tools, settings, clock };
+  return { controller, tools, settings, clock, configure };
 }
 
 function count(events: readonly LoopEvent[], advisor: string, hook: string): number {
@@ -135,19 +142,19 @@ describe('AdvisorLoopController on seoul-time-math', () => {
   });
 
   it('a new order takes effect at the next request; two loop advisors are refused', async () => {
-    const { controller } = setup();
+    const { controller, configure } = setup();
     const bad = {
       advisors: [
         ...DEFAULT_ADVISOR_CONFIG.advisors,
         { id: 'x', kind: 'tool-calling' as const, order: 1, enabled: true },
       ],
     };
-    expect(controller.configureAdvisors(bad)).toEqual({
+    expect(configure(bad)).toEqual({
       ok: false,
       error: expect.stringContaining('At most one tool-calling advisor'),
     });
     await controller.runToEnd();
-    expect(controller.configureAdvisors(memoryInside)).toEqual({ ok: true });
+    expect(configure(memoryInside)).toEqual({ ok: true });
     controller.send('And in Tokyo?');
     await controller.runToEnd();
     const events = controller.getEvents();

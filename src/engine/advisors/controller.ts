@@ -20,10 +20,12 @@ import type { ModelRequest } from '../runtime';
 import { errorMessage } from '../tool';
 import { responseVerdict } from '../loop/response-ending';
 import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
-import type { CommandResult, LoopControllerDeps } from '../loop/controller-core';
+import type { CommandResult, LoopControllerDeps, StepSnapshot } from '../loop/controller-core';
 import { ControllerCore, fail, OK, stepRefusal } from '../loop/controller-core';
 import { REFUSALS, refuse } from '../loop/refusals';
+import { withExtension } from '../loop/extension';
 import { ChatMemory } from './built-ins';
+import { advisorEvents } from './events';
 import { AdvisorChain, describeAdvisor } from './chain';
 import type { AdvisorConfig } from './setup';
 import { buildAdvisors, DEFAULT_ADVISOR_CONFIG } from './setup';
@@ -33,8 +35,11 @@ import { assertNever, type Result } from '../result';
 import { promptDateOf } from '../loop/request';
 
 export interface AdvisorLoopControllerDeps extends LoopControllerDeps {
-  /** The chain used until `configureAdvisors` changes it. */
-  readonly advisorConfig?: AdvisorConfig;
+  /**
+   * The chain's configuration, read when a request starts (the app's: the workspace's `advisors`, so the Advisors
+   * tab, Show the code and the loop read one value). Absent: the default chain.
+   */
+  readonly advisors?: () => AdvisorConfig;
 }
 
 export const RESTORED_MID_REQUEST = REFUSALS.restoredMidRequest;
@@ -66,11 +71,13 @@ interface ChainProcess {
   gate: Gate | null;
   /** Resolves when the chain reaches its next gate or finishes. */
   parked: Deferred;
+  /** What the step that opened the model gate read of the workspace; the model call uses it. */
+  snapshot: StepSnapshot | null;
 }
 
 export class AdvisorLoopController extends ControllerCore {
   private stepping = false;
-  private config: AdvisorConfig;
+  private readonly advisorConfig: () => AdvisorConfig;
   private memory = new ChatMemory();
   private process: ChainProcess | null = null;
   private processCounter = 0;
@@ -83,8 +90,9 @@ export class AdvisorLoopController extends ControllerCore {
   } | null = null;
 
   constructor(deps: AdvisorLoopControllerDeps) {
-    super(deps);
-    this.config = deps.advisorConfig ?? DEFAULT_ADVISOR_CONFIG;
+    // Its own events are folded wherever it runs, registered or not.
+    super({ ...deps, extensions: withExtension(deps.extensions, advisorEvents) });
+    this.advisorConfig = deps.advisors ?? (() => DEFAULT_ADVISOR_CONFIG);
   }
 
   // ── reading ────────────────────────────────────────────────────────────────────────────────────────────
@@ -92,10 +100,6 @@ export class AdvisorLoopController extends ControllerCore {
   /** True while a step (a model call, a tool batch and the hooks around them) is in flight. */
   override isBusy(): boolean {
     return this.busy || this.stepping;
-  }
-
-  getAdvisorConfig(): AdvisorConfig {
-    return this.config;
   }
 
   /** What the run's memory advisor holds now. */
@@ -118,17 +122,6 @@ export class AdvisorLoopController extends ControllerCore {
     return gate?.kind === 'model' && gate.advised ? this.gateRequest(gate.advised) : null;
   }
 
-  // ── configuration ──────────────────────────────────────────────────────────────────────────────────────
-
-  /** Changes the chain (orders, which advisors are on). Takes effect at the next request; a bad chain is refused. */
-  configureAdvisors(config: AdvisorConfig): CommandResult {
-    const built = buildAdvisors(config, { memory: new ChatMemory(), maxRounds: () => 10 });
-    if (!built.ok) return fail(built.error);
-    this.config = config;
-    this.notify();
-    return OK;
-  }
-
   // ── commands ───────────────────────────────────────────────────────────────────────────────────────────
 
   /** Advances to the next gate: one model call, or one tool batch, with the hooks around it. */
@@ -143,9 +136,12 @@ export class AdvisorLoopController extends ControllerCore {
       if (this.state.phase === 'execute' && this.state.pending?.userMessageAfter !== undefined) {
         return await this.runReopened();
       }
+      // One pull of the workspace per step: the chain starts with it and the model call it opens uses it.
+      let snapshot: StepSnapshot | null = null;
       if (!this.process) {
         if (this.state.phase !== 'prompt' || this.requestStarted()) return refuse('restoredMidRequest');
-        const started = this.startProcess();
+        snapshot = this.snapshot();
+        const started = this.startProcess(snapshot);
         if (!started.ok) return started;
         await started.value.parked.promise;
       }
@@ -154,8 +150,10 @@ export class AdvisorLoopController extends ControllerCore {
       const gate = process.gate;
       if (!gate) return refuse('chainNotWaiting');
       if (gate.kind === 'model' && gate.advised) {
-        const refusal = this.refusalOf(this.deps.runtime(), this.gateRequest(gate.advised));
+        snapshot ??= this.snapshot();
+        const refusal = this.refusalOf(snapshot.runtime, this.gateRequest(gate.advised));
         if (refusal !== null) return fail(refusal);
+        process.snapshot = snapshot;
       }
       process.gate = null;
       process.parked = deferred();
@@ -204,11 +202,12 @@ export class AdvisorLoopController extends ControllerCore {
 
   // ── internals: the chain ───────────────────────────────────────────────────────────────────────────────
 
-  private startProcess(): Result<ChainProcess> {
-    const adopted = this.adoptWorkspace(this.deps.runtime());
+  private startProcess(snapshot: StepSnapshot): Result<ChainProcess> {
+    const adopted = this.adoptWorkspace(snapshot);
     if (!adopted.ok) return adopted;
     const tools = this.exposedTools();
-    const built = buildAdvisors(this.config, {
+    const config = this.advisorConfig();
+    const built = buildAdvisors(config, {
       memory: this.memory,
       maxRounds: () => this.state.settings?.maxRounds ?? 10,
       // Tool search is the loop advisor's job on this path (Spring's ToolSearchToolCallingAdvisor), so the
@@ -226,8 +225,9 @@ export class AdvisorLoopController extends ControllerCore {
       advisors: built.value.advisors.map(describeAdvisor),
       loopOrder: built.value.loopOrder,
       conversationHistoryEnabled: built.value.conversationHistoryEnabled,
+      config,
     });
-    const process: ChainProcess = { id: ++this.processCounter, gate: null, parked: deferred() };
+    const process: ChainProcess = { id: ++this.processCounter, gate: null, parked: deferred(), snapshot: null };
     this.process = process;
     const chain = AdvisorChain.build(built.value.advisors, this.environment(process.id));
     const request: AdvisedRequest = { messages: this.requestMessages(), tools, context: new Map() };
@@ -295,6 +295,14 @@ export class AdvisorLoopController extends ControllerCore {
     return request;
   }
 
+  /** The snapshot the opening step left for the model call (or a fresh one), used once. */
+  private takeSnapshot(): StepSnapshot {
+    const process = this.process;
+    const snapshot = process?.snapshot ?? this.snapshot();
+    if (process) process.snapshot = null;
+    return snapshot;
+  }
+
   private record(id: number, invocation: AdvisorInvocation): void {
     if (!this.isCurrent(id)) return;
     this.append({
@@ -312,10 +320,11 @@ export class AdvisorLoopController extends ControllerCore {
   private async callModelAtGate(id: number, advised: AdvisedRequest): Promise<AdvisedResponse> {
     await this.waitAtGate(id, 'model', advised);
     const request = this.gateRequest(advised);
-    const runtime = this.deps.runtime();
-    const adopted = this.adoptWorkspace(runtime);
+    // The step that opened this gate read the workspace once; that snapshot is the one the call uses.
+    const snapshot = this.takeSnapshot();
+    const adopted = this.adoptWorkspace(snapshot);
     if (!adopted.ok) throw new LoopEndSignal('runtime-error', adopted.error);
-    const result = await this.callModel(request, runtime, () => this.isCurrent(id));
+    const result = await this.callModel(request, snapshot.runtime, () => this.isCurrent(id));
     switch (result.kind) {
       case 'superseded':
         throw new LoopEndSignal('stopped', 'Stopped by the user.');

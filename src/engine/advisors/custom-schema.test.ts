@@ -12,6 +12,7 @@ import { validationReports } from './projections';
 import type { AdvisorConfig } from './setup';
 import {
   buildAdvisors,
+  checkAdvisorConfig,
   checkOutputSchema,
   DEFAULT_ADVISOR_CONFIG,
   DEFAULT_OUTPUT_SCHEMA,
@@ -86,26 +87,13 @@ describe('validation advisor with a custom output schema', () => {
     expect(checkOutputSchema(CITY_SCHEMA).ok).toBe(true);
   });
 
-  it('building or configuring a chain with an unusable schema is refused and the old config kept', () => {
+  it('building or checking a chain with an unusable schema is refused (the workspace keeps its old chain)', () => {
     const bad = validationOnly({ type: 'object', properties: { answer: { type: 'numbr' } } });
     const built = buildAdvisors(bad, { memory: new ChatMemory(), maxRounds: () => 10 });
     expect(built).toMatchObject({ ok: false, error: /output schema is not usable: Not a valid JSON Schema/ });
-    const controller = new AdvisorLoopController({
-      runtime: () => createTestRuntime(),
-      now: () => 0,
-      newRunId: () => 'r',
-    });
-    const result = controller.configureAdvisors(bad);
-    expect(result.ok).toBe(false);
-    expect(controller.getAdvisorConfig()).toBe(DEFAULT_ADVISOR_CONFIG);
+    expect(checkAdvisorConfig(bad)).toMatchObject({ ok: false, error: /output schema is not usable/ });
   });
 });
-
-function createTestRuntime() {
-  const scenario = getScenario('seoul-time-math')!;
-  const clock = createFakeClock();
-  return createScriptedRuntime({ script: scenario.script, tokensPerSecond: 0, sleep: clock.sleep, now: clock.now });
-}
 
 describe('a run with a schema the scripted answer fails (seoul-time-math)', () => {
   it('records the schema in the advisor-chain event; the final round costs 1 + retries calls', async () => {
@@ -126,7 +114,7 @@ describe('a run with a schema the scripted answer fails (seoul-time-math)', () =
       runtime: () => runtime,
       now: clock.now,
       newRunId: () => 'run',
-      advisorConfig: config,
+      advisors: () => config,
     });
     controller.startRun({
       system: scenario.system,

@@ -26,7 +26,7 @@ async function run(config: AdvisorConfig = DEFAULT_ADVISOR_CONFIG) {
     runtime: () => runtime,
     now: clock.now,
     newRunId: () => 'run',
-    advisorConfig: config,
+    advisors: () => config,
   });
   controller.startRun({
     system: scenario.system,

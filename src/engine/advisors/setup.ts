@@ -7,39 +7,27 @@
 import { z } from 'zod';
 import type { JsonSchema } from '../tool';
 import { errorMessage, jsonSchemaValidator } from '../tool';
-import type { ChatMemory } from './built-ins';
-import { LoggerAdvisor, LoopMetricsAdvisor, MessageChatMemoryAdvisor, ToolCallTraceAdvisor } from './built-ins';
+import {
+  ChatMemory,
+  LoggerAdvisor,
+  LoopMetricsAdvisor,
+  MessageChatMemoryAdvisor,
+  ToolCallTraceAdvisor,
+} from './built-ins';
 import { sortAdvisors, validateSingleToolAdvisor } from './chain';
 import { maxRoundsChecker } from './eligibility';
-import { DEFAULT_ORDERS } from './order';
+import type { AdvisorConfig, AdvisorSpec } from './config';
+import { DEFAULT_OUTPUT_SCHEMA } from './config';
 import type { TokenBudgetCheck } from './tool-calling-advisor';
 import { ToolCallingAdvisor } from './tool-calling-advisor';
-import { ToolSearchToolCallingAdvisor } from '../tool-search/advisor';
+import { ToolSearchToolCallingAdvisor } from './tool-search-advisor';
 import type { Advisor, AdvisorKind } from './types';
 import { StructuredOutputValidationAdvisor } from './validation-advisor';
 import { ThinkTraceAdvisor } from './think-trace';
 import { type Result } from '../result';
 
-export interface AdvisorSpec {
-  /** Unique within the config; the UI's key. */
-  readonly id: string;
-  readonly kind: AdvisorKind;
-  readonly order: number;
-  readonly enabled: boolean;
-  /** Validation only: the JSON Schema the final answer must satisfy. */
-  readonly outputSchema?: JsonSchema;
-  /** Validation only: retries after a failed validation (default 3). */
-  readonly maxRepeatAttempts?: number;
-  /**
-   * Tool calling only: the `doGetNextInstructionsForToolCall` hook shortens tool results longer than this many
-   * characters before they go back to the model (absent: off).
-   */
-  readonly shortenToolResults?: number;
-}
-
-export interface AdvisorConfig {
-  readonly advisors: readonly AdvisorSpec[];
-}
+export type { AdvisorConfig, AdvisorSpec } from './config';
+export { DEFAULT_ADVISOR_CONFIG, DEFAULT_OUTPUT_SCHEMA } from './config';
 
 export const ADVISOR_NAMES: Record<AdvisorKind, string> = {
   memory: 'Chat memory',
@@ -49,12 +37,6 @@ export const ADVISOR_NAMES: Record<AdvisorKind, string> = {
   metrics: 'Loop metrics',
   logger: 'Logger',
   validation: 'Structured-output validation',
-};
-
-export const DEFAULT_OUTPUT_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: { answer: { type: 'string' } },
-  required: ['answer'],
 };
 
 /**
@@ -129,25 +111,6 @@ export function parseOutputSchema(text: string): OutputSchemaCheck {
   return checkOutputSchema(value);
 }
 
-export const DEFAULT_ADVISOR_CONFIG: AdvisorConfig = {
-  advisors: [
-    { id: 'memory', kind: 'memory', order: DEFAULT_ORDERS.memory, enabled: true },
-    { id: 'tool-calling', kind: 'tool-calling', order: DEFAULT_ORDERS.toolCalling, enabled: true },
-    { id: 'trace', kind: 'trace', order: DEFAULT_ORDERS.trace, enabled: true },
-    { id: 'think-trace', kind: 'think-trace', order: DEFAULT_ORDERS.thinkTrace, enabled: false },
-    { id: 'metrics', kind: 'metrics', order: DEFAULT_ORDERS.metrics, enabled: true },
-    { id: 'logger', kind: 'logger', order: DEFAULT_ORDERS.logger, enabled: true },
-    {
-      id: 'validation',
-      kind: 'validation',
-      order: DEFAULT_ORDERS.validation,
-      enabled: false,
-      outputSchema: DEFAULT_OUTPUT_SCHEMA,
-      maxRepeatAttempts: 3,
-    },
-  ],
-};
-
 export interface BuildDeps {
   /** The run's conversation store; kept across requests and across re-orderings. */
   readonly memory: ChatMemory;
@@ -200,6 +163,15 @@ export function buildAdvisors(config: AdvisorConfig, deps: BuildDeps): BuiltChai
     ok: true,
     value: { advisors: sortAdvisors(advisors), loopOrder, conversationHistoryEnabled: !memoryInside },
   };
+}
+
+/**
+ * Whether a chain can be built (at most one tool-calling advisor, usable output schemas): the check a configuration
+ * passes before it becomes the workspace's. A refused one leaves the workspace's chain as it was.
+ */
+export function checkAdvisorConfig(config: AdvisorConfig): Result {
+  const built = buildAdvisors(config, { memory: new ChatMemory(), maxRounds: () => 10 });
+  return built.ok ? { ok: true, value: undefined } : { ok: false, error: built.error };
 }
 
 function instantiate(spec: AdvisorSpec, name: string, deps: BuildDeps, historyEnabled: boolean): Advisor {

@@ -12,9 +12,7 @@ import type { FinishReason } from '../stop-reasons';
 import type { JsonSchema, ToolDefinition } from '../tool';
 import type { FinishReasonKind } from '../loop/run-end';
 
-export type AdvisorKind = 'memory' | 'tool-calling' | 'trace' | 'think-trace' | 'metrics' | 'logger' | 'validation';
-
-export const ADVISOR_KINDS: readonly AdvisorKind[] = [
+export const ADVISOR_KINDS = [
   'memory',
   'tool-calling',
   'trace',
@@ -22,7 +20,8 @@ export const ADVISOR_KINDS: readonly AdvisorKind[] = [
   'metrics',
   'logger',
   'validation',
-];
+] as const;
+export type AdvisorKind = (typeof ADVISOR_KINDS)[number];
 
 /** The request flowing down the chain (Spring's ChatClientRequest: the prompt plus a shared context). */
 export interface AdvisedRequest {
@@ -54,16 +53,18 @@ export interface AdvisedResponse {
 }
 
 /** The hooks the playground records. Plain advisors have before/after; the loop and validation have their own. */
-export type AdvisorHook =
-  | 'before'
-  | 'after'
-  | 'initialize-loop'
-  | 'before-call'
-  | 'after-call'
-  | 'next-instructions'
-  | 'finalize-loop'
-  | 'attempt'
-  | 'validate';
+export const ADVISOR_HOOKS = [
+  'before',
+  'after',
+  'initialize-loop',
+  'before-call',
+  'after-call',
+  'next-instructions',
+  'finalize-loop',
+  'attempt',
+  'validate',
+] as const;
+export type AdvisorHook = (typeof ADVISOR_HOOKS)[number];
 
 /** What one hook saw (and did), kept small and serializable for the event log. */
 export interface AdvisorObservation {

@@ -6,7 +6,7 @@ import { EMPTY_WORKSPACE } from '../loop/workspace';
 import { createPresetTools } from '../presets';
 import { createFakeClock } from '../test-support';
 import { defineTool, toDefinition } from '../tool';
-import { executeToolCall } from '../tool-execution';
+import { executeToolCall } from '../loop/tool-execution';
 import { createToolRegistry } from '../tool-registry';
 import { augmentationOf, augmentSchema, augmentTool, isAugmented } from './augmented-tool';
 

@@ -10,10 +10,10 @@
 import type { Tool, ToolContext, ToolResult } from '../tool';
 import { assertNever, err, ok, type Result } from '../result';
 import { timerSleep } from '../model-port/scripted';
+import type { Sleep } from '../loop/extension';
 import type { Fault, JsonValue } from './types';
 
-/** Waits `ms`; resolves early when `signal` aborts (the engine's timers are injected). */
-export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
+export type { Sleep } from '../loop/extension';
 
 /** A result size the page offers for "huge payload", in characters. */
 export const HUGE_SIZES: readonly number[] = [10_000, 100_000, 1_000_000];

@@ -14,7 +14,9 @@ import type { Scenario } from '../scenarios';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import { buildRunFile, parseRunFile } from '../run-file/format';
+import { injectFault, predict, setResultId } from './commands';
 import { runDependencies } from './dependencies';
+import { labExtension } from './extension';
 import { apiVerdicts, templateView } from './id-pairing';
 import { predictionSummary } from './predict';
 import { checkArguments, validationErrorText } from './schema-check';
@@ -35,6 +37,7 @@ function start(scenario: Scenario, settings: Partial<LoopSettings> = {}) {
     now: clock.now,
     newRunId: () => scenario.id,
     sleep: clock.sleep,
+    extensions: [labExtension],
   });
   controller.startRun({
     system: scenario.system,
@@ -61,7 +64,7 @@ describe('predict mode', () => {
     expect(of(controller.getEvents(), 'model-called')).toHaveLength(0);
     // Run to end waits at each model call until the prediction comes.
     void controller.runToEnd();
-    await controller.predict({
+    await predict(controller.host, {
       kind: 'calls',
       calls: [
         { name: 'current_time', arguments: { timezone: 'Asia/Seoul' } },
@@ -69,11 +72,11 @@ describe('predict mode', () => {
       ],
     });
     // A wrong guess for turn 2: one call, the right tool, one argument off.
-    await controller.predict({
+    await predict(controller.host, {
       kind: 'calls',
       calls: [{ name: 'calculate', arguments: { operation: 'subtract', a: 896, b: 18 } }],
     });
-    await controller.predict({ kind: 'calls', calls: [{ name: 'calculate', arguments: {} }] });
+    await predict(controller.host, { kind: 'calls', calls: [{ name: 'calculate', arguments: {} }] });
     expect(controller.getState().phase).toBe('done');
     const summary = predictionSummary(controller.getEvents());
     expect(summary.records.map((r) => r.score?.points)).toEqual([3, 1 + 1 + 2 / 3, 0]);
@@ -97,9 +100,9 @@ describe('predict mode', () => {
 
   it('refuses an empty prediction and a prediction while predict mode is off', async () => {
     const on = start(SEOUL, { lab: { predict: true } }).controller;
-    expect(await on.predict({ kind: 'calls', calls: [] })).toMatchObject({ ok: false });
+    expect(await predict(on.host, { kind: 'calls', calls: [] })).toMatchObject({ ok: false });
     const off = start(SEOUL).controller;
-    expect(await off.predict({ kind: 'answer' })).toEqual({
+    expect(await predict(off.host, { kind: 'answer' })).toEqual({
       ok: false,
       error: expect.stringContaining('off'),
       code: 'predictOff',
@@ -112,7 +115,7 @@ describe('fault injection', () => {
     const { controller } = start(SEOUL, { pauseBeforeTools: true });
     await controller.step();
     expect(controller.getState().phase).toBe('approve');
-    expect(controller.injectFault('call_2', { kind: 'timeout', afterMs: 2000 })).toEqual({ ok: true });
+    expect(injectFault(controller.host, 'call_2', { kind: 'timeout', afterMs: 2000 })).toEqual({ ok: true });
     await controller.approveAll();
     await controller.step();
     const outcome = of(controller.getEvents(), 'call-finished').find((e) => e.outcome.callId === 'call_2')!.outcome;
@@ -138,7 +141,7 @@ describe('fault injection', () => {
 
   it('refuses a fault for a call that is not waiting', () => {
     const { controller } = start(SEOUL);
-    expect(controller.injectFault('call_9', { kind: 'throw' })).toMatchObject({ ok: false });
+    expect(injectFault(controller.host, 'call_9', { kind: 'throw' })).toMatchObject({ ok: false });
   });
 });
 
@@ -175,7 +178,7 @@ describe('loop guards', () => {
     expect(controller.getState().finished).toMatchObject({ reason: 'loop-guard' });
     // The fifth call never ran, and the soft cap's message reached the model.
     expect(of(controller.getEvents(), 'call-started')).toHaveLength(4);
-    expect(messagesSentAt(controller.getEvents(), 4).at(-1)).toMatchObject({
+    expect(messagesSentAt(controller.getEvents(), 4, [labExtension]).at(-1)).toMatchObject({
       role: 'user',
       content: expect.stringContaining('[Loop guard]'),
     });
@@ -209,10 +212,10 @@ describe('the id-pairing lesson', () => {
   it('a wrong id reaches the next request; the APIs refuse it, the templates do not notice', async () => {
     const { controller } = start(SEOUL, { pauseBeforeTools: true });
     await controller.step();
-    expect(controller.setResultId('call_2', 'call_9')).toEqual({ ok: true });
+    expect(setResultId(controller.host, 'call_2', 'call_9')).toEqual({ ok: true });
     await controller.approveAll();
     await controller.step();
-    const sent = messagesSentAt(controller.getEvents(), 2);
+    const sent = messagesSentAt(controller.getEvents(), 2, [labExtension]);
     expect(sent.filter((m) => m.role === 'tool').map((m) => m.role === 'tool' && m.toolCallId)).toEqual([
       'call_1',
       'call_9',
@@ -242,7 +245,12 @@ describe('the token budget in the advisor-controlled loop (doAfterCall)', () => 
       now: clock.now,
       sleep: clock.sleep,
     });
-    const controller = new AdvisorLoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'adv' });
+    const controller = new AdvisorLoopController({
+      runtime: () => runtime,
+      now: clock.now,
+      newRunId: () => 'adv',
+      extensions: [labExtension],
+    });
     const budget = { repeatWarnAt: 0, repeatStopAt: 0, tokenSoft: 0, tokenBudget: 1, roundsSoft: 0 };
     controller.startRun({
       system: SEOUL.system,
@@ -271,7 +279,12 @@ describe('the token budget in the advisor-controlled loop (doAfterCall)', () => 
       now: clock.now,
       sleep: clock.sleep,
     });
-    const controller = new AdvisorLoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'adv' });
+    const controller = new AdvisorLoopController({
+      runtime: () => runtime,
+      now: clock.now,
+      newRunId: () => 'adv',
+      extensions: [labExtension],
+    });
     controller.startRun({
       system: SEOUL.system,
       tools: toolsForScenario(SEOUL, createPresetTools()),

@@ -6,6 +6,7 @@
  *
  * This module imports nothing from the loop, so the loop's events can name these types without a cycle.
  */
+import { kindsOf } from '../kinds';
 import type { JsonValue } from '../model-port/script';
 
 export type { JsonValue } from '../model-port/script';
@@ -29,29 +30,22 @@ export type Fault =
 
 export type FaultKind = Fault['kind'];
 
-export const FAULT_KINDS = [
-  'timeout',
-  'throw',
-  'is-error',
-  'malformed-json',
-  'wrong-types',
-  'huge',
-  'latency',
-] as const satisfies readonly FaultKind[];
-
-type Missing<All extends string, Listed extends readonly string[]> = Exclude<All, Listed[number]>;
-/** Fails to compile when a fault kind is missing from FAULT_KINDS. */
-export const FAULT_KINDS_COMPLETE: [Missing<FaultKind, typeof FAULT_KINDS>] extends [never] ? true : never = true;
+export const FAULT_KINDS = kindsOf<FaultKind>()({
+  timeout: true,
+  throw: true,
+  'is-error': true,
+  'malformed-json': true,
+  'wrong-types': true,
+  huge: true,
+  latency: true,
+});
 
 /** Where an injected fault came from: armed on the tool (every call), or chosen for one call at a pause. */
 export type FaultSource = 'tool' | 'call';
 
 /** The guards of item 4, each with a soft cap (the model is asked to answer now) and a hard cap (the loop stops). */
-export type GuardKind = 'repeat' | 'tokens' | 'rounds';
-
-export const GUARD_KINDS = ['repeat', 'tokens', 'rounds'] as const satisfies readonly GuardKind[];
-/** Fails to compile when a guard is missing from GUARD_KINDS. */
-export const GUARD_KINDS_COMPLETE: [Missing<GuardKind, typeof GUARD_KINDS>] extends [never] ? true : never = true;
+export const GUARD_KINDS = ['repeat', 'tokens', 'rounds'] as const;
+export type GuardKind = (typeof GUARD_KINDS)[number];
 
 /** Soft (`warn`: a message asks the model to answer now) or hard (`stop`: the loop ends). */
 export type GuardLevel = 'warn' | 'stop';

@@ -24,23 +24,22 @@ import { isDecidable } from './decisions';
 import { interruptionOf } from './interruption';
 import type { RequestStep } from './request';
 import { createRequestMemo } from './request';
-import type { Refusal, RefusalCode } from './refusals';
+import type { RefusalCode } from './refusals';
 import { RUN_END_DETAILS } from './run-end-details';
 import { refuse } from './refusals';
+import type { Workspace } from './workspace';
 import { EMPTY_WORKSPACE } from './workspace';
 import type { ToolRegistry } from '../tool-registry';
 import { createToolRegistry } from '../tool-registry';
-import type { CallDecision, CallOutcome } from '../tool-execution';
-import { executeToolCall, isReturnDirect, parseArguments, toToolMessage } from '../tool-execution';
-import type { LoopListener } from './event-log';
+import type { CallDecision, CallOutcome } from './tool-execution';
+import { executeToolCall, isReturnDirect, parseArguments, toToolMessage } from './tool-execution';
+import type { LoopListener, RunLog } from './event-log';
 import { EventLog } from './event-log';
 import type { LoopEvent, LoopSettings, RunConfig } from './events';
 import type { LoopState, Phase } from './state';
 import { assertNever, type Result } from '../result';
-import type { Sleep } from '../lab/faults';
-import { withFault } from '../lab/faults';
-import { predictionDue } from '../lab/predict';
-import type { Fault, Prediction } from '../lab/types';
+import type { EventDraft, ExtensionHost, LoopExtension, RunView, Sleep, ToolSwap } from './extension';
+import { NO_EXTENSIONS } from './extension';
 
 export interface LoopControllerDeps {
   /** The runtime to call; read at every model call, so the user may switch runtimes between steps. */
@@ -49,18 +48,36 @@ export interface LoopControllerDeps {
   readonly newRunId: () => string;
   /** The live workspace (the app's). Without it, the run's own tools and settings are its workspace. */
   readonly workspace?: WorkspaceSource;
+  /**
+   * Where the run's events live (the app's run slice, folding with the same extensions); without it the controller
+   * keeps its own `EventLog`.
+   */
+  readonly log?: RunLog;
   /** Request steps for a run without a live workspace (e.g. tool search in a headless run). */
   readonly requestSteps?: readonly RequestStep[];
+  /** The lessons plugged into the loop (loop/extension.ts), in order: their events, reducers, hooks and views. */
+  readonly extensions?: readonly LoopExtension[];
   /** Waits (an injected fault's timeout or latency); without it those faults do not wait. */
   readonly sleep?: Sleep;
 }
 
+/** What a step reads of the app's workspace, in one pull (`WorkspaceSource.snapshot`). */
+export interface WorkspaceSnapshot {
+  /** The runtime selected now. */
+  readonly runtime: ChatRuntime;
+  /** The executable tools the workspace exposes now, with its flags, in request order. */
+  readonly tools: Result<readonly Tool[]>;
+  /** Asked with the run's state: the next manual request, or why there is none — the very object the preview shows. */
+  readonly request?: Result<ModelRequest>;
+}
+
 /** What the loop needs of the app's workspace (see loop/workspace.ts and loop/request.ts). */
 export interface WorkspaceSource {
-  /** The next manual request for this state, or why there is none: the very object the preview shows. */
-  request(state: LoopState): Result<ModelRequest>;
-  /** The executable tools the workspace exposes now, with its flags, in request order. */
-  tools(): Result<readonly Tool[]>;
+  /**
+   * What a step works with, read once: the runtime, the tools and — when the run's `state` is given (the manual
+   * loop's model call) — the next request. The advisor loop's chain builds its own request, so it passes none.
+   */
+  snapshot(state?: LoopState): WorkspaceSnapshot;
   /** The language a tool speaks to the model (its override's, set by the tools' language switch); absent: English. */
   toolLanguage?(name: string): ToolLanguage | undefined;
 }
@@ -70,6 +87,10 @@ export interface StartRunOptions {
   readonly tools: readonly Tool[];
   readonly settings: LoopSettings;
   readonly scenarioId?: string;
+  /** Who drives the run: recorded so a restore brings it back (the advisor loop adds its chain: `advisors`). */
+  readonly loopControl?: RunConfig['loopControl'];
+  /** Anything else an extension records with the run's start (advisors/events.ts: the chain it starts with). */
+  readonly extra?: Partial<RunConfig>;
 }
 
 /** What a command returns: done, or refused with the reason to show. */
@@ -99,11 +120,6 @@ export type ToolBatchEnd =
 
 const STOPPED = RUN_END_DETAILS.stopped;
 
-/** Why Step waits in predict mode. */
-export function predictFirst(round: number): Refusal {
-  return refuse('predictFirst', { round: String(round) });
-}
-
 /** Why Step cannot start in a phase where neither controller can move (null where a controller may step). */
 export function stepRefusal(phase: Phase): RefusalCode | null {
   switch (phase) {
@@ -122,11 +138,26 @@ export function stepRefusal(phase: Phase): RefusalCode | null {
   }
 }
 
+/** What one step works with (`ControllerCore.snapshot`); `tools` null: the run keeps its own (no live workspace). */
+export interface StepSnapshot {
+  readonly runtime: ChatRuntime;
+  readonly tools: Result<readonly Tool[]> | null;
+}
+
 export abstract class ControllerCore {
-  protected readonly log = new EventLog();
+  protected readonly extensions: readonly LoopExtension[];
+  protected readonly log: RunLog;
   protected registry: ToolRegistry = createToolRegistry([]);
   /** Aborts the model call or tool batch in flight; null when none is. */
   protected abortController: AbortController | null = null;
+  /**
+   * The AbortController of a round's model call, which that round's tool batch takes over unless Stop used it: one
+   * per round, not one per call and one per batch (with its signal, among the costliest objects a round makes).
+   */
+  private roundAbort: { readonly round: number; readonly controller: AbortController } | null = null;
+  /** The registry of the tools offered in a round, for the batch of that round (`offeredRegistry`). */
+  private offered: { readonly called: LoopEvent; readonly all: ToolRegistry; readonly registry: ToolRegistry } | null =
+    null;
   protected streamingText = '';
   /** A model call or a tool batch is in flight. */
   protected busy = false;
@@ -134,9 +165,36 @@ export abstract class ControllerCore {
   private callCounter = 0;
   /** The run's own workspace as the next request (headless use); memoized like the app's. */
   private readonly ownRequest: ReturnType<typeof createRequestMemo>;
+  private ownWorkspaceMemo: {
+    readonly system: string;
+    readonly tools: LoopState['tools'];
+    readonly settings: LoopState['settings'];
+    readonly workspace: Workspace;
+  } | null = null;
+
+  /** What extensions' hooks and commands see of this controller. */
+  readonly host: ExtensionHost;
 
   constructor(protected readonly deps: LoopControllerDeps) {
-    this.ownRequest = createRequestMemo(deps.requestSteps ?? []);
+    this.extensions = deps.extensions ?? NO_EXTENSIONS;
+    this.log = deps.log ?? new EventLog(this.extensions);
+    this.ownRequest = createRequestMemo(deps.requestSteps ?? [], this.extensions);
+    const log = this.log;
+    const isBusy = () => this.busy;
+    this.host = {
+      get events() {
+        return log.live();
+      },
+      get state() {
+        return log.state;
+      },
+      get busy() {
+        return isBusy();
+      },
+      now: () => deps.now(),
+      append: (draft) => this.appendDraft(draft),
+      resume: () => (this.running ? this.drive() : Promise.resolve(OK)),
+    };
   }
 
   /** Advances the run by one step; each controller says what a step is. */
@@ -209,6 +267,8 @@ export abstract class ControllerCore {
       runtime: { kind: runtime.kind, label: runtime.label },
       settings: options.settings,
       ...(options.scenarioId !== undefined ? { scenarioId: options.scenarioId } : {}),
+      ...(options.loopControl !== undefined ? { loopControl: options.loopControl } : {}),
+      ...options.extra,
     };
     this.log.reset();
     this.registry = registry;
@@ -356,65 +416,6 @@ export abstract class ControllerCore {
     return result;
   }
 
-  // ── the teaching lab ───────────────────────────────────────────────────────────────────────────────────
-
-  /** Predict mode: the model call the loop waits to have predicted before it is sent, or null when it need not wait. */
-  awaitingPrediction(): number | null {
-    const state = this.state;
-    const settings = state.settings;
-    if (state.phase !== 'prompt' || !settings || state.round >= settings.maxRounds) return null;
-    return predictionDue(this.log.all(), state.round + 1, settings.lab?.predict === true);
-  }
-
-  /** Records the learner's prediction for the next model call; "run to end" waiting for it resumes. */
-  async predict(prediction: Prediction): Promise<CommandResult> {
-    const round = this.awaitingPrediction();
-    if (round === null) {
-      return refuse(this.state.settings?.lab?.predict === true ? 'nothingToPredict' : 'predictOff');
-    }
-    if (prediction.kind === 'calls') {
-      if (prediction.calls.length === 0) return refuse('predictCallOrAnswer');
-      if (prediction.calls.some((c) => c.name.trim() === '')) return refuse('predictNeedsTool');
-    }
-    this.append({ type: 'prediction-made', at: this.deps.now(), round, prediction });
-    if (this.running) return this.drive();
-    return OK;
-  }
-
-  /** A fault for one pending call (at a pause, before it runs): it runs with the fault. */
-  injectFault(callId: string, fault: Fault): CommandResult {
-    const pending = this.state.pending;
-    const call = pending?.calls.find((c) => c.id === callId);
-    if (!pending || !call || (this.state.phase !== 'approve' && this.state.phase !== 'execute')) {
-      return refuse('notWaitingToRun', { callId });
-    }
-    if (pending.finished[callId] !== undefined || this.busy) return refuse('alreadyRun', { callId });
-    this.append({
-      type: 'fault-injected',
-      at: this.deps.now(),
-      round: pending.round,
-      callId,
-      name: call.name,
-      fault,
-      source: 'call',
-    });
-    return OK;
-  }
-
-  /**
-   * The id-pairing lesson: sends the result of a pending call back with `sentId` (null: without an id); its own id
-   * undoes it. Only before the result is sent: a result already in the history keeps what it was sent with.
-   */
-  setResultId(callId: string, sentId: string | null): CommandResult {
-    const pending = this.state.pending;
-    if (!pending?.calls.some((c) => c.id === callId)) {
-      return refuse('resultAlreadySent', { callId });
-    }
-    if (sentId !== null && sentId.trim() === '') return refuse('writeSentId');
-    this.append({ type: 'result-id-set', at: this.deps.now(), callId, sentId: sentId === null ? null : sentId.trim() });
-    return OK;
-  }
-
   // ── for the controllers ────────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -477,30 +478,58 @@ export abstract class ControllerCore {
     return this.registry.tools.map(toDefinition);
   }
 
-  /** The next manual request: the workspace's (the preview's object), or the run's own without a workspace. */
-  protected nextManualRequest(): Result<ModelRequest> {
-    if (this.deps.workspace) return this.deps.workspace.request(this.state);
-    const state = this.state;
-    const workspace = {
-      ...EMPTY_WORKSPACE,
-      system: state.config?.system ?? '',
-      exposed: state.tools.map((t) => t.name),
-      settings: state.settings ?? EMPTY_WORKSPACE.settings,
-    };
-    return this.ownRequest({ workspace, state, catalog: state.tools });
+  /** The runtime and the tools a step works with, in one pull from the workspace (or the run's own, headless). */
+  protected snapshot(): StepSnapshot {
+    if (this.deps.workspace) return this.deps.workspace.snapshot();
+    return { runtime: this.deps.runtime(), tools: null };
   }
 
   /**
-   * Makes the workspace's tools (when there is a live workspace) and the runtime the run's own before a model call
-   * that uses them: the registry keeps the instances of unchanged tools (their state, e.g. the stock, carries on),
-   * and a change is logged as `workspace-changed`.
+   * The manual model call's snapshot: the runtime, the tools and the next request in one pull — the workspace's
+   * request (the preview's object), or the run's own without a workspace.
    */
-  protected adoptWorkspace(runtime: ChatRuntime): CommandResult {
-    let tools: readonly Tool[] | null = null;
+  protected requestSnapshot(): StepSnapshot & { readonly request: Result<ModelRequest> } {
     if (this.deps.workspace) {
-      const offered = this.deps.workspace.tools();
-      if (!offered.ok) return fail(offered.error);
-      tools = offered.value;
+      const taken = this.deps.workspace.snapshot(this.state);
+      return { ...taken, request: taken.request ?? this.ownNextRequest() };
+    }
+    return { runtime: this.deps.runtime(), tools: null, request: this.ownNextRequest() };
+  }
+
+  /** The run's own workspace as the next request (headless use). */
+  private ownNextRequest(): Result<ModelRequest> {
+    const state = this.state;
+    return this.ownRequest({ workspace: this.ownWorkspace(state), state, catalog: state.tools });
+  }
+
+  /** The run's own workspace (headless use): made again only when the run's system, tools or settings change. */
+  private ownWorkspace(state: LoopState): Workspace {
+    const system = state.config?.system ?? '';
+    const memo = this.ownWorkspaceMemo;
+    if (memo && memo.system === system && memo.tools === state.tools && memo.settings === state.settings) {
+      return memo.workspace;
+    }
+    const workspace: Workspace = {
+      ...EMPTY_WORKSPACE,
+      system,
+      exposed: state.tools.map((t) => t.name),
+      settings: state.settings ?? EMPTY_WORKSPACE.settings,
+    };
+    this.ownWorkspaceMemo = { system, tools: state.tools, settings: state.settings, workspace };
+    return workspace;
+  }
+
+  /**
+   * Makes the snapshot's tools (when there is a live workspace) and runtime the run's own before a model call that
+   * uses them: the registry keeps the instances of unchanged tools (their state, e.g. the stock, carries on), and a
+   * change is logged as `workspace-changed`.
+   */
+  protected adoptWorkspace(snapshot: StepSnapshot): CommandResult {
+    const runtime = snapshot.runtime;
+    let tools: readonly Tool[] | null = null;
+    if (snapshot.tools) {
+      if (!snapshot.tools.ok) return fail(snapshot.tools.error);
+      tools = snapshot.tools.value;
     }
     const change: { tools?: ToolDefinition[]; runtime?: { kind: ChatRuntime['kind']; label: string } } = {};
     if (tools) {
@@ -563,9 +592,11 @@ export abstract class ControllerCore {
       messageCount: request.messages.length,
       toolNames: request.tools.map((t) => t.name),
     });
-    const abort = new AbortController();
+    const abort = this.abortFor(round, true);
     this.abortController = abort;
     try {
+      // The user's message and this call are stored before the runtime is asked: a reload during the call finds them.
+      if (this.log.durable) await this.log.durable();
       const response = await runtime.generate(request, {
         signal: abort.signal,
         onDelta: (text) => {
@@ -620,10 +651,8 @@ export abstract class ControllerCore {
     const settings = this.state.settings!;
     const registry = this.offeredRegistry(round);
     const finished = this.state.pending?.round === round ? this.state.pending.finished : {};
-    const chosenFaults = this.state.pending?.round === round ? this.state.pending.faults : {};
-    const armedFaults = settings.lab?.faults ?? {};
     this.busy = true;
-    const abort = new AbortController();
+    const abort = this.abortFor(round, false);
     this.abortController = abort;
     this.notify();
     const outcomes: CallOutcome[] = [];
@@ -635,28 +664,16 @@ export abstract class ControllerCore {
           if (earlier.kind === 'stop') return { kind: 'ended', reason: 'tool-error', detail: earlier.error };
           continue;
         }
-        const chosen = chosenFaults[call.id];
-        const fault = chosen ?? (Object.hasOwn(armedFaults, call.name) ? armedFaults[call.name] : undefined);
+        const swap = this.toolSwap(call, round);
         const outcome = await executeToolCall(call, decisions[call.id] ?? { kind: 'approve' }, {
-          registry: fault ? this.faultyRegistry(registry, call.name, fault) : registry,
+          registry: swap ? swappedRegistry(registry, call.name, swap) : registry,
           exceptionMode: settings.exceptionMode,
           now: this.deps.now,
           language: (name) => this.deps.workspace?.toolLanguage?.(name),
           signal: abort.signal,
           onExecute: (argumentsText) => {
             if (!isCurrent()) return;
-            // A fault armed on the tool is logged as it strikes (one chosen at the pause was logged then).
-            if (fault && !chosen) {
-              this.append({
-                type: 'fault-injected',
-                at: this.deps.now(),
-                round,
-                callId: call.id,
-                name: call.name,
-                fault,
-                source: 'tool',
-              });
-            }
+            if (swap?.onRun) this.appendDraft(swap.onRun);
             this.append({
               type: 'call-started',
               at: this.deps.now(),
@@ -695,21 +712,83 @@ export abstract class ControllerCore {
     return { kind: 'appended', messages, returnDirect: isReturnDirect(outcomes) };
   }
 
-  /** The registry with `name`'s tool wrapped in `fault` (the others as they are). */
-  private faultyRegistry(registry: ToolRegistry, name: string, fault: Fault): ToolRegistry {
+  // ── extensions ─────────────────────────────────────────────────────────────────────────────────────────
+
+  /** The run as the extensions' hooks read it: the live log (no copy) and the folded state. */
+  protected get run(): RunView {
+    return this.host;
+  }
+
+  /** The first extension's refusal that holds the next model call (predict mode), or null. */
+  protected modelCallHold(): CommandResult | null {
+    for (const extension of this.extensions) {
+      const hold = extension.holdModelCall?.(this.run);
+      if (hold) return hold;
+    }
+    return null;
+  }
+
+  /**
+   * A response asked for tools: each extension's check before any runs. Logs what they log; true when one ended
+   * the run (its `run-finished` logged).
+   */
+  protected checkCalls(round: number): boolean {
+    for (const extension of this.extensions) {
+      const check = extension.checkCalls?.(this.run, round);
+      if (!check) continue;
+      for (const draft of check.events) this.appendDraft(draft);
+      if (check.end) {
+        this.append({ type: 'run-finished', at: this.deps.now(), reason: check.end.reason, detail: check.end.detail });
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** After a batch's results joined the history: what each extension logs then. */
+  protected afterBatch(round: number): void {
+    for (const extension of this.extensions) {
+      for (const draft of extension.afterBatch?.(this.run, round) ?? []) this.appendDraft(draft);
+    }
+  }
+
+  /** The first extension's swap of the tool one call runs with (a fault), or null. */
+  private toolSwap(call: ToolCall, round: number): ToolSwap | null {
     const sleep = this.deps.sleep ?? (() => Promise.resolve());
-    return createToolRegistry(registry.tools.map((t) => (t.name === name ? withFault(t, fault, sleep) : t)));
+    for (const extension of this.extensions) {
+      const swap = extension.swapTool?.(this.run, call, round, sleep);
+      if (swap) return swap;
+    }
+    return null;
+  }
+
+  /** Appends an event drafted without its time, stamped now. */
+  protected appendDraft(draft: EventDraft): void {
+    this.append({ ...draft, at: this.deps.now() } as LoopEvent);
   }
 
   /**
    * The tools the model was offered in that round (after prepareRequest, e.g. tool search): a call to any other
-   * tool of the run is an unknown tool, as it is for an API that only knows the tools of its request.
+   * tool of the run is an unknown tool, as it is for an API that only knows the tools of its request. Made once
+   * per model call and registry.
    */
   private offeredRegistry(round: number): ToolRegistry {
     const called = this.log.findLast((e) => e.type === 'model-called' && e.round === round);
     if (!called || called.type !== 'model-called') return this.registry;
+    const memo = this.offered;
+    if (memo && memo.called === called && memo.all === this.registry) return memo.registry;
     const offered = new Set(called.toolNames);
-    return createToolRegistry(this.registry.tools.filter((t) => offered.has(t.name)));
+    const registry = createToolRegistry(this.registry.tools.filter((t) => offered.has(t.name)));
+    this.offered = { called, all: this.registry, registry };
+    return registry;
+  }
+  /** A new AbortController for a model call; for a batch, its round's call's one unless Stop aborted it. */
+  private abortFor(round: number, call: boolean): AbortController {
+    const last = this.roundAbort;
+    if (!call && last && last.round === round && !last.controller.signal.aborted) return last.controller;
+    const controller = new AbortController();
+    this.roundAbort = { round, controller };
+    return controller;
   }
 
   protected append(event: LoopEvent): void {
@@ -721,7 +800,27 @@ export abstract class ControllerCore {
   }
 }
 
+/** The registry with `name`'s tool swapped (the others as they are). */
+function swappedRegistry(registry: ToolRegistry, name: string, swap: ToolSwap): ToolRegistry {
+  return createToolRegistry(registry.tools.map((t) => (t.name === name ? swap.tool(t) : t)));
+}
+
 /** Whether two tool lists send the same thing (names, descriptions, schemas and flags, in order). */
 function sameDefinitions(a: readonly ToolDefinition[], b: readonly ToolDefinition[]): boolean {
-  return a.length === b.length && JSON.stringify(a.map(toDefinition)) === JSON.stringify(b.map(toDefinition));
+  if (a.length !== b.length) return false;
+  // The usual case, every round: the same fields, the same schema objects. Anything else is compared as JSON.
+  if (a.every((d, i) => sameFields(d, b[i]!))) return true;
+  return JSON.stringify(a.map(toDefinition)) === JSON.stringify(b.map(toDefinition));
+}
+
+function sameFields(a: ToolDefinition, b: ToolDefinition): boolean {
+  return (
+    a === b ||
+    (a.name === b.name &&
+      a.description === b.description &&
+      a.inputSchema === b.inputSchema &&
+      a.returnDirect === b.returnDirect &&
+      a.needsApproval === b.needsApproval &&
+      a.source === b.source)
+  );
 }

@@ -9,6 +9,7 @@ import type { Tool } from '../tool';
 import { toDefinition } from '../tool';
 import { ok, type Result } from '../result';
 import type { WorkspaceSource } from './controller';
+import { AdvisorLoopController } from '../advisors/controller';
 import { LoopController } from './controller';
 import { DEFAULT_SETTINGS } from './events';
 import { createRequestMemo, RUN_ENDED } from './request';
@@ -19,24 +20,29 @@ import { EMPTY_WORKSPACE, toggleExposed, withOverride, workspaceForScenario } fr
 const SEOUL = getScenario('seoul-time-math')!;
 
 /** The app's arrangement in miniature: a mutable workspace, the memoized next request, the tools it exposes. */
-function liveWorkspace(initial: Workspace) {
+function liveWorkspace(initial: Workspace, runtime: () => ChatRuntime) {
   let workspace = initial;
   const catalogTools = createPresetTools();
   const catalog = catalogTools.map(toDefinition);
   const memo = createRequestMemo([]);
-  const source: WorkspaceSource = {
-    request: (state: LoopState) => memo({ workspace, state, catalog }),
-    tools: (): Result<readonly Tool[]> =>
-      ok(
-        workspace.exposed.flatMap((name) =>
-          createPresetTools()
-            .filter((t) => t.name === name)
-            .map((t) => withOverride(t, workspace.toolOverrides)),
-        ),
+  const tools = (): Result<readonly Tool[]> =>
+    ok(
+      workspace.exposed.flatMap((name) =>
+        createPresetTools()
+          .filter((t) => t.name === name)
+          .map((t) => withOverride(t, workspace.toolOverrides)),
       ),
+    );
+  const source: WorkspaceSource = {
+    snapshot: (state?: LoopState) => ({
+      runtime: runtime(),
+      tools: tools(),
+      ...(state ? { request: memo({ workspace, state, catalog }) } : {}),
+    }),
   };
   return {
     source,
+    tools,
     get: () => workspace,
     set: (next: Workspace) => (workspace = next),
     preview: (state: LoopState) => memo({ workspace, state, catalog }),
@@ -81,15 +87,15 @@ function recordedSeoul() {
 
 describe('the manual loop with a live workspace', () => {
   it('sends the previewed request object, and logs a tool ticked mid-run before the call that offers it', async () => {
-    const live = liveWorkspace(workspaceForScenario(SEOUL, EMPTY_WORKSPACE));
     const { clock, runtime, requests } = recordedSeoul();
+    const live = liveWorkspace(workspaceForScenario(SEOUL, EMPTY_WORKSPACE), () => runtime);
     const controller = new LoopController({
       runtime: () => runtime,
       now: clock.now,
       newRunId: () => 'run',
       workspace: live.source,
     });
-    const tools = live.source.tools();
+    const tools = live.tools();
     controller.startRun({ system: SEOUL.system, tools: tools.ok ? tools.value : [], settings: DEFAULT_SETTINGS });
     controller.send(SEOUL.user);
     const preview = live.preview(controller.getState());
@@ -106,6 +112,38 @@ describe('the manual loop with a live workspace', () => {
     const types = controller.getEvents().map((e) => e.type);
     expect(types.lastIndexOf('workspace-changed')).toBe(types.lastIndexOf('model-called') - 1);
     expect(controller.getState().tools.map((t) => t.name)).toEqual(['current_time', 'calculate', 'discount']);
+  });
+
+  it('a Step reads the workspace once: the request, the runtime and the tools in one snapshot (both loops)', async () => {
+    for (const control of ['manual', 'advisor'] as const) {
+      const { clock, runtime } = recordedSeoul();
+      const live = liveWorkspace(workspaceForScenario(SEOUL, EMPTY_WORKSPACE), () => runtime);
+      const pulls: ('request' | 'tools only')[] = [];
+      const source: WorkspaceSource = {
+        snapshot: (state) => {
+          pulls.push(state ? 'request' : 'tools only');
+          return live.source.snapshot(state);
+        },
+      };
+      const deps = { runtime: () => runtime, now: clock.now, newRunId: () => 'run', workspace: source };
+      const controller = control === 'manual' ? new LoopController(deps) : new AdvisorLoopController(deps);
+      const tools = live.tools();
+      controller.startRun({ system: SEOUL.system, tools: tools.ok ? tools.value : [], settings: DEFAULT_SETTINGS });
+      controller.send(SEOUL.user);
+      let steps = 0;
+      while (controller.getState().phase !== 'done') {
+        const before = pulls.length;
+        expect(await controller.step()).toMatchObject({ ok: true });
+        steps += 1;
+        // A model call pulls once; running a batch pulls nothing (the manual loop) or once (the chain's next call).
+        expect(pulls.length - before).toBeLessThanOrEqual(1);
+      }
+      const modelCalls = controller.getEvents().filter((e) => e.type === 'model-called').length;
+      expect(pulls).toEqual(
+        control === 'manual' ? Array(modelCalls).fill('request') : Array(modelCalls).fill('tools only'),
+      );
+      expect(steps).toBeGreaterThan(modelCalls);
+    }
   });
 
   it('at done, Step and Run to end refuse with the reason; Send continues the conversation as a new turn', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, ToolMessage } from '../messages';
 import { createPresetTools } from '../presets';
-import { withFullTraces } from '../prompt-trace';
+import { withFullTraces } from './prompt-trace';
 import { RuntimeFailure } from '../runtime';
 import { createHumanRuntime } from '../model-port/human';
 import { createScriptedRuntime } from '../model-port/scripted';
@@ -9,7 +9,7 @@ import { getScenario, toolsForScenario } from '../scenarios';
 import type { Scenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import { defineTool } from '../tool';
-import { DENIED_TEXT } from '../tool-execution';
+import { DENIED_TEXT } from './tool-execution';
 import { z } from 'zod';
 import type { LoopEvent, LoopSettings } from './events';
 import { DEFAULT_SETTINGS } from './events';

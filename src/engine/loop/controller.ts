@@ -8,18 +8,16 @@
  * tool needs approval), else straight to `execute`. The max-rounds guard is checked before every model call.
  * What a response means for the loop (go on, or end and why) is the one rule of response-ending.ts.
  *
- * The teaching lab's guards (lab/guards.ts): a response that asks for tools is checked against the hard caps
- * (repeated calls, the token budget) before anything runs — a trip ends the run with `loop-guard` — and after each
- * batch the soft caps add a message asking the model to answer now. In predict mode a model call waits for the
- * learner's prediction (Step refuses, Run to end waits as at a pause).
+ * Extensions (loop/extension.ts) hook in at three points: a model call an extension holds (predict mode: Step
+ * refuses with its reason, Run to end waits as at a pause), a response's calls checked before any runs (the lab's
+ * hard guards: a trip ends the run with `loop-guard`), and after each batch (the soft guards' nudges).
  */
 import type { CommandResult } from './controller-core';
 import { runEndDetail } from './run-end-details';
-import { ControllerCore, fail, OK, predictFirst, stepRefusal } from './controller-core';
+import { ControllerCore, fail, OK, stepRefusal } from './controller-core';
 import { refuse } from './refusals';
 import { responseVerdict, RETURN_DIRECT_DETAIL, returnDirectAnswer } from './response-ending';
 import { assertNever } from '../result';
-import { hardStopDetail, hardTripAfterResponse, softTripsAfterBatch } from '../lab/guards';
 
 export type { CommandResult, LoopControllerDeps, StartRunOptions, WorkspaceSource } from './controller-core';
 export type { LoopListener } from './event-log';
@@ -43,7 +41,7 @@ export class LoopController extends ControllerCore {
   }
 
   protected canStep(): boolean {
-    if (this.state.phase === 'prompt') return this.awaitingPrediction() === null;
+    if (this.state.phase === 'prompt') return this.modelCallHold() === null;
     return this.state.phase === 'execute';
   }
 
@@ -59,33 +57,23 @@ export class LoopController extends ControllerCore {
       });
       return OK;
     }
-    const due = this.awaitingPrediction();
-    if (due !== null) return predictFirst(due);
+    const hold = this.modelCallHold();
+    if (hold !== null) return hold;
     // The request first (the preview's object, built from the state before anything is logged), then adopt
     // the workspace it was built from.
-    const request = this.nextManualRequest();
+    const snapshot = this.requestSnapshot();
+    const request = snapshot.request;
     if (!request.ok) return request;
-    const runtime = this.deps.runtime();
-    const refusal = this.refusalOf(runtime, request.value);
+    const refusal = this.refusalOf(snapshot.runtime, request.value);
     if (refusal !== null) return fail(refusal);
-    const adopted = this.adoptWorkspace(runtime);
+    const adopted = this.adoptWorkspace(snapshot);
     if (!adopted.ok) return adopted;
-    const result = await this.callModel(request.value, runtime);
+    const result = await this.callModel(request.value, snapshot.runtime);
     switch (result.kind) {
       case 'responded': {
         const verdict = responseVerdict(result.interpreted);
         if (verdict.kind === 'calls') {
-          const trip = hardTripAfterResponse(this.log.all(), this.state.settings!);
-          if (trip) {
-            this.append({ type: 'guard-tripped', at: this.deps.now(), round: result.round, ...trip });
-            this.append({
-              type: 'run-finished',
-              at: this.deps.now(),
-              reason: 'loop-guard',
-              detail: hardStopDetail(trip),
-            });
-            return OK;
-          }
+          if (this.checkCalls(result.round)) return OK;
           this.pauseForApproval(verdict.calls, result.round);
           return OK;
         }
@@ -131,9 +119,7 @@ export class LoopController extends ControllerCore {
           });
           return OK;
         }
-        for (const trip of softTripsAfterBatch(this.log.all(), this.state.settings!)) {
-          this.append({ type: 'guard-tripped', at: this.deps.now(), round: pending.round, ...trip });
-        }
+        this.afterBatch(pending.round);
         return OK;
       case 'superseded':
         return OK;

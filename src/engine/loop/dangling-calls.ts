@@ -7,8 +7,8 @@
  * executed" result for each, or a pause to decide them now (the message follows once they ran). Pure.
  */
 import type { ToolCall, ToolMessage } from '../messages';
-import type { CallOutcome } from '../tool-execution';
-import { toToolMessage } from '../tool-execution';
+import type { CallOutcome } from './tool-execution';
+import { toToolMessage } from './tool-execution';
 import type { LoopEvent } from './events';
 import type { Refusal } from './refusals';
 import { refuse } from './refusals';

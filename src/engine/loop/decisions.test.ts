@@ -8,7 +8,7 @@ import { messagesSentAt } from './projections';
 import { replay } from './state';
 import { eventsOf, scriptedRun } from './scripted-run.test-support';
 import type { LoopEvent } from './events';
-import { withFullTraces } from '../prompt-trace';
+import { withFullTraces } from './prompt-trace';
 
 /** The prompt text of the `n`-th model response (0-based), its trace read in full. */
 const promptOf = (events: readonly LoopEvent[], n: number): string => {

@@ -3,7 +3,7 @@
  * is replaceable until the batch runs — each change is one more `call-decided` in the log), the call the `A` key
  * approves next, each call's current decision, and how an edit changed the arguments. Pure.
  */
-import type { CallDecision } from '../tool-execution';
+import type { CallDecision } from './tool-execution';
 import type { LoopEvent } from './events';
 import type { LoopState } from './state';
 
@@ -53,6 +53,25 @@ export function argumentsDiff(before: string, after: string): readonly ArgumentC
   const changes: ArgumentChange[] = [];
   diffInto(changes, '', a, b);
   return changes;
+}
+
+/**
+ * The edit in one line, the same in every language (paths and JSON values only): `b: 7 → 8`, `c: ∅ → 3` (added),
+ * `d: 5 → ∅` (removed); both texts whole when either is not a JSON object. What the turn table, the transcript's
+ * executed call and text exports show, so "original → edited" outlives the pause.
+ */
+export function argumentChangesText(before: string, after: string): string {
+  const changes = argumentsDiff(before, after);
+  if (changes === null) return `${before} → ${after}`;
+  return changes
+    .map((c) =>
+      c.kind === 'changed'
+        ? `${c.path}: ${c.before} → ${c.after}`
+        : c.kind === 'added'
+          ? `${c.path}: ∅ → ${c.after}`
+          : `${c.path}: ${c.before} → ∅`,
+    )
+    .join(', ');
 }
 
 type JsonObject = Readonly<Record<string, unknown>>;

@@ -2,17 +2,21 @@
  * The run's event log: one append-only list per run, the single source of truth. Every view (transcript, turn
  * table, usage, phase) is a projection of it, which makes persistence, export, replay and fork one operation.
  * Events are plain JSON.
+ *
+ * The loop's own kinds are `CoreEvent`. An extension (loop/extension.ts) adds its kinds as a sub-union merged into
+ * `ExtensionEvents` (the lab's in lab/events.ts, the advisor loop's in advisors/events.ts), so `LoopEvent` is the
+ * whole log's type while this module names none of them. Its settings merge into `LoopSettings` the same way.
  */
-import type { AdvisorDescriptor, AdvisorHook, AdvisorKind, AdvisorObservation } from '../advisors/types';
 import type { AssistantMessage, ToolCall, ToolMessage } from '../messages';
 import type { MalformedCallMode } from '../protocol/interpret';
 import type { RuntimeKind, ToolChoice } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
 import type { ExecutionEventKind, ToolDefinition } from '../tool';
 import type { StoredResponse } from '../trace-delta';
-import type { CallDecision, CallOutcome, ExceptionMode } from '../tool-execution';
-import type { Fault, FaultSource, GuardKind, GuardLevel, LabSettings, Prediction } from '../lab/types';
+import type { CallDecision, CallOutcome, ExceptionMode } from './tool-execution';
+import { kindsOf } from '../kinds';
 import type { FinishReasonKind } from './run-end';
+import type { LoopControl } from './loop-control';
 
 export type { FinishReasonKind } from './run-end';
 
@@ -28,8 +32,6 @@ export interface LoopSettings {
   readonly malformedCalls?: MalformedCallMode;
   /** The date prompts print (Llama 3.2's "Today Date"), `YYYY-MM-DD`; absent: the day the run started. */
   readonly promptDate?: string;
-  /** The teaching lab: predict mode, loop guards, faults armed on tools (see lab/types.ts). Absent: all off. */
-  readonly lab?: LabSettings;
   /** The execution service's policy (the policy-workspace tools): writes run only while this is on. */
   readonly allowWrite?: boolean;
   /**
@@ -54,9 +56,15 @@ export interface RunConfig {
   readonly runtime: { readonly kind: RuntimeKind; readonly label: string };
   readonly settings: LoopSettings;
   readonly scenarioId?: string;
+  /**
+   * Who drove the run (absent in runs stored before it was recorded: an `advisor-chain` event says advisor). The
+   * advisor loop adds the chain the run started with (`advisors`, merged in by advisors/events.ts).
+   */
+  readonly loopControl?: LoopControl;
 }
 
-export type LoopEvent =
+/** The loop's own event kinds. */
+export type CoreEvent =
   | { readonly type: 'run-started'; readonly at: number; readonly runId: string; readonly config: RunConfig }
   | { readonly type: 'user-message'; readonly at: number; readonly content: string }
   | { readonly type: 'settings-changed'; readonly at: number; readonly settings: LoopSettings }
@@ -122,28 +130,6 @@ export type LoopEvent =
       readonly messages: readonly ToolMessage[];
     }
   | {
-      /** Advisor-controlled loop: the chain one request ran through, sorted as it ran. */
-      readonly type: 'advisor-chain';
-      readonly at: number;
-      readonly advisors: readonly AdvisorDescriptor[];
-      /** The loop advisor's order; null when the chain has no loop (tools are sent but never executed). */
-      readonly loopOrder: number | null;
-      /** Off when a memory advisor sits inside the loop: each round then sends system + latest tool results. */
-      readonly conversationHistoryEnabled: boolean;
-    }
-  | {
-      /** Advisor-controlled loop: one hook of one advisor ran, and what it saw. */
-      readonly type: 'advisor-invoked';
-      readonly at: number;
-      /** Model calls made so far in the run when the hook ran. */
-      readonly round: number;
-      readonly advisor: string;
-      readonly kind: AdvisorKind;
-      readonly order: number;
-      readonly hook: AdvisorHook;
-      readonly sees: AdvisorObservation;
-    }
-  | {
       /**
        * The workspace changed while the run was open, logged right before the model call that first uses it: the
        * tools exposed from then on (as the model receives them) and/or the runtime that answers.
@@ -184,52 +170,6 @@ export type LoopEvent =
       readonly userMessage: string;
     }
   | {
-      /** Predict mode: the learner's prediction for model call `round`, made before that call was sent. */
-      readonly type: 'prediction-made';
-      readonly at: number;
-      readonly round: number;
-      readonly prediction: Prediction;
-    }
-  | {
-      /**
-       * A fault replaces (or wraps) a tool's behaviour for one call: chosen for the call at a pause (`call`, logged
-       * then), or armed on the tool (`tool`, logged right before the call runs).
-       */
-      readonly type: 'fault-injected';
-      readonly at: number;
-      readonly round: number;
-      readonly callId: string;
-      readonly name: string;
-      readonly fault: Fault;
-      readonly source: FaultSource;
-    }
-  | {
-      /**
-       * A loop guard reached a cap. `warn` (soft): `nudge` joins the history as a user message asking the model to
-       * answer now. `stop` (hard): a `run-finished` with reason `loop-guard` follows; the response's calls never run.
-       */
-      readonly type: 'guard-tripped';
-      readonly at: number;
-      readonly round: number;
-      readonly guard: GuardKind;
-      readonly level: GuardLevel;
-      readonly value: number;
-      readonly limit: number;
-      /** Repeat guard: the repeated call as `name {arguments}`. */
-      readonly key?: string;
-      readonly nudge?: string;
-    }
-  | {
-      /**
-       * The id-pairing lesson: the result of `callId` is sent back with `sentId` (null: without an id) instead of
-       * its call's id. The log keeps the true pairing; requests carry the chosen id (see lab/id-pairing.ts).
-       */
-      readonly type: 'result-id-set';
-      readonly at: number;
-      readonly callId: string;
-      readonly sentId: string | null;
-    }
-  | {
       readonly type: 'run-finished';
       readonly at: number;
       readonly reason: FinishReasonKind;
@@ -237,36 +177,38 @@ export type LoopEvent =
       readonly finalAnswer?: string;
     };
 
+/** The loop's own kinds. */
+export const CORE_EVENT_TYPES = kindsOf<CoreEvent['type']>()({
+  'run-started': true,
+  'user-message': true,
+  'settings-changed': true,
+  'model-called': true,
+  'model-responded': true,
+  'model-failed': true,
+  'tools-paused': true,
+  'call-decided': true,
+  'call-started': true,
+  'execution-event': true,
+  'call-finished': true,
+  'results-appended': true,
+  'workspace-changed': true,
+  interrupted: true,
+  'calls-reopened': true,
+  'run-finished': true,
+});
+
+/**
+ * Event kinds extensions add, by extension id: each merges its sub-union in with
+ * `declare module '../loop/events' { interface ExtensionEvents { lab: LabEvent } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ExtensionEvents {}
+export type ExtensionEvent = ExtensionEvents[keyof ExtensionEvents];
+
+/** Every event of a run's log: the loop's own kinds and those of its extensions. */
+export type LoopEvent = CoreEvent | ExtensionEvent;
+
 export type LoopEventType = LoopEvent['type'];
 
 /** What a reload can cut: a model call or a tool batch. */
 export type InterruptedWork = 'model-call' | 'tool-batch';
-
-/** Every event kind, for validating stored and imported logs. The check below fails to compile if one is missing. */
-export const LOOP_EVENT_TYPES = [
-  'run-started',
-  'user-message',
-  'settings-changed',
-  'model-called',
-  'model-responded',
-  'model-failed',
-  'tools-paused',
-  'call-decided',
-  'call-started',
-  'execution-event',
-  'call-finished',
-  'results-appended',
-  'advisor-chain',
-  'advisor-invoked',
-  'workspace-changed',
-  'interrupted',
-  'calls-reopened',
-  'prediction-made',
-  'fault-injected',
-  'guard-tripped',
-  'result-id-set',
-  'run-finished',
-] as const satisfies readonly LoopEventType[];
-
-type MissingEventType = Exclude<LoopEventType, (typeof LOOP_EVENT_TYPES)[number]>;
-export const EVENT_TYPES_COMPLETE: [MissingEventType] extends [never] ? true : MissingEventType = true;

@@ -10,7 +10,7 @@ import type { AssistantMessage, Message, ToolCall } from '../messages';
 import { parseOutput } from '../protocol/interpret';
 import type { CallFormat } from '../protocol/parse-result';
 import { CALL_FORMATS } from '../protocol/parse-result';
-import type { CallDecision } from '../tool-execution';
+import type { CallDecision } from './tool-execution';
 
 /** The arguments to write into the history, by call id: the edits that asked for a rewrite. */
 export function historyEdits(decisions: Readonly<Record<string, CallDecision>>): ReadonlyMap<string, string> {

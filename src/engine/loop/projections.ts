@@ -1,23 +1,30 @@
 /**
  * Views of a run, each a pure function of its event log: the transcript (every message with what the harness
  * knows about it), the turn table ("turn | messages sent | model response and stop reason | what our code
- * did"), and usage totals. Nothing here keeps state of its own.
+ * did"), and usage totals. Nothing here keeps state of its own. The extensions a view is given add their part
+ * (loop/extension.ts `views`): the lab's notes, the marks on a tool result, its turn actions.
  */
 import type { AssistantMessage, Message, ToolCall, ToolMessage } from '../messages';
 import type { ModelResponse, Timings, Usage } from '../runtime';
 import type { DerivedStop } from '../stop-reasons';
-import type { CallDecision, CallOutcome } from '../tool-execution';
+import type { CallDecision, CallOutcome } from './tool-execution';
+import { DISPOSITIONS } from './tool-execution';
 import type { ToolDefinition } from '../tool';
 import type { FinishReasonKind, LoopEvent } from './events';
 import { describeInterruption } from './interruption';
 import { applyEvent, INITIAL_STATE } from './state';
-import { withFullTraces } from '../prompt-trace';
+import { withFullTraces } from './prompt-trace';
+import { argumentChangesText } from './decisions';
 import { assertNever } from '../result';
-import type { Fault, FaultSource, GuardKind, GuardLevel, Prediction } from '../lab/types';
-import { describeFault } from '../lab/faults';
-import { applyResultIds } from '../lab/id-pairing';
-import type { PredictionScore } from '../lab/predict';
-import { predictionSummary } from '../lab/predict';
+import type {
+  ExtensionTranscriptEntry,
+  ExtensionTurnAction,
+  ExtensionViews,
+  LoopExtension,
+  ResultMarks,
+} from './extension';
+import { NO_EXTENSIONS, sentMessages } from './extension';
+import { kindsOf } from '../kinds';
 
 /** What a `workspace-changed` event changed, as the transcript names it. */
 export interface WorkspaceChange {
@@ -42,18 +49,16 @@ export type TranscriptEntry =
       readonly timings?: Timings;
       readonly backend?: string;
     }
-  | {
+  | ({
       readonly kind: 'tool';
       readonly index: number;
       readonly round: number;
       readonly message: ToolMessage;
       readonly outcome?: CallOutcome;
       readonly decision?: CallDecision;
-      /** A fault replaced or wrapped the tool for this call. */
-      readonly injected?: { readonly fault: Fault; readonly source: FaultSource };
-      /** The id this result is sent with when the learner changed it (null: no id); absent when it is the call's. */
-      readonly sentId?: string | null;
-    }
+      /** An edited call: the arguments the model wrote and the ones that ran, kept after the pause. */
+      readonly edited?: { readonly before: string; readonly after: string };
+    } & ResultMarks)
   | {
       readonly kind: 'finished';
       readonly index: number;
@@ -79,46 +84,44 @@ export type TranscriptEntry =
     }
   /** The tools or the runtime changed between two model calls (`text` in English; `change` for the page). */
   | { readonly kind: 'workspace'; readonly index: number; readonly text: string; readonly change: WorkspaceChange }
-  /** The teaching lab: a prediction (scored once its response is in) or a loop guard that tripped. */
-  | { readonly kind: 'lab'; readonly index: number; readonly note: LabNote };
+  /** An extension's entry (the lab's notes). */
+  | ExtensionTranscriptEntry;
 
-export type LabNote =
-  | {
-      readonly kind: 'prediction';
-      readonly round: number;
-      readonly prediction: Prediction;
-      readonly score: PredictionScore | null;
-    }
-  | {
-      readonly kind: 'guard';
-      readonly round: number;
-      readonly guard: GuardKind;
-      readonly level: GuardLevel;
-      readonly value: number;
-      readonly limit: number;
-      readonly key?: string;
-      /** Soft caps: the user message the model receives next. */
-      readonly nudge?: string;
-    };
+/** The extensions' views of one log. */
+function viewsOf(events: readonly LoopEvent[], extensions: readonly LoopExtension[]): ExtensionViews[] {
+  return extensions.flatMap((e) => (e.views ? [e.views(events)] : []));
+}
 
-/** Every message in order, with the stop reasons, usage, outcomes and decisions that belong to it. */
-export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
+/**
+ * Every message in order, with the stop reasons, usage, outcomes and decisions that belong to it, and what the
+ * extensions add (entries for their events, marks on tool results).
+ */
+export function transcript(
+  events: readonly LoopEvent[],
+  extensions: readonly LoopExtension[] = NO_EXTENSIONS,
+): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
   const outcomes = new Map<string, CallOutcome>();
   const decisions = new Map<string, CallDecision>();
-  const injected = new Map<string, { fault: Fault; source: FaultSource }>();
-  const sentIds = new Map<string, string | null>();
+  const views = viewsOf(events, extensions);
+  const marksOf = (callId: string): ResultMarks =>
+    views.reduce<ResultMarks>(
+      (marks, view) => (view.resultMarks ? { ...marks, ...view.resultMarks(callId) } : marks),
+      {},
+    );
+  const written = new Map<string, string>();
   let tools: readonly string[] = [];
   for (const event of events) {
     if (event.type === 'call-finished') outcomes.set(event.outcome.callId, event.outcome);
     if (event.type === 'call-decided') decisions.set(event.callId, event.decision);
-    if (event.type === 'fault-injected') injected.set(event.callId, { fault: event.fault, source: event.source });
-    if (event.type === 'result-id-set') {
-      if (event.sentId === event.callId) sentIds.delete(event.callId);
-      else sentIds.set(event.callId, event.sentId);
-    }
+    if (event.type === 'model-responded')
+      for (const call of event.message.toolCalls) written.set(call.id, call.argumentsText);
   }
-  const scores = new Map(predictionSummary(events).records.map((r) => [r.round, r.score]));
+  const editOf = (callId: string): { before: string; after: string } | undefined => {
+    const decision = decisions.get(callId);
+    const before = written.get(callId);
+    return decision?.kind === 'edit' && before !== undefined ? { before, after: decision.argumentsText } : undefined;
+  };
   for (const event of events) {
     const index = entries.length;
     switch (event.type) {
@@ -176,8 +179,8 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
             message,
             ...optional('outcome', outcomes.get(message.toolCallId)),
             ...optional('decision', decisions.get(message.toolCallId)),
-            ...optional('injected', injected.get(message.toolCallId)),
-            ...(sentIds.has(message.toolCallId) ? { sentId: sentIds.get(message.toolCallId)! } : {}),
+            ...optional('edited', editOf(message.toolCallId)),
+            ...marksOf(message.toolCallId),
           });
         }
         break;
@@ -193,34 +196,6 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
           ...optional('finalAnswer', event.finalAnswer),
         });
         break;
-      case 'prediction-made':
-        entries.push({
-          kind: 'lab',
-          index,
-          note: {
-            kind: 'prediction',
-            round: event.round,
-            prediction: event.prediction,
-            score: scores.get(event.round) ?? null,
-          },
-        });
-        break;
-      case 'guard-tripped':
-        entries.push({
-          kind: 'lab',
-          index,
-          note: {
-            kind: 'guard',
-            round: event.round,
-            guard: event.guard,
-            level: event.level,
-            value: event.value,
-            limit: event.limit,
-            ...optional('key', event.key),
-            ...optional('nudge', event.nudge),
-          },
-        });
-        break;
       case 'settings-changed':
       case 'model-called':
       case 'tools-paused':
@@ -228,14 +203,13 @@ export function transcript(events: readonly LoopEvent[]): TranscriptEntry[] {
       case 'call-started':
       case 'execution-event':
       case 'call-finished':
-      case 'advisor-chain':
-      case 'advisor-invoked':
       case 'calls-reopened': // the reopened calls wait on their own cards; the user message follows once they ran
-      case 'fault-injected':
-      case 'result-id-set':
         break;
       default:
-        assertNever(event);
+        for (const view of views) {
+          const entry = view.entry?.(event);
+          if (entry) entries.push({ ...entry, index } as TranscriptEntry);
+        }
     }
   }
   return entries;
@@ -267,56 +241,63 @@ export interface TurnRow {
 
 /**
  * One thing the harness did after a response, as a code with its parameters: the page words it in its own
- * language (`describeTurnAction` is the English sentence, kept for text exports and tests).
+ * language (`describeTurnAction` is the English sentence, kept for text exports and tests). An extension adds its
+ * own (the lab's faults, guards and result ids).
  */
-export type TurnAction =
+export type TurnAction = CoreTurnAction | ExtensionTurnAction;
+
+export type CoreTurnAction =
   | { readonly kind: 'paused'; readonly count: number }
-  | { readonly kind: 'decided'; readonly callId: string; readonly decision: CallDecision['kind'] }
+  | {
+      readonly kind: 'decided';
+      readonly callId: string;
+      readonly decision: CallDecision['kind'];
+      /** An edit: original → edited, field by field (`argumentChangesText`). */
+      readonly changes?: string;
+    }
   | { readonly kind: 'outcome'; readonly name: string; readonly result: OutcomeCode }
   | { readonly kind: 'appended'; readonly count: number }
   | { readonly kind: 'ended'; readonly reason: FinishReasonKind }
   | { readonly kind: 'interrupted'; readonly what: 'model-call' | 'tool-batch' }
   | { readonly kind: 'reopened'; readonly count: number }
-  | { readonly kind: 'injected'; readonly fault: Fault; readonly callId: string; readonly name: string }
-  | {
-      readonly kind: 'guard';
-      readonly guard: GuardKind;
-      readonly value: number;
-      readonly level: GuardLevel;
-    }
-  | { readonly kind: 'result-id'; readonly callId: string; readonly sentId: string | null }
   | { readonly kind: 'policy-denied'; readonly callId: string; readonly name: string };
 
 export type TurnActionKind = TurnAction['kind'];
-export const TURN_ACTION_KINDS: readonly TurnActionKind[] = [
-  'paused',
-  'decided',
-  'outcome',
-  'appended',
-  'ended',
-  'interrupted',
-  'reopened',
-  'injected',
-  'guard',
-  'result-id',
-  'policy-denied',
-];
 
-/** How a call ended, as the turn table names it: a disposition, or `stop` (the call stopped the loop). */
-export type OutcomeCode = Extract<CallOutcome, { kind: 'result' }>['disposition'] | 'stop';
+/** The loop's own turn actions (an extension lists its own, e.g. `LAB_TURN_ACTION_KINDS`). */
+export const CORE_TURN_ACTION_KINDS = kindsOf<CoreTurnAction['kind']>()({
+  paused: true,
+  decided: true,
+  outcome: true,
+  appended: true,
+  ended: true,
+  interrupted: true,
+  reopened: true,
+  'policy-denied': true,
+});
 
-/** One row per model call. */
-export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
+/** How a call ended, as the turn table names it: `stop` (the call stopped the loop), or a disposition. */
+export const OUTCOME_CODES = ['stop', ...DISPOSITIONS] as const;
+export type OutcomeCode = (typeof OUTCOME_CODES)[number];
+
+/** One row per model call, with what the extensions' events did. */
+export function turnTable(
+  events: readonly LoopEvent[],
+  extensions: readonly LoopExtension[] = NO_EXTENSIONS,
+): TurnRow[] {
   const rows: TurnRow[] = [];
+  const views = viewsOf(events, extensions);
   let current: { turn: number; messagesSent: number; toolNames: readonly string[] } | null = null;
   let response = '';
   let responseNote: TurnRow['responseNote'] = null;
   let error: string | undefined;
   let stop: DerivedStop | null = null;
   let actions: TurnAction[] = [];
+  /** Each call's arguments as the model wrote them, for an edit's "original → edited". */
+  const written = new Map<string, string>();
   const flush = () => {
     if (!current) return;
-    const codeDid = actions.length > 0 ? actions.map(describeTurnAction).join('; ') : '—';
+    const codeDid = actions.length > 0 ? actions.map((a) => describeTurnAction(a, extensions)).join('; ') : '—';
     rows.push({ ...current, response, responseNote, ...optional('error', error), stop, actions, codeDid });
     current = null;
     response = '';
@@ -333,6 +314,7 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
         current = { turn: event.round, messagesSent: event.messageCount, toolNames: event.toolNames };
         break;
       case 'model-responded':
+        for (const call of event.message.toolCalls) written.set(call.id, call.argumentsText);
         response = summarizeResponse(event.message, event.response);
         responseNote = responseNoteOf(event.message, event.response);
         stop = event.stop;
@@ -347,7 +329,18 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
         actions.push({ kind: 'paused', count: event.callIds.length });
         break;
       case 'call-decided':
-        if (event.decision.kind !== 'approve') {
+        if (event.decision.kind === 'edit') {
+          const original = written.get(event.callId);
+          actions.push({
+            kind: 'decided',
+            callId: event.callId,
+            decision: 'edit',
+            ...optional(
+              'changes',
+              original === undefined ? undefined : argumentChangesText(original, event.decision.argumentsText),
+            ),
+          });
+        } else if (event.decision.kind !== 'approve') {
           actions.push({ kind: 'decided', callId: event.callId, decision: event.decision.kind });
         }
         break;
@@ -370,29 +363,20 @@ export function turnTable(events: readonly LoopEvent[]): TurnRow[] {
       case 'calls-reopened':
         actions.push({ kind: 'reopened', count: event.callIds.length });
         break;
-      case 'fault-injected':
-        actions.push({ kind: 'injected', fault: event.fault, callId: event.callId, name: event.name });
-        break;
-      case 'guard-tripped':
-        actions.push({ kind: 'guard', guard: event.guard, value: event.value, level: event.level });
-        break;
-      case 'result-id-set':
-        actions.push({ kind: 'result-id', callId: event.callId, sentId: event.sentId });
-        break;
       case 'execution-event':
         if (event.kind === 'denied') actions.push({ kind: 'policy-denied', callId: event.callId, name: event.name });
         break;
-      case 'prediction-made':
       case 'run-started':
       case 'user-message':
       case 'settings-changed':
       case 'call-started':
-      case 'advisor-chain':
-      case 'advisor-invoked':
       case 'workspace-changed':
         break;
       default:
-        assertNever(event);
+        for (const view of views) {
+          const action = view.action?.(event);
+          if (action) actions.push(action);
+        }
     }
   }
   flush();
@@ -451,12 +435,16 @@ export function usageTotals(events: readonly LoopEvent[]): UsageTotals {
  * The request messages of a given round, rebuilt from the log (what was sent to the model): the reducer's history
  * right before that call, so an edit that rewrote a call in the history shows as it was sent.
  */
-export function messagesSentAt(events: readonly LoopEvent[], round: number): Message[] {
+export function messagesSentAt(
+  events: readonly LoopEvent[],
+  round: number,
+  extensions: readonly LoopExtension[] = NO_EXTENSIONS,
+): Message[] {
   let state = INITIAL_STATE;
-  const sent = () => [...applyResultIds(state.history, state.resultIds)];
+  const sent = () => [...sentMessages(state.history, state, extensions)];
   for (const event of events) {
     if (event.type === 'model-called' && event.round === round) return sent().slice(0, event.messageCount);
-    state = applyEvent(state, event);
+    state = applyEvent(state, event, extensions);
   }
   return sent();
 }
@@ -522,13 +510,23 @@ export function describeWorkspaceChange(change: WorkspaceChange): string {
   return `Workspace changed: ${parts.join('; ')}.`;
 }
 
-/** A turn action in English (the sentence the turn table showed before it was worded per language). */
-export function describeTurnAction(action: TurnAction): string {
+/**
+ * A turn action in English (the sentence the turn table showed before it was worded per language); an extension's
+ * action in the words of the extension that made it.
+ */
+export function describeTurnAction(action: TurnAction, extensions: readonly LoopExtension[] = NO_EXTENSIONS): string {
+  if (isExtensionAction(action)) {
+    for (const extension of extensions) {
+      const text = extension.describeAction?.(action);
+      if (text !== null && text !== undefined) return text;
+    }
+    return action.kind;
+  }
   switch (action.kind) {
     case 'paused':
       return `paused for approval of ${action.count} call(s)`;
     case 'decided':
-      return describeDecision(action.callId, action.decision);
+      return describeDecision(action.callId, action.decision) + (action.changes ? ` (${action.changes})` : '');
     case 'outcome':
       return describeOutcome(action.name, action.result);
     case 'appended':
@@ -539,21 +537,15 @@ export function describeTurnAction(action: TurnAction): string {
       return action.what === 'model-call' ? 'interrupted by a reload' : 'tool batch interrupted by a reload';
     case 'reopened':
       return `reopened ${action.count} unanswered call(s) before a new user message`;
-    case 'injected':
-      return `injected: ${describeFault(action.fault)} into ${action.callId} (${action.name})`;
-    case 'guard':
-      return action.level === 'warn'
-        ? `loop guard (${action.guard}) at ${action.value}: asked the model to answer now`
-        : `loop guard (${action.guard}) at ${action.value}: stopped the loop`;
-    case 'result-id':
-      return action.sentId === action.callId
-        ? `result of ${action.callId} sent with its own id again`
-        : `result of ${action.callId} to be sent with ${action.sentId === null ? 'no tool_call_id' : `tool_call_id ${action.sentId}`}`;
     case 'policy-denied':
       return `the policy denied ${action.name} (${action.callId})`;
     default:
       return assertNever(action);
   }
+}
+
+function isExtensionAction(action: TurnAction): action is ExtensionTurnAction {
+  return !(CORE_TURN_ACTION_KINDS as readonly string[]).includes(action.kind);
 }
 
 function describeDecision(callId: string, decision: CallDecision['kind']): string {
@@ -595,19 +587,6 @@ function describeOutcome(name: string, result: OutcomeCode): string {
       return assertNever(result);
   }
 }
-
-/** Every outcome code, for the catalog checks. */
-export const OUTCOME_CODES: readonly OutcomeCode[] = [
-  'stop',
-  'executed',
-  'tool-error',
-  'invalid-json',
-  'invalid-arguments',
-  'unknown-tool',
-  'unparsed-call',
-  'denied',
-  'written-by-hand',
-];
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });

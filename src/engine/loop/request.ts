@@ -7,7 +7,6 @@
  * explicit list the app registers. The advisor-controlled loop does not run them: its chain builds the request
  * (tool search is its loop advisor there, as in Spring).
  */
-import { applyResultIds } from '../lab/id-pairing';
 import type { Message } from '../messages';
 import { localIsoDate } from '../protocol/prompt-date';
 import type { ModelRequest } from '../runtime';
@@ -19,6 +18,8 @@ import type { Workspace } from './workspace';
 import { withOverride } from './workspace';
 import { augmentDefinition } from '../augmentation';
 import { REFUSALS, refuse } from './refusals';
+import type { LoopExtension } from './extension';
+import { NO_EXTENSIONS, sentMessages } from './extension';
 
 export interface RequestContext {
   readonly workspace: Workspace;
@@ -94,10 +95,15 @@ export function exposedDefinitions(
 
 /**
  * The request the next model call sends, or why there is none. At `idle` it is the first request of a new run
- * (system prompt and the user's draft); at `prompt` the run's history. Tool choice `none` sends no tools; a
- * named tool choice must name an exposed tool. The steps run last, in order.
+ * (system prompt and the user's draft); at `prompt` the run's history as the extensions send it (result ids). Tool
+ * choice `none` sends no tools; a named tool choice must name an exposed tool. The steps run last, in order.
  */
-export function nextRequest(context: RequestContext, steps: readonly RequestStep[] = []): Result<ModelRequest> {
+export function nextRequest(
+  context: RequestContext,
+  steps: readonly RequestStep[] = [],
+  extensions: readonly LoopExtension[] = NO_EXTENSIONS,
+  exposedOf: typeof exposedDefinitions = exposedDefinitions,
+): Result<ModelRequest> {
   const { workspace, state } = context;
   const reason = noRequestReason(state);
   if (reason !== null) return err(reason);
@@ -114,10 +120,10 @@ export function nextRequest(context: RequestContext, steps: readonly RequestStep
     if (state.round >= settings.maxRounds) {
       return refuse('nextMaxRounds', { limit: String(settings.maxRounds) });
     }
-    // The id-pairing lesson: results the learner sends with another id carry it (lab/id-pairing.ts).
-    messages = applyResultIds(state.history, state.resultIds);
+    // An extension may send the history otherwise (the id lesson: results with another id, lab/id-pairing.ts).
+    messages = sentMessages(state.history, state, extensions);
   }
-  const exposed = exposedDefinitions(workspace, context.catalog);
+  const exposed = exposedOf(workspace, context.catalog);
   if (!exposed.ok) return exposed;
   const choice = settings.toolChoice;
   if (typeof choice !== 'string' && !exposed.value.some((t) => t.name === choice.name)) {
@@ -152,8 +158,23 @@ export function promptDateOf(
  * Memoizes `nextRequest` on its inputs' identities (one entry): asked twice with the same workspace, state and
  * catalog — by the preview and by the controller — it returns the same object.
  */
-export function createRequestMemo(steps: readonly RequestStep[]): (context: RequestContext) => Result<ModelRequest> {
+export function createRequestMemo(
+  steps: readonly RequestStep[],
+  extensions: readonly LoopExtension[] = NO_EXTENSIONS,
+): (context: RequestContext) => Result<ModelRequest> {
   let last: { context: RequestContext; result: Result<ModelRequest> } | null = null;
+  // The exposed tools change with the workspace or the catalog, not with every event: kept while both are the same.
+  let exposed: {
+    workspace: Workspace;
+    catalog: readonly ToolDefinition[];
+    result: Result<readonly ToolDefinition[]>;
+  } | null = null;
+  const exposedOf = (workspace: Workspace, catalog: readonly ToolDefinition[]) => {
+    if (exposed?.workspace !== workspace || exposed.catalog !== catalog) {
+      exposed = { workspace, catalog, result: exposedDefinitions(workspace, catalog) };
+    }
+    return exposed.result;
+  };
   return (context) => {
     if (
       last &&
@@ -163,7 +184,7 @@ export function createRequestMemo(steps: readonly RequestStep[]): (context: Requ
     ) {
       return last.result;
     }
-    last = { context, result: nextRequest(context, steps) };
+    last = { context, result: nextRequest(context, steps, extensions, exposedOf) };
     return last.result;
   };
 }

@@ -2,16 +2,18 @@
  * Why a run ended. Its own module so that the advisors (which report it) and the event log (which records it)
  * both import it without importing each other.
  */
-export type FinishReasonKind =
-  | 'final-answer'
-  | 'return-direct'
-  | 'max-rounds'
-  | 'aborted'
-  | 'stopped'
-  | 'refused'
+export const FINISH_REASON_KINDS = [
+  'final-answer',
+  'return-direct',
+  'max-rounds',
+  'aborted',
+  'stopped',
+  'refused',
   /** The token limit cut the response (finish reason `length`): whatever it held, nothing of it ran. */
-  | 'truncated'
-  | 'tool-error'
+  'truncated',
+  'tool-error',
+  'runtime-error',
   /** A loop guard's hard cap (repeated calls, the token budget): the response's calls were not run. */
-  | 'loop-guard'
-  | 'runtime-error';
+  'loop-guard',
+] as const;
+export type FinishReasonKind = (typeof FINISH_REASON_KINDS)[number];

@@ -4,27 +4,13 @@
  */
 import type { RuntimeKind } from '../runtime';
 import type { LoopEvent } from './events';
-import type { FinishReasonKind } from './run-end';
+import { FINISH_REASON_KINDS } from './run-end';
+
+/** Every outcome, for validating stored headers: how a run ended (a `run-finished` reason), or `open`. */
+export const RUN_OUTCOMES = [...FINISH_REASON_KINDS, 'open'] as const;
 
 /** How a run ended — a `run-finished` reason — or `open` when it has not (or a new message continued it). */
-export type RunOutcome = FinishReasonKind | 'open';
-
-/** Every outcome, for validating stored headers. The check below fails to compile if one is missing. */
-export const RUN_OUTCOMES = [
-  'final-answer',
-  'return-direct',
-  'max-rounds',
-  'aborted',
-  'stopped',
-  'refused',
-  'truncated',
-  'tool-error',
-  'runtime-error',
-  'loop-guard',
-  'open',
-] as const satisfies readonly RunOutcome[];
-type MissingOutcome = Exclude<RunOutcome, (typeof RUN_OUTCOMES)[number]>;
-export const RUN_OUTCOMES_COMPLETE: [MissingOutcome] extends [never] ? true : MissingOutcome = true;
+export type RunOutcome = (typeof RUN_OUTCOMES)[number];
 
 export interface RunFacts {
   /** The runtime of the last model call (else the one the run started with). */

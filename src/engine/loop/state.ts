@@ -8,11 +8,9 @@
  */
 import type { Message, ToolCall } from '../messages';
 import type { ToolDefinition } from '../tool';
-import type { CallDecision, CallOutcome } from '../tool-execution';
-import type { Fault, ResultIds } from '../lab/types';
-import type { FinishReasonKind, LoopEvent, LoopSettings, RunConfig } from './events';
+import type { CallDecision, CallOutcome } from './tool-execution';
+import type { ExtensionEvent, FinishReasonKind, LoopEvent, LoopSettings, RunConfig } from './events';
 import { historyEdits, rewriteHistory } from './history-rewrite';
-import { assertNever } from '../result';
 
 /** The phases highlighted on the loop diagram. */
 export type Phase = 'idle' | 'prompt' | 'model' | 'approve' | 'execute' | 'done';
@@ -33,10 +31,12 @@ export interface PendingCalls {
    * Calls reopened before a new user message (`calls-reopened`): the message that follows once they have run.
    */
   readonly userMessageAfter?: string;
-  /** Faults chosen at the pause for calls of this batch (`fault-injected` from a call): they run with the fault. */
-  readonly faults: Readonly<Record<string, Fault>>;
 }
 
+/**
+ * The run's state. An extension keeps its own part here under its id (merged in with `declare module`, as
+ * lab/events.ts adds `lab`); the loop's reducer leaves those parts as they are and a new run starts without them.
+ */
 export interface LoopState {
   readonly runId: string | null;
   /** When the run started (its `run-started` event): the day its prompts print. */
@@ -53,8 +53,6 @@ export interface LoopState {
   /** The conversation as it will be sent next: system, user, assistant, tool… */
   readonly history: readonly Message[];
   readonly pending: PendingCalls | null;
-  /** The id-pairing lesson: results sent with another id than their call's (`result-id-set`), by call id. */
-  readonly resultIds: ResultIds;
   readonly finished: {
     readonly reason: FinishReasonKind;
     readonly detail?: string;
@@ -73,11 +71,26 @@ export const INITIAL_STATE: LoopState = {
   round: 0,
   history: [],
   pending: null,
-  resultIds: {},
   finished: null,
 };
 
-export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
+/** One fold step: the state after `event`. */
+export type StateReducer = (state: LoopState, event: LoopEvent) => LoopState;
+
+/** What the fold needs of an extension (loop/extension.ts): its reducer, if it has one. */
+export interface Folding {
+  readonly reduce?: StateReducer;
+}
+
+/** The state after `event`: the loop's own reducer, then each extension's, in order. */
+export function applyEvent(state: LoopState, event: LoopEvent, extensions: readonly Folding[] = []): LoopState {
+  let next = applyCoreEvent(state, event);
+  for (const extension of extensions) if (extension.reduce) next = extension.reduce(next, event);
+  return next;
+}
+
+/** What the loop's own events do; an extension's events leave the state to that extension's reducer. */
+function applyCoreEvent(state: LoopState, event: LoopEvent): LoopState {
   switch (event.type) {
     case 'run-started':
       return {
@@ -116,7 +129,6 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
           decisions: {},
           finished: {},
           interrupted: [],
-          faults: {},
         },
       };
     }
@@ -165,31 +177,9 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
         pending: { ...pending, awaiting: event.callIds, interrupted: event.callIds, decisions },
       };
     }
-    case 'fault-injected': {
-      const pending = state.pending;
-      if (event.source !== 'call' || !pending || pending.round !== event.round) return state;
-      return { ...state, pending: { ...pending, faults: { ...pending.faults, [event.callId]: event.fault } } };
-    }
-    case 'guard-tripped':
-      // A soft cap's message joins the history after the tool results: the next request carries it.
-      return event.nudge === undefined
-        ? state
-        : { ...state, history: [...state.history, { role: 'user', content: event.nudge }] };
-    case 'result-id-set': {
-      const { [event.callId]: _previous, ...others } = state.resultIds;
-      return {
-        ...state,
-        resultIds: event.sentId === event.callId ? others : { ...others, [event.callId]: event.sentId },
-      };
-    }
     case 'call-started':
     case 'execution-event':
-    case 'advisor-chain':
-    case 'prediction-made':
       return state;
-    case 'advisor-invoked':
-      // A validation retry re-issues the request after a final answer: the loop is back at the prompt.
-      return event.hook === 'attempt' && state.phase === 'model' ? { ...state, phase: 'prompt' } : state;
     case 'results-appended': {
       // Edits that asked for it rewrite their call in the history now that the batch ran (until then a decision
       // could still change).
@@ -213,7 +203,6 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
           calls,
           awaiting: calls.map((c) => c.id),
           decisions: {},
-          faults: {},
           finished: {},
           interrupted: [],
           userMessageAfter: event.userMessage,
@@ -232,10 +221,17 @@ export function applyEvent(state: LoopState, event: LoopEvent): LoopState {
         },
       };
     default:
-      return assertNever(event);
+      return leftToExtensions(event, state);
   }
 }
 
-export function replay(events: readonly LoopEvent[]): LoopState {
-  return events.reduce(applyEvent, INITIAL_STATE);
+/** An extension's event: the loop's reducer leaves it to that extension (a loop event left here fails to compile). */
+function leftToExtensions(_event: ExtensionEvent, state: LoopState): LoopState {
+  return state;
+}
+
+export function replay(events: readonly LoopEvent[], extensions: readonly Folding[] = []): LoopState {
+  let state = INITIAL_STATE;
+  for (const event of events) state = applyEvent(state, event, extensions);
+  return state;
 }

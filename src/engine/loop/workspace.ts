@@ -13,12 +13,13 @@ import type { RuntimeKind } from '../runtime';
 import type { Tool, ToolDefinition, ToolLanguage } from '../tool';
 import type { LoopSettings } from './events';
 import { DEFAULT_SETTINGS } from './events';
+import type { LoopControl } from './loop-control';
 import type { LoopState } from './state';
 import type { NoticePart } from './notices';
 import { part } from './notices';
 
-/** Who drives the loop: the learner (manual) or the advisor chain. Both take the same debugger commands. */
-export type LoopControl = 'manual' | 'advisor';
+export { LOOP_CONTROLS } from './loop-control';
+export type { LoopControl } from './loop-control';
 
 /**
  * What a scenario sets on a tool for its runs: flags (e.g. `reserve_inventory` needs approval in reserve-and-todo)
@@ -37,6 +38,10 @@ export interface ToolOverride {
   readonly language?: ToolLanguage;
 }
 
+/** The page's colours: the system's light or dark mode, or a choice (the projector's is high contrast). */
+export const THEMES = ['system', 'light', 'dark', 'contrast'] as const;
+export type Theme = (typeof THEMES)[number];
+
 export interface Workspace {
   /** The scenario the workspace was opened from (its script is what the scripted replay plays); null for none. */
   readonly scenarioId: string | null;
@@ -50,7 +55,10 @@ export interface Workspace {
   /** Pause, max rounds, exception mode, tool choice, parallel calls. */
   readonly settings: LoopSettings;
   readonly runtimeKind: RuntimeKind;
+  /** Who drives the loop; the advisor-controlled loop builds its chain from `advisors` (advisors/config.ts). */
   readonly loopControl: LoopControl;
+  /** The header's theme switch; absent means "system" (it follows `prefers-color-scheme`). */
+  readonly theme?: Theme;
 }
 
 export const DEFAULT_SYSTEM = 'You are a helpful assistant. Use the tools when they help.';
@@ -78,24 +86,25 @@ export interface WorkspaceSeed {
 
 /**
  * A fresh workspace for a scenario (or for none): its prompts, its tools exposed in its order, its flags, the
- * default settings under its own. The runtime and the loop control are the person's and stay as they were.
+ * default settings under its own. Everything else — the runtime, the loop control and the advisor chain, the
+ * theme — is the person's and stays as it was.
  */
 export function workspaceForScenario(seed: WorkspaceSeed, current: Workspace): Workspace {
   return {
+    ...current,
     scenarioId: seed.id,
     system: seed.system ?? current.system,
     userDraft: seed.user ?? '',
     exposed: [...new Set(seed.toolNames)],
     toolOverrides: seed.toolOverrides ?? {},
     settings: { ...DEFAULT_SETTINGS, ...(seed.settings ?? {}) },
-    runtimeKind: current.runtimeKind,
-    loopControl: current.loopControl,
   };
 }
 
 /**
  * The workspace a run was left in: its scenario, system prompt, the tools it exposes now (flags as it sent them),
- * its settings and runtime. The draft and the loop control are the caller's (the log does not hold a draft).
+ * its settings and runtime. The draft is the caller's (the log does not hold a draft); who drove the run and its
+ * advisor chain are the advisor loop's to read back (`chainOfRun`, advisors/config.ts).
  */
 export function workspaceOfRun(state: LoopState, base: Workspace): Workspace {
   if (!state.config) return base;

@@ -6,9 +6,19 @@ import { toOpenAIMessages } from '../messages';
 import { createPresetTools } from '../presets';
 import { toFunctionTool } from '../protocol/hermes';
 import type { ModelRequest } from '../runtime';
+import { promptExtension } from '../runtime';
+import { TraceChain, withFullTraces } from '../loop/prompt-trace';
 import { toDefinition } from '../tool';
 import { interpretResponse } from '../protocol/interpret';
-import { assistantBody, estimateTokens, renderChatPrompt, requestJson, createTokenCounter } from './chat-prompt';
+import {
+  assistantBody,
+  createTokenCounter,
+  createTraceRenderer,
+  estimateTokens,
+  renderChatPrompt,
+  requestJson,
+  traceFor,
+} from './chat-prompt';
 
 const template = new Template(readFileSync('test-fixtures/chat-templates/qwen2.5-instruct.jinja', 'utf8'));
 const tools = createPresetTools().map(toDefinition).slice(0, 2);
@@ -124,5 +134,80 @@ describe('incremental token count', () => {
     expect(count('other text entirely')).toBe(estimateTokens('other text entirely').length);
     expect(count('')).toBe(0);
     expect(count('abc')).toBe(1);
+  });
+});
+
+describe('the trace renderer of a runtime', () => {
+  const request = (messages: readonly Message[], offered = tools): ModelRequest => ({
+    messages,
+    tools: offered,
+    toolChoice: 'auto',
+    parallelToolCalls: true,
+    round: 1,
+  });
+
+  it('gives the trace traceFor gives, call after call, whatever changed between them', () => {
+    const render = createTraceRenderer();
+    const calls: ModelRequest[] = [];
+    // A history that grows at the end, as the loop's does (every prefix, the same message objects).
+    for (let n = 1; n <= history.length; n++) calls.push(request(history.slice(0, n)));
+    // An earlier message rewritten (an edit that rewrites the call), the tools changed, the system changed,
+    // a new run (shorter), no tools at all.
+    const rewritten = history.map((m, i) => (i === 2 ? { ...m } : m));
+    calls.push(request(rewritten));
+    calls.push(request(rewritten, tools.slice(0, 1)));
+    calls.push(request([{ role: 'system', content: 'Another system.' }, ...rewritten.slice(1)], tools.slice(0, 1)));
+    calls.push(request(history.slice(0, 2)));
+    calls.push(request(history.slice(0, 4), []));
+    calls.push(request(history.slice(1, 5)));
+    for (const [i, call] of calls.entries()) {
+      const { trace, promptTokens } = render(call, ['note']);
+      expect(trace, `call ${i + 1}`).toEqual(traceFor(call, ['note']));
+      expect(promptTokens, `call ${i + 1}`).toBe(estimateTokens(trace.promptText!).length);
+    }
+  });
+
+  it('says by how much a prompt extends the previous one, and the log stores exactly that', () => {
+    const render = createTraceRenderer();
+    // The requests a run sends: each history that ends with the user or a batch's results (the model writes the rest).
+    const sent = history.flatMap((m, i) =>
+      m.role === 'user' || (m.role === 'tool' && history[i + 1]?.role !== 'tool') ? [history.slice(0, i + 1)] : [],
+    );
+    let previous = render(request(sent[0]!), []).trace;
+    for (const messages of sent.slice(1)) {
+      const next = render(request(messages), []).trace;
+      const extension = promptExtension(next);
+      expect(extension?.previous, `${messages.length} messages`).toBe(previous.promptText);
+      expect(extension!.previous + extension!.appended).toBe(next.promptText);
+      const chain = new TraceChain();
+      const stored = [previous, next].map((trace, round) =>
+        chain.store({
+          type: 'model-responded',
+          at: 0,
+          round: round + 1,
+          response: { raw: '', finishReason: 'stop', trace },
+          message: { role: 'assistant', content: '', raw: '', toolCalls: [] },
+          stop: { raw: 'stop', derived: 'stop', anomalies: [] },
+          calls: [],
+        }),
+      );
+      expect(withFullTraces(stored).map((e) => e.type === 'model-responded' && e.response.trace)).toEqual([
+        previous,
+        next,
+      ]);
+      // The second is stored as what it added: the first prompt is not in it.
+      expect(JSON.stringify(stored[1])).not.toContain('You are helpful.');
+      previous = next;
+    }
+    // A history changed before its end (an edit that rewrote a call) is not an extension: rendered again, compared.
+    const rewritten = history.slice(0, 7).map((m, i) => (i === 2 ? { ...m } : m));
+    expect(promptExtension(render(request(rewritten), []).trace)).toBeUndefined();
+  });
+
+  it('keeps each message’s part of the request body from call to call (a trace delta compares them by reference)', () => {
+    const render = createTraceRenderer();
+    const first = render(request(history.slice(0, 5)), []).trace.requestJson as { messages: unknown[] };
+    const second = render(request(history.slice(0, 7)), []).trace.requestJson as { messages: unknown[] };
+    expect(second.messages.slice(0, 5).every((m, i) => m === first.messages[i])).toBe(true);
   });
 });

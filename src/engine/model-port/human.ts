@@ -9,7 +9,7 @@ import type { ChatRuntime, GenerateOptions, ModelRequest, ModelResponse } from '
 import type { FinishReason } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
 import { renderToolCallBlock } from '../protocol/hermes';
-import { estimateTokens, traceFor } from './chat-prompt';
+import { createTraceRenderer, estimateTokens, openAiPreview } from './chat-prompt';
 import { type Result } from '../result';
 
 export interface HumanToolCall {
@@ -107,6 +107,7 @@ interface Pending {
 
 export function createHumanRuntime(options: { readonly now: () => number; readonly label?: string }): HumanRuntime {
   const { now } = options;
+  const traceFor = createTraceRenderer();
   const listeners = new Set<() => void>();
   let pending: Pending | null = null;
   const notify = () => {
@@ -118,13 +119,13 @@ export function createHumanRuntime(options: { readonly now: () => number; readon
     if (!current) return;
     pending = null;
     current.cleanup();
-    const trace = traceFor(current.request, ['Written by a person playing the model.']);
+    const { trace, promptTokens } = traceFor(current.request, ['Written by a person playing the model.']);
     if (raw !== '') current.onDelta(raw);
     current.resolve({
       raw,
       finishReason,
       usage: {
-        promptTokens: estimateTokens(trace.promptText ?? '').length,
+        promptTokens,
         completionTokens: estimateTokens(raw).length,
         estimated: true,
       },
@@ -139,6 +140,7 @@ export function createHumanRuntime(options: { readonly now: () => number; readon
   return {
     kind: 'human',
     label: options.label ?? 'You are the model',
+    previewRequest: openAiPreview,
     getPendingRequest: () => pending?.request ?? null,
     subscribe(listener) {
       listeners.add(listener);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../messages';
-import { DENIED_TEXT } from '../tool-execution';
+import { DENIED_TEXT } from '../loop/tool-execution';
 import type { ScriptStep } from './script';
 import {
   chooseTurn,
+  createStepCounter,
   evaluateCondition,
   latestResults,
   renderTurn,
@@ -30,6 +31,16 @@ describe('step selection', () => {
     // A new user message starts again from step 0.
     expect(stepIndex([user('a'), assistant(), assistant(), user('b')])).toBe(0);
     expect(stepIndex([user('a'), assistant(), assistant(), user('b'), assistant()])).toBe(1);
+  });
+
+  it('counts a growing history from where it was, and any other history whole', () => {
+    const count = createStepCounter();
+    const log = [user('a'), assistant(), tool('t', '1'), assistant(), tool('t', '2'), user('b'), assistant()];
+    for (let n = 1; n <= log.length; n++)
+      expect(count(log.slice(0, n)), `${n} messages`).toBe(stepIndex(log.slice(0, n)));
+    const other = [user('c'), assistant(), assistant()];
+    expect(count(other)).toBe(2);
+    expect(count([...other.slice(0, 1), assistant()])).toBe(1);
   });
 });
 

@@ -18,7 +18,7 @@
  */
 import type { Message, ToolMessage } from '../messages';
 import type { ToolDefinition } from '../tool';
-import { DENIED_TEXT } from '../tool-execution';
+import { DENIED_TEXT } from '../loop/tool-execution';
 import type { FinishReason } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
 import { renderToolCallBlock } from '../protocol/hermes';
@@ -85,7 +85,34 @@ export function currentTurn(messages: readonly Message[]): readonly Message[] {
 
 /** The 0-based step for a request: the number of assistant messages since the last user message. */
 export function stepIndex(messages: readonly Message[]): number {
-  return currentTurn(messages).filter((m) => m.role === 'assistant').length;
+  return countFrom(messages, 0, 0);
+}
+
+/**
+ * `stepIndex`, incrementally: a request whose messages extend the previous one's (the same message objects first,
+ * as the loop's history grows) counts only its new messages. One per runtime.
+ */
+export function createStepCounter(): (messages: readonly Message[]) => number {
+  let previous: { messages: readonly Message[]; step: number } | null = null;
+  return (messages) => {
+    const last = previous;
+    const extended =
+      last !== null && last.messages.length <= messages.length && last.messages.every((m, i) => messages[i] === m);
+    const step = extended ? countFrom(messages, last.messages.length, last.step) : stepIndex(messages);
+    previous = { messages, step };
+    return step;
+  };
+}
+
+/** `step` (the count up to `from`) carried over `messages` from `from` on: a user message starts it again. */
+function countFrom(messages: readonly Message[], from: number, step: number): number {
+  let count = step;
+  for (let i = from; i < messages.length; i++) {
+    const role = messages[i]!.role;
+    if (role === 'user') count = 0;
+    else if (role === 'assistant') count++;
+  }
+  return count;
 }
 
 /** The tool messages after the last assistant message. */

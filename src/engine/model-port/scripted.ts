@@ -13,9 +13,9 @@
  */
 import type { ChatRuntime, GenerateOptions, ModelRequest, ModelResponse } from '../runtime';
 import type { FinishReason } from '../stop-reasons';
-import { createTokenCounter, estimateTokens, traceFor } from './chat-prompt';
+import { createTraceRenderer, estimateTokens, openAiPreview } from './chat-prompt';
 import type { Script } from './script';
-import { chooseTurn, renderTurn, stepIndex } from './script';
+import { chooseTurn, createStepCounter, renderTurn } from './script';
 
 export interface ScriptedRuntimeOptions {
   readonly script: Script;
@@ -56,8 +56,9 @@ export function createScriptedRuntime(options: ScriptedRuntimeOptions): Scripted
     }
   }
 
-  // The prompt grows by a few messages a call: count only what is new.
-  const countPromptTokens = createTokenCounter();
+  // The prompt grows by a few messages a call: render, count and look up only what is new.
+  const traceFor = createTraceRenderer();
+  const stepIndex = createStepCounter();
 
   async function generate(request: ModelRequest, { signal, onDelta }: GenerateOptions): Promise<ModelResponse> {
     const startedAt = now();
@@ -86,8 +87,7 @@ export function createScriptedRuntime(options: ScriptedRuntimeOptions): Scripted
       raw = renderTurn(turn, request.messages);
       finishReason = turn.finishReason ?? 'stop';
     }
-    const trace = traceFor(request, notes);
-    const promptTokens = countPromptTokens(trace.promptText ?? '');
+    const { trace, promptTokens } = traceFor(request, notes);
     const pieces = estimateTokens(raw);
 
     if (options.prefillTokensPerSecond && options.prefillTokensPerSecond > 0) {
@@ -127,7 +127,13 @@ export function createScriptedRuntime(options: ScriptedRuntimeOptions): Scripted
     };
   }
 
-  return { kind: 'scripted', label: options.label ?? 'Scripted replay', script, generate };
+  return {
+    kind: 'scripted',
+    label: options.label ?? 'Scripted replay',
+    script,
+    generate,
+    previewRequest: openAiPreview,
+  };
 }
 
 /** A real-timer sleep for the page: resolves after `ms`, or at once when `signal` aborts. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExecutionReport, ToolContext } from '../tool';
-import { executeToolCall } from '../tool-execution';
+import { executeToolCall } from '../loop/tool-execution';
 import { createToolRegistry } from '../tool-registry';
 import { createFakeClock } from '../test-support';
 import { checkAccess, DEFAULT_POLICY, truncate } from './policy';

@@ -3,35 +3,13 @@
  * defines it: `content`, `reasoning`, `calls`, `malformed` and the `issues` — every problem the parser
  * forgave or flagged, so the UI can show it instead of forgiving silently. Pure types and the issue texts.
  */
+import type { ParseIssueKind } from '../messages';
 import type { ToolDefinition } from '../tool';
 
-/** The two call syntaxes: `<tool_call>` blocks (Qwen2.5, Qwen3, Hermes) and Llama 3.2's bare JSON. */
-export const CALL_FORMATS = ['tool-call-tags', 'llama-json'] as const;
-export type CallFormat = (typeof CALL_FORMATS)[number];
-
-export const PARSE_ISSUE_KINDS = [
-  'unterminated_think',
-  'unterminated_tool_call',
-  'invalid_json',
-  'fenced_json',
-  'multiple_objects_in_block',
-  'missing_name',
-  'arguments_not_object',
-  'arguments_as_string',
-  'parameters_key',
-  'arguments_key',
-  'missing_arguments',
-  'stray_close_tag',
-  'unknown_tool',
-  'multiple_calls',
-  // Beyond the contract's list: a call-like mention in prose that was read as text (the two "prose"
-  // decisions of its table), a number the arguments cannot hold (issue 20, item 3), and Llama output that is
-  // JSON with a "name" but no "parameters" — an answer in JSON, not a call (the contract's Llama rule; issue 28).
-  'prose_mention',
-  'unrepresentable_number',
-  'json_not_a_call',
-] as const;
-export type ParseIssueKind = (typeof PARSE_ISSUE_KINDS)[number];
+// The call formats and the issue kinds belong to the messages and the runtime port (a call carries its issues, a
+// response its format): defined there, named here too for the parsers.
+export { CALL_FORMATS, type CallFormat } from '../runtime';
+export { PARSE_ISSUE_KINDS, type ParseIssueKind } from '../messages';
 
 /** Issues that are not format problems: `malformed` is any issue except these. */
 const NOT_MALFORMED: ReadonlySet<ParseIssueKind> = new Set([
@@ -105,11 +83,4 @@ export interface ParseOptions {
   readonly tools?: readonly ToolDefinition[];
 }
 
-/**
- * What the loop does with a call attempt that could not be read (contract rule 4). Either way its text stays
- * in the message. `error-result` (default, as Anthropic's tool runner answers bad input): it also becomes a
- * call with a parse error, so the model receives an error result and can retry. `text` (as vLLM and
- * llama.cpp's server do): it is text only, and a turn with no other call is a final answer.
- */
-export type MalformedCallMode = 'error-result' | 'text';
-export const MALFORMED_CALL_MODES = ['error-result', 'text'] as const satisfies readonly MalformedCallMode[];
+export { MALFORMED_CALL_MODES, type MalformedCallMode } from '../stop-reasons';

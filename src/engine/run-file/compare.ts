@@ -6,6 +6,7 @@ import type { Message } from '../messages';
 import type { FinishReasonKind, LoopEvent } from '../loop/events';
 import type { Phase } from '../loop/state';
 import { FINISH_LABELS, usageTotals } from '../loop/projections';
+import type { LoopExtension } from '../loop/extension';
 import { replay } from '../loop/state';
 
 export interface CompareRow {
@@ -48,9 +49,13 @@ export interface Comparison {
   readonly metrics: readonly MetricRow[];
 }
 
-export function compareRuns(a: readonly LoopEvent[], b: readonly LoopEvent[]): Comparison {
-  const left = replay(a);
-  const right = replay(b);
+export function compareRuns(
+  a: readonly LoopEvent[],
+  b: readonly LoopEvent[],
+  extensions?: readonly LoopExtension[],
+): Comparison {
+  const left = replay(a, extensions);
+  const right = replay(b, extensions);
   const length = Math.max(left.history.length, right.history.length);
   const rows: CompareRow[] = [];
   let divergesAt: number | null = null;

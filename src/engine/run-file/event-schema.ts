@@ -4,21 +4,25 @@
  *
  * `eventSchemas()` is keyed by event type; its mapped type makes the compiler refuse a missing kind, and each
  * entry must produce exactly that kind's shape (`z.ZodType<Extract<LoopEvent, …>>`). The tests check the keys
- * against `LOOP_EVENT_TYPES` at run time too.
+ * against `LOOP_EVENT_TYPES` (the loop's kinds and its extensions') at run time too.
  */
 import { z } from 'zod';
-import type { AdvisorHook, AdvisorKind } from '../advisors/types';
-import { ADVISOR_KINDS } from '../advisors/types';
+import { ADVISOR_HOOKS, ADVISOR_KINDS } from '../advisors/types';
+import type { AdvisorConfig } from '../advisors/config';
+import { LOOP_CONTROLS } from '../loop/loop-control';
 import type { Message, ParseIssue } from '../messages';
-import { MALFORMED_CALL_MODES } from '../protocol/interpret';
-import { CALL_FORMATS, PARSE_ISSUE_KINDS } from '../protocol/parse-result';
+import { PARSE_ISSUE_KINDS } from '../messages';
 import { isIsoDate } from '../protocol/prompt-date';
-import type { PromptFormatSource, RuntimeKind } from '../runtime';
-import type { Anomaly } from '../stop-reasons';
-import { OPENAI_FINISH_REASONS } from '../stop-reasons';
-import type { ExecutionEventKind, ToolDefinition, ToolSource } from '../tool';
-import type { CallDisposition } from '../tool-execution';
-import type { FinishReasonKind, LoopEvent, LoopEventType, LoopSettings, RunConfig } from '../loop/events';
+import { CALL_FORMATS, PROMPT_FORMAT_SOURCES, RUNTIME_KINDS } from '../runtime';
+import { ANOMALY_KINDS, MALFORMED_CALL_MODES, OPENAI_FINISH_REASONS } from '../stop-reasons';
+import type { ToolDefinition } from '../tool';
+import { EXECUTION_EVENT_KINDS, TOOL_SOURCES } from '../tool';
+import { DISPOSITIONS } from '../loop/tool-execution';
+import { FINISH_REASON_KINDS } from '../loop/run-end';
+import type { LoopEvent, LoopEventType, LoopSettings, RunConfig } from '../loop/events';
+import { CORE_EVENT_TYPES } from '../loop/events';
+import { ADVISOR_EVENT_TYPES } from '../advisors/events';
+import { LAB_EVENT_TYPES } from '../lab/events';
 import { type Result } from '../result';
 import type { StoredTrace, TraceNode } from '../trace-delta';
 import { checkNode } from '../trace-delta';
@@ -29,84 +33,9 @@ function describeNodeProblem(value: unknown): string {
 }
 import { faultSchema, guardKindSchema, labSettingsSchema, predictionSchema } from '../lab/schema';
 
-/** Compile-time check that a literal list names every member of a union. */
-type Complete<All extends string, Listed extends readonly string[]> = [Exclude<All, Listed[number]>] extends [never]
-  ? true
-  : Exclude<All, Listed[number]>;
-
-export const RUNTIME_KINDS = [
-  'scripted',
-  'human',
-  'webllm',
-  'wllama',
-  'endpoint',
-] as const satisfies readonly RuntimeKind[];
-export const RUNTIME_KINDS_COMPLETE: Complete<RuntimeKind, typeof RUNTIME_KINDS> = true;
-
-export const FINISH_REASON_KINDS = [
-  'final-answer',
-  'return-direct',
-  'max-rounds',
-  'aborted',
-  'stopped',
-  'refused',
-  'truncated',
-  'tool-error',
-  'runtime-error',
-  'loop-guard',
-] as const satisfies readonly FinishReasonKind[];
-export const FINISH_REASON_KINDS_COMPLETE: Complete<FinishReasonKind, typeof FINISH_REASON_KINDS> = true;
-
-const TOOL_SOURCES = ['preset', 'user', 'mcp', 'search'] as const satisfies readonly ToolSource[];
-export const TOOL_SOURCES_COMPLETE: Complete<ToolSource, typeof TOOL_SOURCES> = true;
-
-const EXECUTION_EVENT_KINDS = [
-  'started',
-  'finished',
-  'denied',
-  'failed',
-] as const satisfies readonly ExecutionEventKind[];
-export const EXECUTION_EVENT_KINDS_COMPLETE: Complete<ExecutionEventKind, typeof EXECUTION_EVENT_KINDS> = true;
-
-const ANOMALY_KINDS = [
-  'tool-call-cut-by-length',
-  'tool-calls-without-calls',
-  'text-with-tool-calls',
-  'unterminated-tool-call',
-  'malformed-tool-call',
-  'calls-cut-by-length',
-  'tool-calls-ignored',
-  'parse-issues',
-] as const satisfies readonly Anomaly['kind'][];
-export const ANOMALY_KINDS_COMPLETE: Complete<Anomaly['kind'], typeof ANOMALY_KINDS> = true;
-
-const DISPOSITIONS = [
-  'executed',
-  'tool-error',
-  'invalid-json',
-  'invalid-arguments',
-  'unknown-tool',
-  'unparsed-call',
-  'denied',
-  'written-by-hand',
-] as const satisfies readonly CallDisposition[];
-export const DISPOSITIONS_COMPLETE: Complete<CallDisposition, typeof DISPOSITIONS> = true;
-
-const ADVISOR_HOOKS = [
-  'before',
-  'after',
-  'initialize-loop',
-  'before-call',
-  'after-call',
-  'next-instructions',
-  'finalize-loop',
-  'attempt',
-  'validate',
-] as const satisfies readonly AdvisorHook[];
-export const ADVISOR_HOOKS_COMPLETE: Complete<AdvisorHook, typeof ADVISOR_HOOKS> = true;
-
-const PROMPT_FORMAT_SOURCES = ['model-config', 'model-id', 'user'] as const satisfies readonly PromptFormatSource[];
-export const PROMPT_FORMAT_SOURCES_COMPLETE: Complete<PromptFormatSource, typeof PROMPT_FORMAT_SOURCES> = true;
+// Each vocabulary is written once, in the module that owns it; the schemas take its list.
+export { RUNTIME_KINDS } from '../runtime';
+export { FINISH_REASON_KINDS } from '../loop/run-end';
 
 const time = z.number().finite();
 const count = z.int().nonnegative();
@@ -252,12 +181,31 @@ export const settingsSchema = z.object({
 
 export const runtimeRefSchema = z.object({ kind: z.enum(RUNTIME_KINDS), label: z.string() });
 
+const advisorKindSchema = z.enum(ADVISOR_KINDS);
+
+/** The advisor chain's configuration (advisors/config.ts): in the workspace, `run-started` and `advisor-chain`. */
+export const advisorConfigSchema = z.object({
+  advisors: z.array(
+    z.object({
+      id: z.string().min(1),
+      kind: advisorKindSchema,
+      order: z.number(),
+      enabled: z.boolean(),
+      outputSchema: z.record(z.string(), z.unknown()).optional(),
+      maxRepeatAttempts: z.int().min(0).optional(),
+      shortenToolResults: z.int().min(1).optional(),
+    }),
+  ),
+}) satisfies z.ZodType<AdvisorConfig>;
+
 export const runConfigSchema = z.object({
   system: z.string(),
   tools: z.array(toolDefinitionSchema),
   runtime: runtimeRefSchema,
   settings: settingsSchema,
   scenarioId: z.string().optional(),
+  loopControl: z.enum(LOOP_CONTROLS).optional(),
+  advisors: advisorConfigSchema.optional(),
 }) satisfies z.ZodType<RunConfig>;
 
 const decisionSchema = z.discriminatedUnion('kind', [
@@ -292,7 +240,6 @@ const outcomeSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
-const advisorKindSchema = z.enum(ADVISOR_KINDS as readonly AdvisorKind[] as [AdvisorKind, ...AdvisorKind[]]);
 const advisorDescriptorSchema = z.object({
   name: z.string(),
   kind: advisorKindSchema,
@@ -326,6 +273,13 @@ const observationSchema = z.object({
     )
     .optional(),
 });
+
+/** Every kind a run file may hold: the loop's own, the advisor loop's and the lab's. */
+export const LOOP_EVENT_TYPES: readonly LoopEventType[] = [
+  ...CORE_EVENT_TYPES,
+  ...ADVISOR_EVENT_TYPES,
+  ...LAB_EVENT_TYPES,
+];
 
 type EventOf<K extends LoopEventType> = Extract<LoopEvent, { type: K }>;
 
@@ -407,6 +361,7 @@ const makeEventSchemas = (): EventSchemas => ({
     advisors: z.array(advisorDescriptorSchema),
     loopOrder: z.number().nullable(),
     conversationHistoryEnabled: z.boolean(),
+    config: advisorConfigSchema.optional(),
   }),
   'advisor-invoked': z.object({
     type: z.literal('advisor-invoked'),

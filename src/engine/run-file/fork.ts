@@ -11,6 +11,7 @@
  */
 import type { LoopEvent } from '../loop/events';
 import type { Phase } from '../loop/state';
+import type { LoopExtension } from '../loop/extension';
 import { replay } from '../loop/state';
 import type { NoticePart, RunNoticeCode } from '../loop/notices';
 import { noticePartText, part } from '../loop/notices';
@@ -23,6 +24,8 @@ export interface ForkOptions {
   readonly newRunId: string;
   /** Time stamp of the pause event a `before-tools` fork adds. */
   readonly now: number;
+  /** The lessons plugged into the loop, to fold the kept log as the app does. */
+  readonly extensions?: readonly LoopExtension[];
 }
 
 /** A refused fork: its English sentence and the code the page words (the `engine` catalog's `notice.<code>`). */
@@ -97,7 +100,7 @@ export function forkEvents(events: readonly LoopEvent[], atTurn: number, options
   }
 
   kept[0] = { ...first, runId: options.newRunId };
-  const state = replay(kept);
+  const state = replay(kept, options.extensions);
   const expected = EXPECTED_PHASE[options.point];
   // A log the controller did not write (an edited import) may not land where it should: refuse, don't guess.
   if (state.phase !== expected) {

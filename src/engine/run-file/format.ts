@@ -20,7 +20,7 @@ import { userToolSpecSchema } from '../user-tools/spec';
 import { describeNonJson, jsonKind } from '../user-tools/file-kind';
 import { checkEvent, describeIssue, runtimeRefSchema, settingsSchema, toolDefinitionSchema } from './event-schema';
 import { assertNever, type Result } from '../result';
-import { TraceChain, traceChainProblem } from '../prompt-trace';
+import { TraceChain, traceChainProblem } from '../loop/prompt-trace';
 
 export const RUN_FILE_FORMAT = 'tool-loop-playground/run';
 /**

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ADVISOR_CONFIG } from '../advisors/config';
 import { LoopController } from '../loop/controller';
 import type { LoopEvent } from '../loop/events';
-import { DEFAULT_SETTINGS, LOOP_EVENT_TYPES } from '../loop/events';
+import { DEFAULT_SETTINGS } from '../loop/events';
 import { noticePartText } from '../loop/notices';
 import { transcript } from '../loop/projections';
 import { replay } from '../loop/state';
 import { createPresetTools } from '../presets';
-import { withFullTraces } from '../prompt-trace';
+import { withFullTraces } from '../loop/prompt-trace';
 import { createScriptedRuntime } from '../model-port/scripted';
 import { getScenario, toolsForScenario } from '../scenarios';
 import { createFakeClock } from '../test-support';
 import { newUserToolSpec } from '../user-tools/spec';
-import { checkEvent, eventSchemas } from './event-schema';
+import { checkEvent, eventSchemas, LOOP_EVENT_TYPES } from './event-schema';
 import { buildRunFile, MAX_RUN_FILE_CHARS, parseRunFile, RUN_FILE_FORMAT, RUN_FILE_VERSION } from './format';
 import { compareRuns } from './compare';
 import { defaultForkPoint, forkEvents, forkPoints } from './fork';
@@ -431,6 +432,24 @@ describe('advisor-chain events in run files', () => {
     };
     const checked = checkEvent(event, 0);
     expect(checked).toEqual({ ok: true, value: event });
+  });
+
+  it('keep the loop control and the chain a run started and each request ran with; older files lack them', async () => {
+    const chain = {
+      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) =>
+        s.kind === 'tool-calling' ? { ...s, shortenToolResults: 200 } : s,
+      ),
+    };
+    const events = await seoulRun();
+    const started = events[0] as Extract<LoopEvent, { type: 'run-started' }>;
+    const advised: LoopEvent[] = [
+      { ...started, config: { ...started.config, loopControl: 'advisor', advisors: chain } },
+      { type: 'advisor-chain', at: 1, advisors: [], loopOrder: null, conversationHistoryEnabled: true, config: chain },
+    ];
+    const parsed = parseRunFile(fileText(advised));
+    expect(parsed.ok && parsed.value.file.run.events).toEqual(advised);
+    expect(checkEvent({ ...advised[1]!, config: { advisors: [{ id: 'x', kind: 'teleport' }] } }, 1).ok).toBe(false);
+    expect(parseRunFile(fileText(events)).ok).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@
 import type { OpenAIChatMessage } from '../messages';
 import { toOpenAIMessages } from '../messages';
 import type { LoopEvent } from '../loop/events';
+import type { LoopExtension } from '../loop/extension';
 import { replay } from '../loop/state';
 import type { JsonSchema } from '../tool';
 
@@ -13,8 +14,9 @@ export interface OpenAITranscript {
   readonly tools: { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } }[];
 }
 
-export function transcriptOf(events: readonly LoopEvent[]): OpenAITranscript {
-  const state = replay(events);
+/** The history the run ends with (folded with the lessons plugged into the loop: a guard's nudge is a message). */
+export function transcriptOf(events: readonly LoopEvent[], extensions?: readonly LoopExtension[]): OpenAITranscript {
+  const state = replay(events, extensions);
   return {
     messages: toOpenAIMessages(state.history),
     tools: state.tools.map((t) => ({
@@ -24,6 +26,6 @@ export function transcriptOf(events: readonly LoopEvent[]): OpenAITranscript {
   };
 }
 
-export function transcriptText(events: readonly LoopEvent[]): string {
-  return JSON.stringify(transcriptOf(events), null, 2);
+export function transcriptText(events: readonly LoopEvent[], extensions?: readonly LoopExtension[]): string {
+  return JSON.stringify(transcriptOf(events, extensions), null, 2);
 }

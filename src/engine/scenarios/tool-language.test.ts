@@ -3,7 +3,7 @@ import { nextRequest } from '../loop/request';
 import { INITIAL_STATE } from '../loop/state';
 import { EMPTY_WORKSPACE, withOverride, workspaceForScenario } from '../loop/workspace';
 import { createPresetTools } from '../presets';
-import { executeToolCall } from '../tool-execution';
+import { executeToolCall } from '../loop/tool-execution';
 import { createToolRegistry } from '../tool-registry';
 import { SEOUL_TIME_MATH, SEOUL_TIME_MATH_KO } from './seoul';
 import { KOREAN_TOOL_TEXT, toolLanguageOf, withToolLanguage } from './tool-language';

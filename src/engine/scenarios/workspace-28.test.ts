@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool, ToolResult } from '../tool';
-import { measureRun, playScenarioRun } from '../tool-search/measure';
+import { measureRun, playScenarioRun } from './tool-search-measure';
 import type { TokenCounter } from '../tool-search/token-count';
 import {
   createWorkspace28Tools,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createToolRegistry } from '../tool-registry';
 import { defineTool } from '../tool';
-import { executeToolCall } from '../tool-execution';
+import { executeToolCall } from '../loop/tool-execution';
 import { z } from 'zod';
 import type { ToolExecutor, ToolRunRequest } from './executor';
 import { newUserToolSpec } from './spec';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../engine/loop/events';
 import { LoopController } from '../../engine/loop/controller';
 import { createPresetTools } from '../../engine/presets';
-import { withFullTraces } from '../../engine/prompt-trace';
+import { withFullTraces } from '../../engine/loop/prompt-trace';
 import { createFakeClock } from '../../engine/test-support';
 import { WebLLMRuntime } from './webllm-runtime';
 import { WorkerClient } from './worker-client';

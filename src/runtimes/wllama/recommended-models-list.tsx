@@ -32,6 +32,8 @@ export function RecommendedModels({
     () => navigator.onLine,
     () => true,
   );
+  const loadText = (model: RecommendedModel) =>
+    isCached(model.url) ? t('recommended.loadCached') : t('recommended.load', { size: formatBytes(model.approxBytes) });
   return (
     <section className="wllama-recommended" aria-label={t('recommended.title')}>
       <h4 className="wllama-subtitle">{t('recommended.title')}</h4>
@@ -55,10 +57,10 @@ export function RecommendedModels({
               <button
                 type="button"
                 disabled={busy || blocked}
-                aria-label={t('recommended.loadOf', { name: model.name })}
+                aria-label={t('recommended.loadOf', { name: model.name, action: loadText(model) })}
                 onClick={() => onLoad(model)}
               >
-                {cached ? t('recommended.loadCached') : t('recommended.load', { size: formatBytes(model.approxBytes) })}
+                {loadText(model)}
               </button>
               {blocked && (
                 <span className="wllama-note" data-testid="recommended-offline">

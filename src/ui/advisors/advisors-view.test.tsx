@@ -2,7 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AdvisorConfig } from '../../engine/advisors/config';
+import { DEFAULT_ADVISOR_CONFIG } from '../../engine/advisors/config';
 import { AdvisorLoopController } from '../../engine/advisors/controller';
+import { checkAdvisorConfig } from '../../engine/advisors/setup';
 import { DEFAULT_SETTINGS } from '../../engine/loop/events';
 import { createPresetTools } from '../../engine/presets';
 import { createScriptedRuntime } from '../../engine/model-port/scripted';
@@ -19,13 +22,35 @@ beforeAll(async () => {
 
 const scenario = getScenario('seoul-time-math')!;
 
-function Harness({ controller }: { controller: AdvisorLoopController }) {
+/** The chain as the workspace holds it: one value the controller reads at each request and the view edits. */
+function createChain() {
+  let config: AdvisorConfig = DEFAULT_ADVISOR_CONFIG;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => config,
+    configure(next: AdvisorConfig) {
+      const checked = checkAdvisorConfig(next);
+      if (checked.ok) {
+        config = next;
+        for (const listener of listeners) listener();
+      }
+      return checked;
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function Harness({ controller, chain }: { controller: AdvisorLoopController; chain: ReturnType<typeof createChain> }) {
   const events = useSyncExternalStore(
     (l) => controller.subscribe(l),
     () => controller.getEvents().length,
   );
   void events;
-  return <AdvisorsView host={controller} events={[...controller.getEvents()]} />;
+  const config = useSyncExternalStore(chain.subscribe, chain.get);
+  return <AdvisorsView config={config} onConfigure={chain.configure} events={[...controller.getEvents()]} />;
 }
 
 function setup() {
@@ -36,7 +61,13 @@ function setup() {
     sleep: clock.sleep,
     now: clock.now,
   });
-  const controller = new AdvisorLoopController({ runtime: () => runtime, now: clock.now, newRunId: () => 'run' });
+  const chain = createChain();
+  const controller = new AdvisorLoopController({
+    runtime: () => runtime,
+    now: clock.now,
+    newRunId: () => 'run',
+    advisors: chain.get,
+  });
   controller.startRun({
     system: scenario.system,
     tools: toolsForScenario(scenario, createPresetTools()),
@@ -44,17 +75,17 @@ function setup() {
   });
   render(
     <I18nRoot i18n={i18n}>
-      <Harness controller={controller} />
+      <Harness controller={controller} chain={chain} />
     </I18nRoot>,
   );
-  return controller;
+  return { controller, chain: chain.get };
 }
 
 afterEach(cleanup);
 
 describe('AdvisorsView', () => {
   it('lanes show memory 1× and trace 3×; moving memory inside makes it 3× and it stores the tool calls', async () => {
-    const controller = setup();
+    const { controller } = setup();
     await act(async () => {
       controller.send(scenario.user);
       await controller.runToEnd();
@@ -81,12 +112,12 @@ describe('AdvisorsView', () => {
   }, 30_000);
 
   it('refuses a bad order beside the field and keeps the old one', async () => {
-    const controller = setup();
+    const { chain } = setup();
     const order = screen.getByLabelText('Order of Logger');
     fireEvent.change(order, { target: { value: 'soon' } });
     fireEvent.keyDown(order, { key: 'Enter' });
     expect(screen.getByRole('alert').textContent).toContain('whole number');
-    expect(controller.getAdvisorConfig().advisors.find((s) => s.kind === 'logger')!.order).toBe(0);
+    expect(chain().advisors.find((s) => s.kind === 'logger')!.order).toBe(0);
   });
 
   it('an order another advisor holds is a tie, and the view warns about it until it is resolved', () => {
@@ -105,19 +136,19 @@ describe('AdvisorsView', () => {
   });
 
   it('moving memory inside with its Move button makes no tie with the metrics advisor (H+400)', () => {
-    const controller = setup();
+    const { chain } = setup();
     expect(screen.queryByTestId('advisors-tie')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Move Chat memory inside the loop' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move inside the loop: Chat memory' }));
     expect(within(screen.getByTestId('lane-inside')).getByTestId('advisor-memory')).toBeTruthy();
-    const orders = controller.getAdvisorConfig().advisors.map((s) => s.order);
+    const orders = chain().advisors.map((s) => s.order);
     expect(new Set(orders).size).toBe(orders.length);
     expect(screen.queryByTestId('advisors-tie')).toBeNull();
     expect((screen.getByLabelText('Order of Chat memory') as HTMLInputElement).value).toBe('H+390');
   });
 
   it('the Move button crosses the boundary, and the Mermaid text lists every model and tool call', async () => {
-    const controller = setup();
-    fireEvent.click(screen.getByRole('button', { name: 'Move Logger outside the loop' }));
+    const { controller } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Move outside the loop: Logger' }));
     expect(within(screen.getByTestId('lane-outside')).getByTestId('advisor-logger')).toBeTruthy();
     await act(async () => {
       controller.send(scenario.user);
@@ -133,8 +164,8 @@ describe('AdvisorsView', () => {
   }, 30_000);
 
   it('the output schema is checked as it is typed; a valid one applies and the run shows the retries', async () => {
-    const controller = setup();
-    const validation = () => controller.getAdvisorConfig().advisors.find((s) => s.kind === 'validation')!;
+    const { controller, chain } = setup();
+    const validation = () => chain().advisors.find((s) => s.kind === 'validation')!;
     const field = screen.getByLabelText('Output schema of Structured-output validation');
     fireEvent.change(field, { target: { value: '{"type": "object",' } });
     expect(screen.getByTestId('validation-schema-error').textContent).toContain('Not valid JSON');
@@ -170,11 +201,12 @@ describe('AdvisorsView', () => {
 });
 
 describe('AdvisorsView: the comparison belongs to its run (issue 29, item 6)', () => {
-  function renderFor(controller: AdvisorLoopController, runKey: string) {
+  function renderFor({ controller, chain }: ReturnType<typeof setup>, runKey: string) {
     return (
       <I18nRoot i18n={i18n}>
         <AdvisorsView
-          host={controller}
+          config={chain()}
+          onConfigure={checkAdvisorConfig}
           events={[...controller.getEvents()]}
           comparisonSource={() => ({ error: 'no scenario to compare' })}
           runKey={runKey}
@@ -184,20 +216,20 @@ describe('AdvisorsView: the comparison belongs to its run (issue 29, item 6)', (
   }
 
   it('a comparison stays while the run is the same, and is gone for a new run or another scenario', () => {
-    const controller = setup();
+    const harness = setup();
     cleanup();
-    const { rerender } = render(renderFor(controller, 'seoul-time-math:run-1'));
+    const { rerender } = render(renderFor(harness, 'seoul-time-math:run-1'));
     fireEvent.click(screen.getByRole('button', { name: 'Compare memory outside vs inside' }));
     expect(screen.getByTestId('compare-columns').textContent).toContain('no scenario to compare');
-    rerender(renderFor(controller, 'seoul-time-math:run-1'));
+    rerender(renderFor(harness, 'seoul-time-math:run-1'));
     expect(screen.getByTestId('compare-columns')).toBeTruthy();
     // New run: the comparison described the run before it.
-    rerender(renderFor(controller, 'seoul-time-math:none'));
+    rerender(renderFor(harness, 'seoul-time-math:none'));
     expect(screen.queryByTestId('compare-columns')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Compare manual vs advisor-controlled' }));
     expect(screen.getByTestId('compare-columns')).toBeTruthy();
     // Another scenario.
-    rerender(renderFor(controller, 'reserve-and-todo:none'));
+    rerender(renderFor(harness, 'reserve-and-todo:none'));
     expect(screen.queryByTestId('compare-columns')).toBeNull();
   });
 });

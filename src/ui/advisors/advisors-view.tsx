@@ -5,7 +5,7 @@
  * moves the advisor across the boundary; the change applies to the next advisor-controlled request.
  */
 import type { DragEvent } from 'react';
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 import type {
   ActivityScope,
   AdvisorActivity,
@@ -19,6 +19,7 @@ import type {
   LoopEvent,
 } from '../../engine';
 import {
+  ADVISOR_HOOKS,
   advisorNames,
   assignLanes,
   chainActivity,
@@ -47,15 +48,11 @@ import { ValidationChecks, ValidationSchemaField } from './validation-schema';
 import { ShortenHookField } from '../lessons/shorten-hook-field';
 import './advisors.css';
 
-/** What the view needs of the advisor loop controller. */
-export interface AdvisorHost {
-  getAdvisorConfig(): AdvisorConfig;
-  configureAdvisors(config: AdvisorConfig): CommandResult;
-  subscribe(listener: () => void): () => void;
-}
-
 export interface AdvisorsViewProps {
-  readonly host: AdvisorHost;
+  /** The workspace's advisor chain: the one the advisor-controlled loop builds its next request from. */
+  readonly config: AdvisorConfig;
+  /** Makes a changed chain the workspace's; a chain that cannot be built is refused with the reason. */
+  readonly onConfigure: (config: AdvisorConfig) => CommandResult;
   /** The current run's log (either loop control). */
   readonly events: readonly LoopEvent[];
   readonly loopControl?: LoopControl;
@@ -73,7 +70,8 @@ export interface AdvisorsViewProps {
 const LANES: readonly Lane[] = ['outside', 'loop', 'inside'];
 
 export function AdvisorsView({
-  host,
+  config,
+  onConfigure,
   events,
   loopControl,
   onLoopControlChange,
@@ -81,9 +79,6 @@ export function AdvisorsView({
   runKey,
 }: AdvisorsViewProps) {
   const { t } = useT('advisors');
-  const subscribe = useCallback((listener: () => void) => host.subscribe(listener), [host]);
-  const getConfig = useCallback(() => host.getAdvisorConfig(), [host]);
-  const config = useSyncExternalStore(subscribe, getConfig);
   const [scope, setScope] = useState<ActivityScope>('request');
   const [error, setError] = useState<string | null>(null);
 
@@ -99,7 +94,7 @@ export function AdvisorsView({
   const memoryInside = config.advisors.some((s) => s.enabled && s.kind === 'memory' && lanes.get(s.id) === 'inside');
 
   const configure = (next: AdvisorConfig): string | null => {
-    const result = host.configureAdvisors(next);
+    const result = onConfigure(next);
     setError(result.ok ? null : result.error);
     return result.ok ? null : result.error;
   };
@@ -302,25 +297,11 @@ function sameChain(
   return JSON.stringify(now) === JSON.stringify(ran.map((a) => `${a.name}@${a.order}`).sort());
 }
 
-/** The hooks the view names; any other hook shows as the engine spells it. */
-const LABELLED_HOOKS = [
-  'before',
-  'after',
-  'initialize-loop',
-  'before-call',
-  'after-call',
-  'next-instructions',
-  'finalize-loop',
-  'attempt',
-  'validate',
-] as const satisfies readonly AdvisorHook[];
-
 type AdvisorsT = ReturnType<typeof useT<'advisors'>>['t'];
 
+/** A hook in the page's words (`hooks.<hook>`); a hook the engine does not list shows as it is spelled. */
 export function hookLabel(t: AdvisorsT, hook: string): string {
-  return (LABELLED_HOOKS as readonly string[]).includes(hook)
-    ? t(`hooks.${hook as (typeof LABELLED_HOOKS)[number]}`)
-    : hook;
+  return (ADVISOR_HOOKS as readonly string[]).includes(hook) ? t(`hooks.${hook as AdvisorHook}`) : hook;
 }
 
 interface CardProps {

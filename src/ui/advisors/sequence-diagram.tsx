@@ -11,6 +11,8 @@ import { toMermaid } from '../../engine';
 import { useT } from '../../i18n';
 import { ExportButtons } from '../charts/export-buttons';
 import { downloadText } from '../download';
+import type { ChartColors } from '../theme/tokens';
+import { useChartColors } from '../theme/tokens';
 
 const COL = 178;
 /** Inline, a column narrows to fit the inspector down to this; below it the drawing is scaled to the width. */
@@ -206,6 +208,7 @@ function DiagramSvg({
 }) {
   const { t } = useT('advisors');
   const l = useMemo(() => layout(diagram, mode, fitWidth), [diagram, mode, fitWidth]);
+  const colors = useChartColors();
   const arrowId = `seq-arrow-${mode}`;
   return (
     <svg
@@ -221,8 +224,9 @@ function DiagramSvg({
         participants: diagram.participants.map((p) => p.label).join(', '),
       })}
       data-testid={`sequence-svg-${mode}`}
-      fontFamily="system-ui, sans-serif"
+      fontFamily="system-ui, 'Tool Loop Hangul', sans-serif"
       fontSize="11"
+      fill={colors.ink}
     >
       <defs>
         <marker
@@ -234,24 +238,31 @@ function DiagramSvg({
           markerHeight="7"
           orient="auto-start-reverse"
         >
-          <path d="M0,0 L10,5 L0,10 z" fill="#1b1f24" />
+          <path d="M0,0 L10,5 L0,10 z" fill={colors.ink} />
         </marker>
       </defs>
-      <rect x="0" y="0" width={l.width} height={l.height} fill="#ffffff" />
+      <rect x="0" y="0" width={l.width} height={l.height} fill={colors.bg} />
       {diagram.participants.map((p, i) => {
         const cx = l.x.get(p.id)!;
         const lines = l.heads[i]!.lines;
         return (
           <g key={p.id} data-testid="sequence-lifeline">
-            <line x1={cx} y1={l.headHeight - 6} x2={cx} y2={l.height - PAD} stroke="#c5ccd6" strokeDasharray="4 4" />
+            <line
+              x1={cx}
+              y1={l.headHeight - 6}
+              x2={cx}
+              y2={l.height - PAD}
+              stroke={colors.seq.line}
+              strokeDasharray="4 4"
+            />
             <rect
               x={cx - l.col / 2 + 6}
               y={6}
               width={l.col - 12}
               height={l.headHeight - 14}
               rx="6"
-              fill={FILL[p.kind]}
-              stroke="#8a94a3"
+              fill={fillOf(colors, p.kind)}
+              stroke={colors.seq.boxLine}
             />
             <text x={cx} y={(l.headHeight - (lines.length - 1) * LINE) / 2 + 1} textAnchor="middle" fontWeight="600">
               <Lines lines={lines} x={cx} />
@@ -261,20 +272,16 @@ function DiagramSvg({
         );
       })}
       {diagram.messages.map((m, i) => (
-        <MessageRow key={i} message={m} row={l.rows[i]!} x={l.x} col={l.col} arrowId={arrowId} />
+        <MessageRow key={i} message={m} row={l.rows[i]!} x={l.x} col={l.col} arrowId={arrowId} colors={colors} />
       ))}
     </svg>
   );
 }
 
-const FILL: Record<Diagram['participants'][number]['kind'], string> = {
-  user: '#e8eefc',
-  advisor: '#f3f5f8',
-  loop: '#fff4e0',
-  harness: '#fff4e0',
-  model: '#e6f4ea',
-  tools: '#fdecea',
-};
+/** A lifeline's box colour by what it is (the design tokens `--seq-*`). */
+function fillOf(colors: ChartColors, kind: Diagram['participants'][number]['kind']): string {
+  return kind === 'harness' ? colors.seq.loop : colors.seq[kind];
+}
 
 /** A label's lines as tspans: the first on the text's baseline, the rest below it. */
 function Lines({ lines, x }: { readonly lines: readonly string[]; readonly x: number }) {
@@ -295,12 +302,14 @@ function MessageRow({
   x,
   col,
   arrowId,
+  colors,
 }: {
   readonly message: SequenceMessage;
   readonly row: { readonly y: number; readonly lines: readonly string[] };
   readonly x: ReadonlyMap<string, number>;
   readonly col: number;
   readonly arrowId: string;
+  readonly colors: ChartColors;
 }) {
   const x1 = x.get(message.from)!;
   const x2 = x.get(message.to)!;
@@ -314,8 +323,8 @@ function MessageRow({
           y={y - 16 - above}
           width={col - 8}
           height={20 + above}
-          fill="#fffbe6"
-          stroke="#d8c27a"
+          fill={colors.seq.note}
+          stroke={colors.seq.noteLine}
         />
         <text x={x1} y={y - 2 - above} textAnchor="middle">
           <Lines lines={lines} x={x1} />
@@ -331,7 +340,7 @@ function MessageRow({
         <path
           d={`M${x1},${y - 10} h26 v12 h-24`}
           fill="none"
-          stroke="#1b1f24"
+          stroke={colors.ink}
           strokeDasharray={dash}
           markerEnd={`url(#${arrowId})`}
         />
@@ -344,7 +353,7 @@ function MessageRow({
   }
   return (
     <g>
-      <line x1={x1} y1={y} x2={x2} y2={y} stroke="#1b1f24" strokeDasharray={dash} markerEnd={`url(#${arrowId})`} />
+      <line x1={x1} y1={y} x2={x2} y2={y} stroke={colors.ink} strokeDasharray={dash} markerEnd={`url(#${arrowId})`} />
       <text x={(x1 + x2) / 2} y={y - 5 - above} textAnchor="middle">
         <Lines lines={lines} x={(x1 + x2) / 2} />
         <title>{message.label}</title>

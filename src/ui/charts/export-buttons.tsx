@@ -13,7 +13,7 @@ export interface ExportButtonsProps {
   readonly svg: RefObject<SVGSVGElement | null>;
   /** The file name without its extension. */
   readonly fileStem: string;
-  /** Names the picture in the buttons' accessible names ("Export the token chart as SVG"). */
+  /** Names the picture in the buttons' accessible names ("Export SVG of the token chart": the visible text first, WCAG 2.5.3). */
   readonly what: string;
   /** Pixels per SVG unit in the file (charts are laid out in ems: 16; a diagram drawn in pixels: 1). */
   readonly pxPerUnit?: number;

@@ -4,6 +4,8 @@
  * size, for slides. Labels are text nodes React wrote, so the markup carries no HTML from anywhere.
  */
 
+import { tokenValue } from '../theme/tokens';
+
 /** Pixels per chart unit in exports: charts are laid out in ems; 16 px is the browser's default em. */
 export const EXPORT_PX_PER_UNIT = 16;
 
@@ -29,7 +31,11 @@ export function svgFile(svg: SVGSVGElement, pxPerUnit = EXPORT_PX_PER_UNIT): Exp
 }
 
 /** Draws the SVG on a canvas and encodes it as PNG. Rejects with a reason when the browser cannot. */
-export async function pngBlob({ markup, width, height }: ExportedSvg, scale = 2): Promise<Blob> {
+export async function pngBlob(
+  { markup, width, height }: ExportedSvg,
+  scale = 2,
+  background = tokenValue('--chart-bg', '#ffffff'),
+): Promise<Blob> {
   const image = new Image();
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
   await image.decode();
@@ -38,7 +44,9 @@ export async function pngBlob({ markup, width, height }: ExportedSvg, scale = 2)
   canvas.height = Math.round(height * scale);
   const context = canvas.getContext('2d');
   if (!context) throw new Error('this browser gives no 2D canvas');
-  context.fillStyle = '#ffffff';
+  // The picture's own background (its first rect, drawn with the theme's chart colour) shows through; white under it
+  // only where the SVG leaves a gap.
+  context.fillStyle = background;
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(image, 0, 0, canvas.width, canvas.height);
   return new Promise((resolve, reject) =>

@@ -8,24 +8,27 @@ import type { RoundTimeline, SpanKind, TimelineSpan } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { textWidth, useChartWidth } from './chart-box';
 import { ExportButtons } from './export-buttons';
+import type { ChartColors } from '../theme/tokens';
+import { useChartColors } from '../theme/tokens';
 
-export const SPAN_COLORS: Readonly<Record<SpanKind | 'tool-error', string>> = {
-  'first-token': '#f0a73a',
-  decode: '#7ea6f2',
-  authored: '#c39be0',
-  failed: '#e07b73',
-  pause: '#c5ccd6',
-  tool: '#5cc48a',
-  'tool-error': '#e07b73',
-};
-
-const INK = '#1b1f24';
+/** Each span's colour for the theme in use (the design tokens of app.css, through ui/theme/tokens.ts). */
+function spanColors(c: ChartColors): Readonly<Record<SpanKind | 'tool-error', string>> {
+  return {
+    'first-token': c.bar.tools,
+    decode: c.bar.history,
+    authored: c.bar.completion,
+    failed: c.failed,
+    pause: c.pause,
+    tool: c.bar.new,
+    'tool-error': c.failed,
+  };
+}
 const ROW = 1.9;
 const BAR = 1.2;
 const LEFT = 5;
 
-function colorOf(span: TimelineSpan): string {
-  return span.kind === 'tool' && span.isError ? SPAN_COLORS['tool-error'] : SPAN_COLORS[span.kind];
+function colorOf(span: TimelineSpan, colors: Readonly<Record<SpanKind | 'tool-error', string>>): string {
+  return span.kind === 'tool' && span.isError ? colors['tool-error'] : colors[span.kind];
 }
 
 export function TimelineStrip({ rounds }: { readonly rounds: readonly RoundTimeline[] }) {
@@ -33,6 +36,8 @@ export function TimelineStrip({ rounds }: { readonly rounds: readonly RoundTimel
   const format = useFormat();
   const [box, width] = useChartWidth<HTMLDivElement>();
   const svg = useRef<SVGSVGElement>(null);
+  const colors = useChartColors();
+  const spans = spanColors(colors);
   const hatch = `hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const kinds = (['first-token', 'decode', 'authored', 'pause', 'tool', 'failed'] as const).filter((k) =>
     rounds.some((r) => r.spans.some((s) => s.kind === k)),
@@ -71,16 +76,16 @@ export function TimelineStrip({ rounds }: { readonly rounds: readonly RoundTimel
         role="img"
         aria-label={description}
         data-testid="timeline-strip"
-        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, 'Tool Loop Hangul', sans-serif"
         fontSize="0.85"
       >
         <defs>
           <pattern id={hatch} width="0.5" height="0.5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="0.5" height="0.5" fill={SPAN_COLORS.authored} />
-            <line x1="0" y1="0" x2="0" y2="0.5" stroke="#ffffff" strokeWidth="0.18" />
+            <rect width="0.5" height="0.5" fill={spans.authored} />
+            <line x1="0" y1="0" x2="0" y2="0.5" stroke={colors.bg} strokeWidth="0.18" />
           </pattern>
         </defs>
-        <rect x="0" y="0" width={width} height={height} fill="#ffffff" />
+        <rect x="0" y="0" width={width} height={height} fill={colors.bg} />
         {legend.map((item) => (
           <g key={item.kind}>
             <rect
@@ -88,9 +93,9 @@ export function TimelineStrip({ rounds }: { readonly rounds: readonly RoundTimel
               y={item.y - 0.75}
               width={1}
               height={0.8}
-              fill={item.kind === 'authored' ? `url(#${hatch})` : SPAN_COLORS[item.kind]}
+              fill={item.kind === 'authored' ? `url(#${hatch})` : spans[item.kind]}
             />
-            <text x={item.x + 1.3} y={item.y} fill={INK}>
+            <text x={item.x + 1.3} y={item.y} fill={colors.ink}>
               {item.label}
             </text>
           </g>
@@ -99,7 +104,7 @@ export function TimelineStrip({ rounds }: { readonly rounds: readonly RoundTimel
           const rowY = top + i * ROW;
           return (
             <g key={round.round} data-testid={`timeline-round-${round.round}`}>
-              <text x={0} y={rowY + BAR / 2 + 0.3} fill={INK}>
+              <text x={0} y={rowY + BAR / 2 + 0.3} fill={colors.ink}>
                 {t('timeline.round', { round: round.round })}
               </text>
               <line
@@ -107,7 +112,7 @@ export function TimelineStrip({ rounds }: { readonly rounds: readonly RoundTimel
                 x2={width - 0.5}
                 y1={rowY + BAR / 2}
                 y2={rowY + BAR / 2}
-                stroke="#eef0f3"
+                stroke={colors.subtle}
                 strokeWidth={0.05}
               />
               {round.spans.map((span, j) => {
@@ -120,8 +125,8 @@ export function TimelineStrip({ rounds }: { readonly rounds: readonly RoundTimel
                       y={rowY}
                       width={w}
                       height={BAR}
-                      fill={span.kind === 'authored' ? `url(#${hatch})` : colorOf(span)}
-                      stroke="#ffffff"
+                      fill={span.kind === 'authored' ? `url(#${hatch})` : colorOf(span, spans)}
+                      stroke={colors.bg}
                       strokeWidth={0.04}
                     >
                       <title>
@@ -133,7 +138,7 @@ export function TimelineStrip({ rounds }: { readonly rounds: readonly RoundTimel
                       </title>
                     </rect>
                     {textWidth(label, 0.7) < w - 0.2 && (
-                      <text x={x(span.startMs) + 0.15} y={rowY + BAR / 2 + 0.25} fill={INK} fontSize="0.7">
+                      <text x={x(span.startMs) + 0.15} y={rowY + BAR / 2 + 0.25} fill={colors.onBar} fontSize="0.7">
                         {label}
                       </text>
                     )}
@@ -145,12 +150,12 @@ export function TimelineStrip({ rounds }: { readonly rounds: readonly RoundTimel
         })}
         {[0, maxMs / 2, maxMs].map((tick) => (
           <g key={tick}>
-            <line x1={x(tick)} x2={x(tick)} y1={top - 0.3} y2={height - 1.6} stroke="#dde1e6" strokeWidth={0.05} />
+            <line x1={x(tick)} x2={x(tick)} y1={top - 0.3} y2={height - 1.6} stroke={colors.grid} strokeWidth={0.05} />
             <text
               x={x(tick)}
               y={height - 0.6}
               textAnchor={tick === 0 ? 'start' : tick === maxMs ? 'end' : 'middle'}
-              fill={INK}
+              fill={colors.ink}
               fontSize="0.75"
             >
               {format.duration(tick)}

@@ -10,22 +10,23 @@ import { useFormat, useT } from '../../i18n';
 import { textWidth, useChartWidth } from './chart-box';
 import { ExportButtons } from './export-buttons';
 import { niceMax } from './scale';
+import { useChartColors } from '../theme/tokens';
 
 export type BarPart = 'system' | 'tools' | 'history' | 'new' | 'completion';
 
 export const BAR_PARTS: readonly BarPart[] = ['system', 'tools', 'history', 'new', 'completion'];
 
-/** Colours distinguishable side by side and with dark text on them (AA at 12 px bold) where labels sit. */
-export const BAR_COLORS: Readonly<Record<BarPart, string>> = {
-  system: '#9aa5b4',
-  tools: '#f0a73a',
-  history: '#7ea6f2',
-  new: '#5cc48a',
-  completion: '#c39be0',
+/**
+ * Each part's colour token (app.css; light, dark and projector values): distinguishable side by side and with dark
+ * text on them (`--chart-on-bar`, AA at 12 px bold) where labels sit. HTML swatches use the token itself.
+ */
+export const BAR_TOKENS: Readonly<Record<BarPart, `--${string}`>> = {
+  system: '--chart-system',
+  tools: '--chart-tools',
+  history: '--chart-history',
+  new: '--chart-new',
+  completion: '--chart-completion',
 };
-
-const INK = '#1b1f24';
-const GRID = '#dde1e6';
 const PLOT_HEIGHT = 12;
 const LEFT = 4;
 const BOTTOM = 2.6;
@@ -35,6 +36,7 @@ export function TokenBars({ rounds }: { readonly rounds: readonly RoundTokens[] 
   const format = useFormat();
   const [box, width] = useChartWidth<HTMLDivElement>();
   const svg = useRef<SVGSVGElement>(null);
+  const colors = useChartColors();
   const searchOn = rounds.some((r) => r.allTools !== undefined);
   const value = (r: RoundTokens, part: BarPart) => (part === 'completion' ? r.completion : r[part]);
 
@@ -68,7 +70,7 @@ export function TokenBars({ rounds }: { readonly rounds: readonly RoundTokens[] 
   const ticks = [0, max / 2, max];
   const description = t('bars.description', {
     rounds: rounds.length,
-    totals: rounds.map((r) => format.number(total(r))).join(', '),
+    totals: rounds.map((r) => `${format.number(r.prompt)} + ${format.number(r.completion)}`).join(', '),
   });
 
   return (
@@ -80,10 +82,10 @@ export function TokenBars({ rounds }: { readonly rounds: readonly RoundTokens[] 
         role="img"
         aria-label={description}
         data-testid="token-bars"
-        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, 'Tool Loop Hangul', sans-serif"
         fontSize="0.85"
       >
-        <rect x="0" y="0" width={width} height={height} fill="#ffffff" />
+        <rect x="0" y="0" width={width} height={height} fill={colors.bg} />
         {legend.map((item) => (
           <g key={item.key}>
             {item.key === 'all-tools' ? (
@@ -93,27 +95,27 @@ export function TokenBars({ rounds }: { readonly rounds: readonly RoundTokens[] 
                 width={1}
                 height={0.8}
                 fill="none"
-                stroke={INK}
+                stroke={colors.ink}
                 strokeWidth={0.07}
                 strokeDasharray="0.2 0.12"
               />
             ) : (
-              <rect x={item.x} y={item.y - 0.75} width={1} height={0.8} fill={BAR_COLORS[item.key as BarPart]} />
+              <rect x={item.x} y={item.y - 0.75} width={1} height={0.8} fill={colors.bar[item.key as BarPart]} />
             )}
-            <text x={item.x + 1.3} y={item.y} fill={INK}>
+            <text x={item.x + 1.3} y={item.y} fill={colors.ink}>
               {item.label}
             </text>
           </g>
         ))}
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={LEFT} x2={width - 0.5} y1={y(tick)} y2={y(tick)} stroke={GRID} strokeWidth={0.05} />
-            <text x={LEFT - 0.4} y={y(tick) + 0.3} textAnchor="end" fill={INK}>
+            <line x1={LEFT} x2={width - 0.5} y1={y(tick)} y2={y(tick)} stroke={colors.grid} strokeWidth={0.05} />
+            <text x={LEFT - 0.4} y={y(tick) + 0.3} textAnchor="end" fill={colors.ink}>
               {format.number(tick)}
             </text>
           </g>
         ))}
-        <text x={0} y={top - 0.9} fill={INK} fontSize="0.75">
+        <text x={0} y={top - 0.9} fill={colors.ink} fontSize="0.75">
           {t('bars.axis')}
         </text>
         {rounds.map((r, i) => {
@@ -136,8 +138,8 @@ export function TokenBars({ rounds }: { readonly rounds: readonly RoundTokens[] 
                       y={y(from + tokens)}
                       width={barWidth}
                       height={h}
-                      fill={BAR_COLORS[part]}
-                      stroke="#ffffff"
+                      fill={colors.bar[part]}
+                      stroke={colors.bg}
                       strokeWidth={0.04}
                     >
                       <title>
@@ -153,7 +155,7 @@ export function TokenBars({ rounds }: { readonly rounds: readonly RoundTokens[] 
                         x={x + barWidth / 2}
                         y={y(from + tokens / 2) + 0.28}
                         textAnchor="middle"
-                        fill={INK}
+                        fill={colors.onBar}
                         fontSize="0.75"
                       >
                         {format.number(tokens)}
@@ -169,7 +171,7 @@ export function TokenBars({ rounds }: { readonly rounds: readonly RoundTokens[] 
                   width={barWidth + 0.3}
                   height={(cf / max) * PLOT_HEIGHT}
                   fill="none"
-                  stroke={INK}
+                  stroke={colors.ink}
                   strokeWidth={0.07}
                   strokeDasharray="0.3 0.18"
                   data-testid={`bar-all-tools-${r.round}`}
@@ -183,17 +185,17 @@ export function TokenBars({ rounds }: { readonly rounds: readonly RoundTokens[] 
                   </title>
                 </rect>
               )}
-              <text x={x + barWidth / 2} y={y(peak) - 0.35} textAnchor="middle" fill={INK} fontWeight="600">
+              <text x={x + barWidth / 2} y={y(peak) - 0.35} textAnchor="middle" fill={colors.ink} fontWeight="600">
                 {format.number(total(r))}
               </text>
-              <text x={x + barWidth / 2} y={top + PLOT_HEIGHT + 1.1} textAnchor="middle" fill={INK}>
+              <text x={x + barWidth / 2} y={top + PLOT_HEIGHT + 1.1} textAnchor="middle" fill={colors.ink}>
                 {r.round}
               </text>
             </g>
           );
         })}
-        <line x1={LEFT} x2={width - 0.5} y1={y(0)} y2={y(0)} stroke={INK} strokeWidth={0.06} />
-        <text x={LEFT + plotWidth / 2} y={height - 0.3} textAnchor="middle" fill={INK} fontSize="0.75">
+        <line x1={LEFT} x2={width - 0.5} y1={y(0)} y2={y(0)} stroke={colors.ink} strokeWidth={0.06} />
+        <text x={LEFT + plotWidth / 2} y={height - 0.3} textAnchor="middle" fill={colors.ink} fontSize="0.75">
           {t('bars.rounds')}
         </text>
       </svg>

@@ -10,12 +10,14 @@ import type { FinishReasonKind } from '../../engine/loop/events';
 import { describeInterruption } from '../../engine/loop/interruption';
 import type { TurnAction, TurnActionKind, WorkspaceChange } from '../../engine/loop/projections';
 import {
+  CORE_TURN_ACTION_KINDS,
   describeTurnAction,
   describeWorkspaceChange,
   FINISH_LABELS,
   OUTCOME_CODES,
-  TURN_ACTION_KINDS,
 } from '../../engine/loop/projections';
+import { LAB_TURN_ACTION_KINDS } from '../../engine/lab/events';
+import { labExtension } from '../../engine/lab/extension';
 import { stepRefusal } from '../../engine/loop/controller-core';
 import { noticePartText, RUN_NOTICE_CODES, RUN_NOTICES, runNotice } from '../../engine/loop/notices';
 import {
@@ -115,7 +117,7 @@ describe('finish reasons', () => {
 
 describe('turn actions', () => {
   it('cover every kind the engine lists', () => {
-    expect(Object.keys(ACTIONS).sort()).toEqual([...TURN_ACTION_KINDS].sort());
+    expect(Object.keys(ACTIONS).sort()).toEqual([...CORE_TURN_ACTION_KINDS, ...LAB_TURN_ACTION_KINDS].sort());
   });
 
   it('word each action in English as the engine does, and in Korean', () => {
@@ -124,7 +126,7 @@ describe('turn actions', () => {
       expect(
         turnActionText(english, action, () => englishFault(englishT('lab'))),
         label,
-      ).toBe(describeTurnAction(action));
+      ).toBe(describeTurnAction(action, [labExtension]));
       const text = turnActionText(korean, action, () => faultText(koreanLab, formatters('ko'), { kind: 'throw' }));
       expect(text, label).toMatch(hangul);
       expect(text, label).not.toContain('action.');
@@ -138,7 +140,7 @@ describe('turn actions', () => {
       { kind: 'paused', count: 1 },
       { kind: 'outcome', name: 'calculate', result: 'executed' },
     ];
-    expect(turnActionsText(english, row, fault)).toBe(row.map(describeTurnAction).join('; '));
+    expect(turnActionsText(english, row, fault)).toBe(row.map((a) => describeTurnAction(a)).join('; '));
     expect(turnActionsText(korean, row, fault)).toBe('호출 1개의 승인을 기다리며 일시 정지; calculate 실행');
   });
 });

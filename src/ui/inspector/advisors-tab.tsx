@@ -1,10 +1,11 @@
 /** The inspector's Advisors tab: the advisors view on the playground's events (its own chunk, loaded on first use). */
 import { AdvisorsView } from '../advisors/advisors-view';
-import { selectEvents, selectLoopControl, selectScenarioId } from '../../store/selectors';
+import { selectAdvisorConfig, selectEvents, selectLoopControl, selectScenarioId } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 
 export function AdvisorsTab() {
-  const { actions, advisors } = usePlaygroundApi();
+  const { actions } = usePlaygroundApi();
+  const config = usePlayground(selectAdvisorConfig);
   const events = usePlayground(selectEvents);
   const loopControl = usePlayground(selectLoopControl);
   const scenarioId = usePlayground(selectScenarioId);
@@ -13,7 +14,8 @@ export function AdvisorsTab() {
   const runKey = `${scenarioId ?? ''}:${first?.type === 'run-started' ? first.runId : 'none'}`;
   return (
     <AdvisorsView
-      host={advisors}
+      config={config}
+      onConfigure={actions.configureAdvisors}
       events={events}
       loopControl={loopControl}
       onLoopControlChange={actions.setLoopControl}

@@ -7,6 +7,7 @@ import type { ComponentType, KeyboardEvent, ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
 import { useT } from '../../i18n';
 import type { InspectorTab } from '../../store/playground';
+import { INSPECTOR_TAB_IDS } from '../../store/playground';
 import { selectInspectorTab } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { TurnTable } from './turn-table';
@@ -30,19 +31,21 @@ interface TabSpec {
   readonly render: () => ReactNode;
 }
 
-/** Features add their own tabs here (advisors…); each tab's label is `inspector.tab.<id>`. */
-export const INSPECTOR_TABS: readonly TabSpec[] = [
-  { id: 'turns', render: () => <TurnTable /> },
-  { id: 'request', render: () => <RequestView mode="request" /> },
-  { id: 'prompt', render: () => <RequestView mode="prompt" /> },
-  { id: 'stops', render: () => <StopReasonsView /> },
-  { id: 'metrics', render: () => <MetricsView /> },
-  { id: 'advisors', render: () => <AdvisorsTab /> },
-  { id: 'tool-search', render: () => <ToolSearchPanel /> },
-  { id: 'mcp', render: () => <McpLogView /> },
-  { id: 'runs', render: () => <RunsView /> },
-  { id: 'code', render: () => <ShowCodeView /> },
-];
+/** Each tab's view, by id (the ids and their order: `INSPECTOR_TAB_IDS`); each tab's label is `inspector.tab.<id>`. */
+const TAB_VIEWS: Readonly<Record<InspectorTab, () => ReactNode>> = {
+  turns: () => <TurnTable />,
+  request: () => <RequestView mode="request" />,
+  prompt: () => <RequestView mode="prompt" />,
+  stops: () => <StopReasonsView />,
+  metrics: () => <MetricsView />,
+  advisors: () => <AdvisorsTab />,
+  'tool-search': () => <ToolSearchPanel />,
+  mcp: () => <McpLogView />,
+  runs: () => <RunsView />,
+  code: () => <ShowCodeView />,
+};
+
+export const INSPECTOR_TABS: readonly TabSpec[] = INSPECTOR_TAB_IDS.map((id) => ({ id, render: TAB_VIEWS[id] }));
 
 export function Inspector() {
   const { t } = useT('inspector');

@@ -16,7 +16,7 @@ import type {
 import { assertNever, diffRound } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import type { CounterState } from '../charts/use-round-tokens';
-import { BAR_COLORS } from '../charts/token-bars';
+import { BAR_TOKENS } from '../charts/token-bars';
 import './prompt-diff.css';
 
 interface Props {
@@ -61,13 +61,17 @@ export function PromptDiffView({ round, previous, tokens, counter }: Props) {
         {round.source === 'rendered' ? `${t('source.rendered')} ` : ''}
         {counter.status === 'loading' && t('tokens.loading')}
         {counter.status === 'failed' && t('tokens.failed', { error: counter.error })}
-        {tokens && (tokens.counted === 'runtime' ? t('tokens.runtime') : t('tokens.estimated'))}
+        {tokens && tokensSource(t, format, tokens)}
       </p>
       {tokens && (
         <p className="small prompt-diff-parts" data-testid="prompt-part-tokens">
           {(['system', 'tools', 'history', 'new'] as const).map((part) => (
             <span key={part}>
-              <span className="prompt-diff-swatch" style={{ background: BAR_COLORS[part] }} aria-hidden="true" />
+              <span
+                className="prompt-diff-swatch"
+                style={{ background: `var(${BAR_TOKENS[part]})` }}
+                aria-hidden="true"
+              />
               {t(`parts.${part}`)} <strong>{format.number(tokens[part])}</strong>
             </span>
           ))}
@@ -164,6 +168,16 @@ function segmentName(t: T, segment: PromptSegment): string {
     default:
       return assertNever(segment.kind);
   }
+}
+
+/** Where the round's figures came from, and, when the parts do not add up to the whole, why. */
+function tokensSource(t: T, format: ReturnType<typeof useFormat>, tokens: RoundTokens): string {
+  if (tokens.counted === 'estimated') return t('tokens.estimated');
+  if (tokens.partsCounted === 'runtime') return t('tokens.runtime');
+  return t('tokens.runtimeWhole', {
+    prompt: format.number(tokens.prompt),
+    parts: format.number(tokens.prompt - tokens.partsGap),
+  });
 }
 
 function reasonText(t: T, reason: ChangeReason): string {

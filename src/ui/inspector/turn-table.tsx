@@ -13,9 +13,9 @@ import './turn-table.css';
 export function TurnTable() {
   const { t } = useT('metrics');
   const words = useEngineText();
-  const { actions } = usePlaygroundApi();
+  const { actions, extensions } = usePlaygroundApi();
   const events = usePlayground(selectEvents);
-  const rows = useMemo(() => turnTable(events), [events]);
+  const rows = useMemo(() => turnTable(events, extensions), [events, extensions]);
   if (rows.length === 0) return <p className="muted">{t('turns.empty')}</p>;
   return (
     <table className="table turn-table" aria-label={t('turns.label')}>

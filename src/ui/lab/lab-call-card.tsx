@@ -8,11 +8,13 @@ import { useMemo, useState } from 'react';
 import type { ArgumentIssue, Fault, FaultKind, ToolCall, WantWords } from '../../engine';
 import {
   checkArguments,
+  chosenFault,
   defaultFault,
   describeWant,
   FAULT_KINDS,
   HUGE_SIZES,
   repairDraft,
+  resultIdsOf,
   runDependencies,
   suggestWrongId,
   validationErrorText,
@@ -79,7 +81,7 @@ function CallWhy({ callId }: { callId: string }) {
 
 function InjectedMark({ callId }: { callId: string }) {
   const { t } = useT('lab');
-  const fault = usePlayground((s) => s.run.loop.pending?.faults[callId]);
+  const fault = usePlayground((s) => chosenFault(s.run.loop, callId));
   if (!fault) return null;
   return (
     <span className="badge badge-error" data-testid={`injected-${callId}`}>
@@ -263,7 +265,8 @@ function ResultIdPicker({ callId }: { callId: string }) {
       .filter((id) => !batch.has(id));
   }, [loop.history, loop.pending]);
   const wrong = suggestWrongId(callId, earlierIds);
-  const sent = Object.hasOwn(loop.resultIds, callId) ? loop.resultIds[callId] : callId;
+  const resultIds = resultIdsOf(loop);
+  const sent = Object.hasOwn(resultIds, callId) ? resultIds[callId] : callId;
   const value = sent === callId ? OWN : sent === null ? NONE : WRONG;
   return (
     <label className="inline-field small lab-row">

@@ -5,11 +5,12 @@
  */
 import { useMemo } from 'react';
 import type { Fault, FaultSource, GuardKind, LabNote } from '../../engine';
-import { POINTS_PER_TURN, runDependencies } from '../../engine';
+import { runDependencies } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { selectEvents } from '../../store/selectors';
 import { usePlayground } from '../playground-context';
 import { FaultLabel } from './fault-label';
+import { PredictionCard } from './prediction-card';
 
 const GUARD_KEYS = { repeat: 'guardRepeat', tokens: 'guardTokens', rounds: 'guardRounds' } as const;
 
@@ -45,39 +46,7 @@ export function LabNoteEntry({ note }: { note: LabNote }) {
       </div>
     );
   }
-  const { prediction, score } = note;
-  const predicted =
-    prediction.kind === 'answer'
-      ? t('predictedAnswer')
-      : t('predictedCalls', {
-          calls: prediction.calls.map((c) => `${c.name} ${JSON.stringify(c.arguments)}`).join(', '),
-        });
-  return (
-    <div className="lab-note lab-prediction" role="status" data-testid={`prediction-${note.round}`}>
-      <strong>{t('predictionOf', { round: note.round })}:</strong> {predicted}
-      <div className="small">
-        {score === null ? (
-          <span className="muted">{t('notScored')}</span>
-        ) : (
-          <>
-            <span className="badge badge-accent" data-testid={`prediction-score-${note.round}`}>
-              {t('pointsOf', {
-                points: format.number(score.points, { maximumFractionDigits: 2 }),
-                max: POINTS_PER_TURN,
-              })}
-            </span>{' '}
-            {!score.kindMatch &&
-              t('kindWrong', { actual: score.actual === 'answer' ? t('actualAnswer') : t('actualCalls') })}
-            {score.kindMatch && score.actual === 'calls' && (
-              <>
-                {t('toolsMatched', score.tools)} · {t('argsMatched', score.args)}
-              </>
-            )}
-          </>
-        )}
-      </div>
-    </div>
-  );
+  return <PredictionCard round={note.round} prediction={note.prediction} score={note.score} />;
 }
 
 /** On a tool result: "injected: timeout" and the id it was sent with. */

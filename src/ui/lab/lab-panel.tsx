@@ -13,6 +13,7 @@ import {
   GUARDS_OFF,
   predictionDue,
   predictionSummary,
+  resultIdsOf,
   templateView,
 } from '../../engine';
 import { useFormat, useT } from '../../i18n';
@@ -286,12 +287,12 @@ function IdPairingReport() {
   const next = usePlayground(selectNextRequest);
   const loop = usePlayground(selectLoop);
   const report = useMemo(() => {
-    if (!next.ok || Object.keys(loop.resultIds).length === 0) return null;
+    if (!next.ok || Object.keys(resultIdsOf(loop)).length === 0) return null;
     return {
       verdicts: apiVerdicts(next.value.messages),
       templates: templateView(loop.history, next.value.messages, next.value.tools),
     };
-  }, [next, loop.resultIds, loop.history]);
+  }, [next, loop]);
   if (!report) return null;
   return (
     <section className="lab-ids" aria-label={t('apisHeading')} data-testid="id-pairing-report">

@@ -19,6 +19,7 @@ import { useT } from '../../i18n';
 import { LessonSwitches } from '../lessons/lesson-switches';
 import { Notice } from '../notice';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { UnsavedRun } from '../runs/unsaved-run';
 import { DanglingChoice } from './dangling-choice';
 import { useCurrentNotice } from './current-notice';
 import { focusAfterDecision, STEP_BUTTON_ID } from './decision-focus';
@@ -148,6 +149,7 @@ export function LoopPanel() {
       </div>
       <ScriptedWarning />
       <DanglingChoice />
+      <UnsavedRun />
       {ended && (
         <p id="run-ended-reason" className="small loop-reason" data-testid="run-ended-reason">
           {words.t('refusal.runEnded')}
@@ -155,7 +157,8 @@ export function LoopPanel() {
       )}
       {notice && (
         <Notice
-          notice={{ kind: notice.kind, text: words.notice(notice) }}
+          // Predict mode asking for the prediction first is an invitation, not an error.
+          notice={{ kind: notice.code === 'predictFirst' ? 'info' : notice.kind, text: words.notice(notice) }}
           onDismiss={actions.clearNotice}
           dismissLabel={t('dismiss')}
           testId="loop-notice"

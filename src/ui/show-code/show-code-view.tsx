@@ -4,26 +4,21 @@
  * puts it on the clipboard; Download saves it under the SDK's file name.
  */
 import './show-code.css';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 import type { CodeTarget } from '../../engine';
-import { CODE_TARGETS, exposedDefinitions, generateProgram, getScenario } from '../../engine';
+import { advisorsOf, CODE_TARGETS, exposedDefinitions, generateProgram, getScenario } from '../../engine';
 import { useT } from '../../i18n/react';
 import { selectCatalog, selectEvents, selectWorkspace } from '../../store/selectors';
 import { downloadText } from '../download';
-import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { usePlayground } from '../playground-context';
 import { useScenarioText } from '../scenarios/scenario-text';
 
 export function ShowCodeView() {
   const { t } = useT('code');
   const scenarioText = useScenarioText();
-  const { advisors } = usePlaygroundApi();
   const workspace = usePlayground(selectWorkspace);
   const catalog = usePlayground(selectCatalog);
   const events = usePlayground(selectEvents);
-  const advisorConfig = useSyncExternalStore(
-    (listener) => advisors.subscribe(listener),
-    () => advisors.getAdvisorConfig(),
-  );
   const [target, setTarget] = useState<CodeTarget>('openai-ts');
   const [copyState, setCopyState] = useState<string | null>(null);
 
@@ -42,10 +37,10 @@ export function ShowCodeView() {
         user,
         tools: tools.value,
         settings: workspace.settings,
-        advisors: advisorConfig,
+        advisors: advisorsOf(workspace),
       }),
     };
-  }, [workspace, catalog, events, advisorConfig, target, t, scenarioText]);
+  }, [workspace, catalog, events, target, t, scenarioText]);
 
   const copy = (text: string) => {
     navigator.clipboard.writeText(text).then(

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EnglishRoot } from '../../i18n/english-root';
-import { playScenarioRun } from '../../engine/tool-search/measure';
+import { playScenarioRun } from '../../engine/scenarios/tool-search-measure';
 import { createWorkspace28Tools, LANDSMEER_SCENARIO } from '../../engine/scenarios/workspace-28';
 import { createTestPlayground } from '../../store/test-playground';
 import { PlaygroundProvider } from '../playground-context';

@@ -3,8 +3,8 @@ export const charts = {
   exportGroup: 'Export {{what}}',
   exportSvg: 'Export SVG',
   exportPng: 'Export PNG',
-  exportSvgOf: 'Export {{what}} as SVG',
-  exportPngOf: 'Export {{what}} as PNG',
+  exportSvgOf: 'Export SVG of {{what}}',
+  exportPngOf: 'Export PNG of {{what}}',
   saved: 'Saved {{fileName}} to your downloads.',
   exportFailed: 'Could not export: {{error}}.',
 };

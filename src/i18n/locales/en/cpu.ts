@@ -133,7 +133,8 @@ export const cpu = {
     page: 'model card',
     load: 'Load ({{size}})',
     loadCached: 'Load (cached)',
-    loadOf: 'Load {{name}}',
+    /** The button's name: its visible text first (WCAG 2.5.3, label in name), then the model. */
+    loadOf: '{{action}} · {{name}}',
     offline: 'Offline: connect to download it.',
     expect: {
       'fast-basic':

@@ -8,6 +8,8 @@ export const shell = {
   runtime: 'Runtime',
   ready: 'ready',
   status: 'Status',
+  theme: 'Theme',
+  themes: { system: 'System', light: 'Light', dark: 'Dark', contrast: 'High contrast' },
   shortcuts: {
     button: 'Keyboard shortcuts',
     title: 'Keyboard shortcuts',

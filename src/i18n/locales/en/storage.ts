@@ -14,6 +14,10 @@ export const storage = {
     showDamaged: 'Show damaged runs',
     problems: 'Some saved data could not be read:',
   },
+  unsaved: {
+    text: 'This run is not saved in this browser ({{detail}}). Export it now to keep it; it is saved as soon as storage takes it again.',
+    export: 'Export now',
+  },
   damaged: {
     title: 'Damaged runs',
     intro:

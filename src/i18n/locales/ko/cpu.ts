@@ -133,7 +133,7 @@ export const cpu: Catalog['cpu'] = {
     page: '모델 카드',
     load: '불러오기({{size}})',
     loadCached: '불러오기(캐시됨)',
-    loadOf: '{{name}} 불러오기',
+    loadOf: '{{action}} · {{name}}',
     offline: '오프라인: 내려받으려면 네트워크에 연결하세요.',
     expect: {
       'fast-basic':

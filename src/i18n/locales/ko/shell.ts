@@ -8,6 +8,8 @@ export const shell: Catalog['shell'] = {
   runtime: '런타임',
   ready: '준비됨',
   status: '상태',
+  theme: '테마',
+  themes: { system: '시스템 설정', light: '밝게', dark: '어둡게', contrast: '고대비' },
   shortcuts: {
     button: '키보드 단축키',
     title: '키보드 단축키',

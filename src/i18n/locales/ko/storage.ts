@@ -16,6 +16,10 @@ export const storage: Catalog['storage'] = {
     showDamaged: '손상된 실행 보기',
     problems: '저장된 데이터 일부를 읽지 못했습니다:',
   },
+  unsaved: {
+    text: '이 실행은 이 브라우저에 저장되지 않았습니다 ({{detail}}). 지금 내보내어 보관하세요. 저장 공간이 다시 받아 주면 바로 저장됩니다.',
+    export: '지금 내보내기',
+  },
   damaged: {
     title: '손상된 실행',
     intro:
