@@ -17,6 +17,7 @@ import type { InterruptionCode } from './notices';
 import type { Coded } from '../coded';
 import { applyEvent, INITIAL_STATE } from './state';
 import { withFullTraces } from './prompt-trace';
+import { argumentChangesText } from './decisions';
 import type {
   ExtensionTranscriptEntry,
   ExtensionTurnAction,
@@ -57,6 +58,8 @@ export type TranscriptEntry =
       readonly message: ToolMessage;
       readonly outcome?: CallOutcome;
       readonly decision?: CallDecision;
+      /** An edited call: the arguments the model wrote and the ones that ran, kept after the pause. */
+      readonly edited?: { readonly before: string; readonly after: string };
     } & ResultMarks)
   | {
       readonly kind: 'finished';
@@ -100,11 +103,19 @@ export function transcript(
       (marks, view) => (view.resultMarks ? { ...marks, ...view.resultMarks(callId) } : marks),
       {},
     );
+  const written = new Map<string, string>();
   let tools: readonly string[] = [];
   for (const event of events) {
     if (event.type === 'call-finished') outcomes.set(event.outcome.callId, event.outcome);
     if (event.type === 'call-decided') decisions.set(event.callId, event.decision);
+    if (event.type === 'model-responded')
+      for (const call of event.message.toolCalls) written.set(call.id, call.argumentsText);
   }
+  const editOf = (callId: string): { before: string; after: string } | undefined => {
+    const decision = decisions.get(callId);
+    const before = written.get(callId);
+    return decision?.kind === 'edit' && before !== undefined ? { before, after: decision.argumentsText } : undefined;
+  };
   for (const event of events) {
     const index = entries.length;
     switch (event.type) {
@@ -154,6 +165,7 @@ export function transcript(
             message,
             ...optional('outcome', outcomes.get(message.toolCallId)),
             ...optional('decision', decisions.get(message.toolCallId)),
+            ...optional('edited', editOf(message.toolCallId)),
             ...marksOf(message.toolCallId),
           });
         }
@@ -219,7 +231,13 @@ export type TurnAction = CoreTurnAction | ExtensionTurnAction;
 
 export type CoreTurnAction =
   | { readonly kind: 'paused'; readonly count: number }
-  | { readonly kind: 'decided'; readonly callId: string; readonly decision: CallDecision['kind'] }
+  | {
+      readonly kind: 'decided';
+      readonly callId: string;
+      readonly decision: CallDecision['kind'];
+      /** An edit: original → edited, field by field (`argumentChangesText`). */
+      readonly changes?: string;
+    }
   | { readonly kind: 'outcome'; readonly name: string; readonly result: OutcomeCode }
   | { readonly kind: 'appended'; readonly count: number }
   | { readonly kind: 'ended'; readonly reason: FinishReasonKind }
@@ -258,6 +276,8 @@ export function turnTable(
   let error: string | undefined;
   let stop: DerivedStop | null = null;
   let actions: TurnAction[] = [];
+  /** Each call's arguments as the model wrote them, for an edit's "original → edited". */
+  const written = new Map<string, string>();
   const flush = () => {
     if (!current) return;
     rows.push({ ...current, response, responseNote, ...optional('error', error), stop, actions });
@@ -276,6 +296,7 @@ export function turnTable(
         current = { turn: event.round, messagesSent: event.messageCount, toolNames: event.toolNames };
         break;
       case 'model-responded':
+        for (const call of event.message.toolCalls) written.set(call.id, call.argumentsText);
         response = summarizeResponse(event.message, event.response);
         responseNote = responseNoteOf(event.message, event.response);
         stop = event.stop;
@@ -290,7 +311,18 @@ export function turnTable(
         actions.push({ kind: 'paused', count: event.callIds.length });
         break;
       case 'call-decided':
-        if (event.decision.kind !== 'approve') {
+        if (event.decision.kind === 'edit') {
+          const original = written.get(event.callId);
+          actions.push({
+            kind: 'decided',
+            callId: event.callId,
+            decision: 'edit',
+            ...optional(
+              'changes',
+              original === undefined ? undefined : argumentChangesText(original, event.decision.argumentsText),
+            ),
+          });
+        } else if (event.decision.kind !== 'approve') {
           actions.push({ kind: 'decided', callId: event.callId, decision: event.decision.kind });
         }
         break;
