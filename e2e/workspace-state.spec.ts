@@ -181,7 +181,7 @@ test.describe('what the page shows is what the loop sends', () => {
       finish: 'length',
     });
     await expect(assistantTurn(page, 1).getByLabel('Anomalies')).toContainText(
-      'The response was cut by the token limit; its 1 complete call(s) were not run.',
+      'The response was cut by the token limit; its 1 complete call was not run.',
     );
     await expect(page.getByTestId('run-end')).toContainText('cut by the token limit');
     await expect(page.getByTestId('run-end')).not.toContainText('final answer');
@@ -272,7 +272,7 @@ test.describe('nothing appended is lost', () => {
     await ready(reopened);
     await expect(turnTable(reopened)).toContainText('ran calculate');
     await expect(reopened.getByTestId('run-interrupted')).toContainText(
-      'A reload interrupted the tool calls of turn 1: 1 call(s) had finished and were kept; 1 did not finish.',
+      'A reload interrupted the tool calls of turn 1: 1 call had finished and was kept; 1 did not finish.',
     );
     // The composer named the calls call_1_1 and call_1_2.
     const slow = callCard(reopened, 'call_1_2');
