@@ -4,6 +4,7 @@
  * the English catalog is bundled with the first paint, which must not wait for the loop, zod or the parsers
  * (src/i18n/english-tables.test.ts follows the imports). Every other use goes through `index.ts`.
  */
+export { ORDER_ERRORS, OUTPUT_SCHEMA_ERRORS } from './advisors/input-errors';
 export { ADVISOR_NAMES } from './advisors/names';
 export { NOTICES } from './loop/notices';
 export { FINISH_LABELS } from './loop/run-end';

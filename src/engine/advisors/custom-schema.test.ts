@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OUTPUT_SCHEMA_ERRORS } from './input-errors';
 import { DEFAULT_SETTINGS } from '../loop/events';
 import { createPresetTools } from '../presets';
 import { createScriptedRuntime } from '../model-port/scripted';
@@ -75,14 +76,17 @@ describe('validation advisor with a custom output schema', () => {
   });
 
   it('refuses text that is not JSON, and JSON that is not a usable object schema, with a reason', () => {
-    expect(parseOutputSchema('{"type": "object",')).toMatchObject({ ok: false, error: /^Not valid JSON: / });
-    expect(parseOutputSchema('  ')).toMatchObject({ ok: false, error: /empty/ });
-    expect(parseOutputSchema('[1, 2]')).toMatchObject({ ok: false, error: /must be a JSON object/ });
-    expect(parseOutputSchema('{"type": "number"}')).toMatchObject({ ok: false, error: /"type": "object"/ });
-    expect(parseOutputSchema('{"type": "object", "properties": {"answer": {"type": "numbr"}}}')).toMatchObject({
-      ok: false,
-      error: /^Not a valid JSON Schema: .*numbr/,
-    });
+    const refusal = (text: string) => {
+      const parsed = parseOutputSchema(text);
+      return parsed.ok ? '' : OUTPUT_SCHEMA_ERRORS.english(parsed.error);
+    };
+    expect(refusal('{"type": "object",')).toMatch(/^Not valid JSON: /);
+    expect(refusal('  ')).toMatch(/empty/);
+    expect(refusal('[1, 2]')).toMatch(/must be a JSON object/);
+    expect(refusal('{"type": "number"}')).toMatch(/"type": "object"/);
+    expect(refusal('{"type": "object", "properties": {"answer": {"type": "numbr"}}}')).toMatch(
+      /^Not a valid JSON Schema: .*numbr/,
+    );
     expect(parseOutputSchema(JSON.stringify(FAILING_DEMO_SCHEMA))).toEqual({ ok: true, value: FAILING_DEMO_SCHEMA });
     expect(checkOutputSchema(CITY_SCHEMA).ok).toBe(true);
   });

@@ -3,6 +3,9 @@
  * caller (first on the request, last on the response). Orders are Java ints; the built-ins sit a few hundred
  * above HIGHEST_PRECEDENCE or a few thousand below LOWEST_PRECEDENCE, so they are shown relative to those.
  */
+import type { Coded } from '../coded';
+import { err, type Result } from '../result';
+import { ORDER_ERRORS } from './input-errors';
 
 export const HIGHEST_PRECEDENCE = -2147483648;
 export const LOWEST_PRECEDENCE = 2147483647;
@@ -31,17 +34,11 @@ export function formatOrder(order: number): string {
 }
 
 /** Why an order was refused: `format` (not an order at all) or `range` (outside the Java int range). */
-export type OrderErrorCode = 'format' | 'range';
-export const ORDER_ERROR_CODES: readonly OrderErrorCode[] = ['format', 'range'];
+export type OrderErrorCode = (typeof ORDER_ERRORS.codes)[number];
+export const ORDER_ERROR_CODES: readonly OrderErrorCode[] = ORDER_ERRORS.codes;
 
-/** A refusal carries its English sentence (`error`) and a `code` the UI words in the page's language. */
-export type ParsedOrder =
-  | { readonly ok: true; readonly value: number }
-  | {
-      readonly ok: false;
-      readonly error: string;
-      readonly code: OrderErrorCode;
-    };
+/** A refusal is a code of `ORDER_ERRORS`, which the page words in its language. */
+export type ParsedOrder = Result<number, Coded<OrderErrorCode>>;
 
 /**
  * Reads an order as a person writes it: `HIGHEST_PRECEDENCE + 400`, `H+400`, `LOWEST_PRECEDENCE - 2000`, `L-2000`,
@@ -51,22 +48,14 @@ export function parseOrder(text: string): ParsedOrder {
   const source = text.trim().replace(/\s+/g, '');
   const match = /^(?:(HIGHEST_PRECEDENCE|LOWEST_PRECEDENCE|H|L)([+-]\d+)?|([+-]?\d+))$/i.exec(source);
   if (!match) {
-    return {
-      ok: false,
-      error: 'Write an order as a whole number, or as HIGHEST_PRECEDENCE + n / LOWEST_PRECEDENCE - n.',
-      code: 'format',
-    };
+    return err(ORDER_ERRORS.coded('format'));
   }
   const base = match[1]?.toUpperCase();
   const offset = Number(match[2] ?? match[3] ?? 0);
   const start = base === undefined ? 0 : base.startsWith('H') ? HIGHEST_PRECEDENCE : LOWEST_PRECEDENCE;
   const order = start + offset;
   if (!Number.isSafeInteger(order) || order < HIGHEST_PRECEDENCE || order > LOWEST_PRECEDENCE) {
-    return {
-      ok: false,
-      error: 'An order must lie between HIGHEST_PRECEDENCE and LOWEST_PRECEDENCE (a Java int).',
-      code: 'range',
-    };
+    return err(ORDER_ERRORS.coded('range'));
   }
   return { ok: true, value: order };
 }

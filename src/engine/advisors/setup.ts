@@ -25,7 +25,9 @@ import { ToolSearchToolCallingAdvisor } from './tool-search-advisor';
 import type { Advisor, AdvisorKind } from './types';
 import { StructuredOutputValidationAdvisor } from './validation-advisor';
 import { ThinkTraceAdvisor } from './think-trace';
-import { type Result } from '../result';
+import type { Coded } from '../coded';
+import { err, type Result } from '../result';
+import { OUTPUT_SCHEMA_ERRORS } from './input-errors';
 import type { Refusal } from '../loop/refusals';
 import { refuseQuoting } from '../loop/refusals';
 
@@ -42,22 +44,13 @@ export const FAILING_DEMO_SCHEMA: JsonSchema = {
   required: ['answer'],
 };
 
-/**
- * Why an output schema was refused, for the page to word: empty, not JSON (`detail`: the parser's message), not a
- * JSON object, or describing something other than an object (`detail`: the type, as JSON). A schema that zod
- * refuses carries no code: its sentence names the problem in the validator's words.
- */
-export type OutputSchemaErrorCode = 'empty' | 'not-json' | 'not-object' | 'not-object-type';
-export const OUTPUT_SCHEMA_ERROR_CODES: readonly OutputSchemaErrorCode[] = [
-  'empty',
-  'not-json',
-  'not-object',
-  'not-object-type',
-];
+/** Why an output schema was refused, for the page to word: a code of `OUTPUT_SCHEMA_ERRORS` (input-errors.ts). */
+export type OutputSchemaErrorCode = (typeof OUTPUT_SCHEMA_ERRORS.codes)[number];
+export const OUTPUT_SCHEMA_ERROR_CODES: readonly OutputSchemaErrorCode[] = OUTPUT_SCHEMA_ERRORS.codes;
 
-export type OutputSchemaCheck =
-  | { readonly ok: true; readonly value: JsonSchema }
-  | { readonly ok: false; readonly error: string; readonly code?: OutputSchemaErrorCode; readonly detail?: string };
+export type OutputSchemaCheck = Result<JsonSchema, Coded<OutputSchemaErrorCode>>;
+const schemaRefused = (code: OutputSchemaErrorCode, detail?: string): OutputSchemaCheck =>
+  err(OUTPUT_SCHEMA_ERRORS.coded(code, detail === undefined ? undefined : { detail }));
 
 /**
  * Checks a validation advisor's output schema: a JSON object describing an object ("type": "object" or no type)
@@ -65,41 +58,27 @@ export type OutputSchemaCheck =
  */
 export function checkOutputSchema(schema: unknown): OutputSchemaCheck {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    return {
-      ok: false,
-      error: 'The output schema must be a JSON object, e.g. {"type": "object", …}.',
-      code: 'not-object',
-    };
+    return schemaRefused('not-object');
   }
   const json = schema as JsonSchema;
   // Checked here, not by jsonSchemaValidator, so that the message speaks of the output rather than a tool's input.
   if (json.type !== undefined && json.type !== 'object') {
-    return {
-      ok: false,
-      error: `The output schema must describe a JSON object ("type": "object"), not ${JSON.stringify(json.type)}.`,
-      code: 'not-object-type',
-      detail: JSON.stringify(json.type),
-    };
+    return schemaRefused('not-object-type', JSON.stringify(json.type));
   }
   const validator = jsonSchemaValidator(json);
-  return validator.ok ? { ok: true, value: json } : { ok: false, error: validator.error };
+  return validator.ok ? { ok: true, value: json } : schemaRefused('invalid', validator.error);
 }
 
 /** Parses the text of the schema field: not JSON, or JSON that is not a usable schema, is refused with a reason. */
 export function parseOutputSchema(text: string): OutputSchemaCheck {
   if (text.trim() === '') {
-    return { ok: false, error: 'The output schema is empty: write a JSON Schema object.', code: 'empty' };
+    return schemaRefused('empty');
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return {
-      ok: false,
-      error: `Not valid JSON: ${errorMessage(error)}`,
-      code: 'not-json',
-      detail: errorMessage(error),
-    };
+    return schemaRefused('not-json', errorMessage(error));
   }
   return checkOutputSchema(value);
 }
@@ -208,7 +187,10 @@ function instantiate(spec: AdvisorSpec, name: string, deps: BuildDeps, historyEn
 
 function schemaFromJson(schema: JsonSchema): z.ZodType {
   const checked = checkOutputSchema(schema);
-  if (!checked.ok) throw new Error(`The validation advisor's output schema is not usable: ${checked.error}`);
+  if (!checked.ok)
+    throw new Error(
+      `The validation advisor's output schema is not usable: ${OUTPUT_SCHEMA_ERRORS.english(checked.error)}`,
+    );
   try {
     return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
   } catch (error) {

@@ -344,7 +344,7 @@ function AdvisorCard({
     if (draft === null) return;
     const parsed = parseOrder(draft);
     if (!parsed.ok) {
-      setOrderError(t(`orderErrors.${parsed.code}`));
+      setOrderError(t(`orderErrors.${parsed.error.code}`));
       return;
     }
     const refused = onOrder(parsed.value);

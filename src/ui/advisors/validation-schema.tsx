@@ -32,9 +32,7 @@ export function ValidationSchemaField({ spec, name, onSchema }: FieldProps) {
     setDraft(next);
     const parsed = parseOutputSchema(next);
     if (!parsed.ok) {
-      setError(
-        parsed.code === undefined ? parsed.error : t(`schemaErrors.${parsed.code}`, { detail: parsed.detail ?? '' }),
-      );
+      setError(t(`schemaErrors.${parsed.error.code}`, { detail: parsed.error.values?.detail ?? '' }));
       return;
     }
     setError(onSchema(parsed.value));

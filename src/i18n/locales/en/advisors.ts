@@ -1,5 +1,5 @@
 /** The Advisors tab: the lanes, the order editor, the sequence diagram. */
-import { ADVISOR_NAMES } from '../../../engine/tables';
+import { ADVISOR_NAMES, ORDER_ERRORS, OUTPUT_SCHEMA_ERRORS } from '../../../engine/tables';
 
 export const advisors = {
   lanes: {
@@ -98,16 +98,8 @@ export const advisors = {
     saw: 'What {{name}} saw',
     seenAt: '{{hook}} · after {{round}} call(s) · [{{roles}}]',
   },
-  orderErrors: {
-    format: 'Write an order as a whole number, or as HIGHEST_PRECEDENCE + n / LOWEST_PRECEDENCE - n.',
-    range: 'An order must lie between HIGHEST_PRECEDENCE and LOWEST_PRECEDENCE (a Java int).',
-  },
-  schemaErrors: {
-    empty: 'The output schema is empty: write a JSON Schema object.',
-    'not-json': 'Not valid JSON: {{detail}}',
-    'not-object': 'The output schema must be a JSON object, e.g. {"type": "object", …}.',
-    'not-object-type': 'The output schema must describe a JSON object ("type": "object"), not {{detail}}.',
-  },
+  orderErrors: ORDER_ERRORS.catalog,
+  schemaErrors: OUTPUT_SCHEMA_ERRORS.catalog,
   stored: {
     toolCalls: 'assistant (tool calls: {{calls}})',
   },

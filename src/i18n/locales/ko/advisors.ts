@@ -115,6 +115,7 @@ export const advisors: Catalog['advisors'] = {
     'not-json': '유효한 JSON이 아닙니다: {{detail}}',
     'not-object': '출력 스키마는 JSON 객체여야 합니다. 예: {"type": "object", …}.',
     'not-object-type': '출력 스키마는 JSON 객체("type": "object")를 설명해야 합니다. {{detail}}은(는) 안 됩니다.',
+    invalid: '출력 스키마를 쓸 수 없습니다: {{detail}}',
   },
   stored: {
     toolCalls: 'assistant (도구 호출: {{calls}})',
