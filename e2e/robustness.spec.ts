@@ -227,7 +227,7 @@ test.describe('hostile schemas and files', () => {
     });
     await button(page.getByRole('region', { name: 'Tools file code' }), 'Trust and add to My tools').click();
     await expect(page.getByLabel('Expose shout')).toHaveCount(1);
-    await expect(page.getByText('Imported 1 tool(s).')).toBeVisible();
+    await expect(page.getByText('Imported 1 tool.')).toBeVisible();
   });
 });
 
