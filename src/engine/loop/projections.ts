@@ -460,6 +460,7 @@ export const FINISH_LABELS: Record<FinishReasonKind, string> = {
   'tool-error': 'tool error (exception mode: stop the loop)',
   'runtime-error': 'runtime error',
   'loop-guard': 'loop guard (hard cap)',
+  'validation-failed': 'structured-output validation failed',
 };
 
 /**

@@ -257,7 +257,9 @@ const observationSchema = z.object({
   usage: usageSchema.optional(),
   stored: z.array(messageSchema).optional(),
   loaded: z.number().optional(),
-  validation: z.object({ attempt: z.number(), ok: z.boolean(), errors: z.array(z.string()) }).optional(),
+  validation: z
+    .object({ attempt: z.number(), attempts: z.number().optional(), ok: z.boolean(), errors: z.array(z.string()) })
+    .optional(),
   iteration: z.number().optional(),
   reasoning: z.string().optional(),
   shortened: z

@@ -19,6 +19,7 @@ import { McpCallProgress, McpResultRecord } from '../mcp/mcp-call-notes';
 import { StreamingEntry, TranscriptList } from './transcript-list';
 import { LabCallCard } from '../lab/lab-call-card';
 import { LabNoteEntry, LabResultMark } from '../lab/lab-entries';
+import { ValidationRejectedEntry } from '../advisors/validation-rejected-entry';
 
 export function TranscriptView() {
   const { t } = useT('transcript');
@@ -142,6 +143,8 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
       );
     case 'lab':
       return <LabNoteEntry note={entry.note} />;
+    case 'validation-rejected':
+      return <ValidationRejectedEntry rejection={entry.rejection} />;
     default:
       return assertNever(entry);
   }
