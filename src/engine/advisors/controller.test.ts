@@ -54,6 +54,11 @@ function count(events: readonly LoopEvent[], advisor: string, hook: string): num
   return events.filter((e) => e.type === 'advisor-invoked' && e.advisor === advisor && e.hook === hook).length;
 }
 
+/** The default chain with structured-output validation switched on (its default schema fails the prose answer). */
+const validationOn: AdvisorConfig = {
+  advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)),
+};
+
 const memoryInside: AdvisorConfig = {
   advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) =>
     s.kind === 'memory' ? { ...s, order: HIGHEST_PRECEDENCE + 400 } : s,
@@ -181,10 +186,7 @@ describe('AdvisorLoopController on seoul-time-math', () => {
   });
 
   it('structured-output validation inside the loop retries the final answer 3 times (6 model calls in all)', async () => {
-    const config = {
-      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)),
-    };
-    const { controller } = setup({ config });
+    const { controller } = setup({ config: validationOn });
     await controller.runToEnd();
     const events = controller.getEvents();
     expect(events.filter((e) => e.type === 'model-called')).toHaveLength(6);
@@ -193,10 +195,7 @@ describe('AdvisorLoopController on seoul-time-math', () => {
   });
 
   it('a run whose answer never validates ends as validation failed, each rejected answer marked (issue 28, item 8)', async () => {
-    const config = {
-      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)),
-    };
-    const { controller } = setup({ config });
+    const { controller } = setup({ config: validationOn });
     await controller.runToEnd();
     const events = controller.getEvents();
     const finished = events.at(-1)!;
@@ -235,10 +234,7 @@ describe('AdvisorLoopController on seoul-time-math', () => {
   });
 
   it('a validation retry waits at the prompt phase, so Step is the next move', async () => {
-    const config = {
-      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)),
-    };
-    const { controller } = setup({ config });
+    const { controller } = setup({ config: validationOn });
     for (let i = 0; i < 5; i += 1) await controller.step();
     // The final answer failed validation: the chain waits to re-issue the request.
     expect(controller.getState().phase).toBe('prompt');
