@@ -128,7 +128,10 @@ test.describe('the teaching lab', () => {
     await button(page, 'Send').click();
     await button(page, 'Step').click();
     const math = callCard(page, 'call_2');
-    await button(math.getByTestId('schema-call_2'), 'Send to the harness anyway (it will refuse these arguments)').click();
+    await button(
+      math.getByTestId('schema-call_2'),
+      'Send to the harness anyway (it will refuse these arguments)',
+    ).click();
     // The decision says what will happen, not "runs as the model wrote it".
     await expect(math).toContainText('sent to the harness as written');
     await expect(math.getByTestId('refusal-call_2')).toContainText('invalid-arguments error (/a against the schema)');

@@ -55,6 +55,14 @@ export type { ComparisonSource } from './advisors/compare';
 export { DEFAULT_ADVISOR_CONFIG, advisorsOf, chainOfRun } from './advisors/config';
 export { AdvisorLoopController } from './advisors/controller';
 export {
+  codeDigest,
+  codeVersionsByCall,
+  lastCodeVersion,
+  nextCodeVersion,
+  pendingCodeChange,
+} from './loop/code-versions';
+export type { CodeVersion } from './loop/code-versions';
+export {
   ADVISOR_EVENT_TYPES,
   ADVISOR_TURN_ACTION_KINDS,
   advisorEvents,

@@ -340,6 +340,8 @@ const makeEventSchemas = (): EventSchemas => ({
     callId: z.string(),
     name: z.string(),
     argumentsText: z.string(),
+    // A user tool's code version (absent in older runs and for tools without code).
+    code: z.object({ version: z.int().min(1), digest: z.string() }).optional(),
   }),
   'execution-event': z.object({
     type: z.literal('execution-event'),
