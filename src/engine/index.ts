@@ -233,7 +233,7 @@ export { buildRunTree, flattenTree } from './run-file/tree';
 export { SCENARIOS } from './scenarios/catalog';
 export { getScenario } from './scenarios/index';
 export type { Scenario } from './scenarios/scenario';
-export { toolLanguageOf, withToolLanguage } from './scenarios/tool-language';
+export { koreanReadingOf, toolLanguageOf, withToolLanguage } from './scenarios/tool-language';
 export { LANDSMEER_SCENARIO_ID, createWorkspace28Tools } from './scenarios/workspace-28';
 
 // Tool search: indexes, the search tool, its request step and advisor, token measurement.
