@@ -94,7 +94,9 @@ export class StructuredOutputValidationAdvisor implements Advisor {
 
 /** Why a run ended when every attempt was rejected: the retries made and the last answer's errors. */
 export function validationFailedDetail(retries: number, errors: readonly string[]): string {
-  return runEndDetail('validationFailed', { retries: String(retries), errors: errors.join('; ') });
+  // One template per plural form the English needs ("1 retry", "3 retries"): the run stores the sentence.
+  const code = retries === 1 ? 'validationFailedOne' : 'validationFailed';
+  return runEndDetail(code, { retries: String(retries), errors: errors.join('; ') });
 }
 
 /** The validation errors of a text against a schema; empty when it is valid JSON that passes. */

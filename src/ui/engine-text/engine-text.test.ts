@@ -400,6 +400,7 @@ describe('why a run ended (the run-finished detail)', () => {
       [RETURN_DIRECT_DETAIL, 'returnDirect'],
       ['Stopped by the user.', 'stopped'],
       [validationFailedDetail(3, ['Invalid JSON: Unexpected token', 'answer: expected number']), 'validationFailed'],
+      [validationFailedDetail(1, ['Invalid JSON: Unexpected token']), 'validationFailedOne'],
     ];
     expect(written.map(([, code]) => code).sort()).toEqual([...RUN_END_DETAIL_CODES].sort());
     for (const [detail, code] of written) {

@@ -111,6 +111,7 @@ export const engine = {
     truncatedCalls:
       'The response was cut by the token limit (finish reason length); its {{count}} complete call(s) were not run.',
     validationFailed: 'Validation failed after {{retries}} retries; the last answer still fails the schema: {{errors}}',
+    validationFailedOne: 'Validation failed after 1 retry; the last answer still fails the schema: {{errors}}',
   },
   refusal: {
     busy: 'Wait for the current step to finish, or press Stop.',

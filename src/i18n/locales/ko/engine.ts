@@ -109,6 +109,7 @@ export const engine: Catalog['engine'] = {
       '응답이 토큰 한도에서 잘렸습니다(finish reason length). 완성된 호출 {{count}}개는 실행되지 않았습니다.',
     validationFailed:
       '재시도 {{retries}}번 뒤에도 검증에 실패했습니다. 마지막 답도 스키마를 통과하지 못합니다: {{errors}}',
+    validationFailedOne: '재시도 1번 뒤에도 검증에 실패했습니다. 마지막 답도 스키마를 통과하지 못합니다: {{errors}}',
   },
   refusal: {
     busy: '지금 단계가 끝날 때까지 기다리거나 멈춤을 누르세요.',
