@@ -18,6 +18,8 @@ import type { Coded } from '../coded';
 import { applyEvent, INITIAL_STATE } from './state';
 import { withFullTraces } from './prompt-trace';
 import { argumentChangesText } from './decisions';
+import type { CodeVersion } from './code-versions';
+import { codeVersionsByCall } from './code-versions';
 import type {
   ExtensionTranscriptEntry,
   ExtensionTurnAction,
@@ -60,6 +62,8 @@ export type TranscriptEntry =
       readonly decision?: CallDecision;
       /** An edited call: the arguments the model wrote and the ones that ran, kept after the pause. */
       readonly edited?: { readonly before: string; readonly after: string };
+      /** A user tool's call: the version of its code that ran (loop/code-versions.ts). */
+      readonly code?: CodeVersion;
     } & ResultMarks)
   | {
       readonly kind: 'finished';
@@ -104,6 +108,7 @@ export function transcript(
       {},
     );
   const written = new Map<string, string>();
+  const codes = codeVersionsByCall(events);
   let tools: readonly string[] = [];
   for (const event of events) {
     if (event.type === 'call-finished') outcomes.set(event.outcome.callId, event.outcome);
@@ -166,6 +171,7 @@ export function transcript(
             ...optional('outcome', outcomes.get(message.toolCallId)),
             ...optional('decision', decisions.get(message.toolCallId)),
             ...optional('edited', editOf(message.toolCallId)),
+            ...optional('code', codes.get(message.toolCallId)),
             ...marksOf(message.toolCallId),
           });
         }

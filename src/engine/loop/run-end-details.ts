@@ -30,6 +30,10 @@ export const RUN_END_DETAILS = defineMessages({
     'Every executed tool is returnDirect: its result is the final answer and the model is not called again.',
   truncated: 'The response was cut by the token limit (finish reason length).',
   advisorFailed: 'An advisor failed: {{error}}',
+  validationFailed: {
+    one: 'Validation failed after {{count}} retry; the last answer still fails the schema: {{errors}}',
+    other: 'Validation failed after {{count}} retries; the last answer still fails the schema: {{errors}}',
+  },
   truncatedCalls: {
     one: 'The response was cut by the token limit (finish reason length); its {{count}} complete call was not run.',
     other: 'The response was cut by the token limit (finish reason length); its {{count}} complete calls were not run.',

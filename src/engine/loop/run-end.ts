@@ -17,6 +17,11 @@ export const FINISH_REASON_KINDS = [
   'runtime-error',
   /** A loop guard's hard cap (repeated calls, the token budget): the response's calls were not run. */
   'loop-guard',
+  /**
+   * Advisor loop: structured-output validation rejected the answer on every attempt; the last answer is kept (as
+   * Spring returns it), but the run says it failed.
+   */
+  'validation-failed',
 ] as const;
 export type FinishReasonKind = (typeof FINISH_REASON_KINDS)[number];
 
@@ -32,6 +37,7 @@ export const FINISH_LABELS = defineMessages({
   'tool-error': 'tool error (exception mode: stop the loop)',
   'runtime-error': 'runtime error',
   'loop-guard': 'loop guard (hard cap)',
+  'validation-failed': 'structured-output validation failed',
 } satisfies Record<FinishReasonKind, string>);
 
 /** The English name of a finish reason. */

@@ -29,6 +29,7 @@ import {
 } from '../../engine/loop/response-ending';
 import { hardStopDetail } from '../../engine/lab/guards';
 import { maxRoundsChecker } from '../../engine/advisors/eligibility';
+import { ADVISOR_TURN_ACTION_KINDS } from '../../engine/advisors/events';
 import { DEFAULT_SETTINGS } from '../../engine/loop/events';
 import { EMPTY_WORKSPACE } from '../../engine/loop/workspace';
 import { INITIAL_STATE } from '../../engine/loop/state';
@@ -96,6 +97,18 @@ const ACTIONS: Record<TurnActionKind, readonly TurnAction[]> = {
     { kind: 'result-id', callId: 'call_1', sentId: 'call_9' },
   ],
   'policy-denied': [{ kind: 'policy-denied', callId: 'call_4', name: 'fetch_url' }],
+  'validation-rejected': [
+    {
+      kind: 'validation-rejected',
+      round: 3,
+      attempt: 1,
+      attempts: 4,
+      errors: ['Invalid JSON: x', 'a: y'],
+      retried: true,
+    },
+    { kind: 'validation-rejected', round: 6, attempt: 4, attempts: 4, errors: ['Invalid JSON: x'], retried: false },
+    { kind: 'validation-rejected', round: 6, attempt: 2, errors: ['Invalid JSON: x'], retried: true },
+  ],
 };
 
 describe('finish reasons', () => {
@@ -109,7 +122,9 @@ describe('finish reasons', () => {
 
 describe('turn actions', () => {
   it('cover every kind the engine lists', () => {
-    expect(Object.keys(ACTIONS).sort()).toEqual([...CORE_TURN_ACTION_KINDS, ...LAB_TURN_ACTION_KINDS].sort());
+    expect(Object.keys(ACTIONS).sort()).toEqual(
+      [...CORE_TURN_ACTION_KINDS, ...LAB_TURN_ACTION_KINDS, ...ADVISOR_TURN_ACTION_KINDS].sort(),
+    );
   });
 
   it('word each action in English and in Korean, every value filled in', () => {

@@ -48,6 +48,12 @@ export const engine = {
     resultIdNone: 'result of {{callId}} to be sent with no tool_call_id',
     resultIdOther: 'result of {{callId}} to be sent with tool_call_id {{sentId}}',
     policyDenied: 'the policy denied {{name}} ({{callId}})',
+    validationAttempt: 'attempt {{attempt}} of {{attempts}}',
+    validationAttemptOnly: 'attempt {{attempt}}',
+    validationRejected: {
+      retried: 'validation rejected the answer ({{attempt}}): {{errors}}; sent again with the errors appended',
+      last: 'validation rejected the answer ({{attempt}}): {{errors}}; no retries left',
+    },
   },
   workspace: {
     changed: 'Workspace changed: {{parts}}.',
