@@ -15,7 +15,7 @@ test.describe('한국어', () => {
 
     const languages = page.getByTestId('tool-language');
     await expect(languages.getByRole('radio', { name: '한국어' })).toBeChecked();
-    // The Tools panel shows each tool as the next request describes it.
+    // The Tools panel reads in the page's language; the request carries the tools' language.
     const tools = page.locator('.tools-panel');
     await expect(tools).toContainText('두 수의 정확한 사칙연산');
     await page.getByRole('tab', { name: 'Request' }).click();
@@ -26,8 +26,13 @@ test.describe('한국어', () => {
     await languages.getByRole('radio', { name: 'English' }).check();
     await expect(next).toContainText('Does exact arithmetic on two numbers');
     await expect(next).not.toContainText('두 수의 정확한 사칙연산');
-    await expect(tools).not.toContainText('두 수의 정확한 사칙연산');
+    // The page still reads in Korean; what the model now reads, the English, is one click away.
+    await expect(tools).toContainText('두 수의 정확한 사칙연산');
+    const calculate = tools.locator('.tool-item', { hasText: 'calculate' }).first();
+    await calculate.getByText('모델이 읽는 설명 (영어)').click();
+    await expect(calculate.getByTestId('model-reads-calculate')).toHaveText(/Does exact arithmetic on two numbers/);
     await languages.getByRole('radio', { name: '한국어' }).check();
+    await expect(calculate.getByText('모델이 읽는 설명 (영어)')).toHaveCount(0);
     await expect(next).toContainText('두 수의 정확한 사칙연산');
 
     await page.getByRole('button', { name: '끝까지 실행', exact: true }).click();
