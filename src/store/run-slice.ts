@@ -17,6 +17,7 @@ import type {
   Prediction,
   RequestStep,
   Result,
+  Sleep,
   Tool,
   Workspace,
   WorkspaceSnapshot,
@@ -27,7 +28,6 @@ import {
   err,
   INITIAL_STATE,
   injectFault,
-  labSleep,
   LoopController,
   predict,
   refuse,
@@ -98,6 +98,8 @@ export interface RunDeps {
   readonly runs: Runs;
   readonly now: () => number;
   readonly newRunId: () => string;
+  /** The lab's delays (a slow tool, a timeout): a real timer on the page, cut short by Stop. */
+  readonly sleep: Sleep;
 }
 
 export type Run = ReturnType<typeof createRun>;
@@ -147,7 +149,7 @@ export function createRun(slice: Slice<RunView>, deps: RunDeps) {
     newRunId: deps.newRunId,
     workspace: { snapshot, toolLanguage: (name: string) => workspace.get().toolOverrides[name]?.language },
     log,
-    sleep: labSleep,
+    sleep: deps.sleep,
     extensions: deps.extensions,
   };
   const manual = new LoopController(controllerDeps);
