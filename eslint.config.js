@@ -78,8 +78,8 @@ export const ENGINE_LAYERS = {
   advisors: ['protocol', 'loop', 'model-port', 'lab', 'tool-search'],
   /** The prompt of each round in keyed segments, and what changed between rounds. */
   'prompt-diff': ['protocol', 'loop', 'model-port', 'tool-search'],
-  /** The preset scenarios, the 28-tool workspace and its token measurement, the tools' language. */
-  scenarios: ['protocol', 'loop', 'model-port', 'tool-search'],
+  /** The preset scenarios, the 28-tool workspace and its token measurement (the one token function's), the tools' language. */
+  scenarios: ['protocol', 'loop', 'model-port', 'tool-search', 'prompt-diff'],
   /** Runs as files: the format and its schemas (every event kind), migrations, fork, compare. */
   'run-file': ['protocol', 'loop', 'lab', 'advisors', 'user-tools'],
   /** Show the code: a run as a program for each target. */

@@ -150,6 +150,50 @@ test('a real tool loop on the tiny model: every turn is text or schema-valid cal
   expect(callRounds).toBeGreaterThanOrEqual(1);
 });
 
+test('the Prompt tab gives the runtime’s own count of the whole prompt, the figure the transcript shows', async ({
+  page,
+}) => {
+  // Issue 28, item 6: it said the runtime "reports no counts of its own" beside llama.cpp's own count.
+  await chooseCpuRuntime(page);
+  await loadTinyModel(page);
+  await button(page, 'Send').click();
+  await button(page, 'Step').click();
+  const figure = page.getByTestId('assistant-1').getByTestId('turn-tokens');
+  await expect(figure).toHaveText(/^[\d,]+ → [\d,]+ tokens$/, { timeout: 90_000 });
+  const prompt = (await figure.innerText()).split(' ')[0]!;
+  await page.getByRole('tab', { name: 'Prompt' }).click();
+  const source = page.getByTestId('prompt-tokens-source');
+  await expect(source).toContainText(`The runtime counted the whole prompt with its own tokenizer: ${prompt} tokens.`, {
+    timeout: 90_000,
+  });
+  await expect(source).not.toContainText('reports no counts');
+  await expect(page.getByTestId('prompt-part-tokens')).toContainText(`prompt ${prompt}`);
+});
+
+test('the Request tab previews what wllama sends — the rendered prompt and the grammar — byte for byte', async ({
+  page,
+}) => {
+  // Issue 28, item 7.
+  await chooseCpuRuntime(page);
+  await page.getByRole('tab', { name: 'Request', exact: true }).click();
+  await expect(page.getByTestId('next-request-no-preview')).toContainText('cannot show its request yet');
+  await loadTinyModel(page);
+  await expect(page.getByTestId('next-request-wire')).toContainText(
+    'sends to llama.cpp: the prompt it rendered and the GBNF grammar the reply is held to.',
+  );
+  const preview = (await page.getByTestId('next-request-json').textContent()) ?? '';
+  expect(JSON.parse(preview)).toMatchObject({ endpoint: 'createCompletion', stream: true });
+  await page.getByText('The rendered prompt').click();
+  await expect(page.getByTestId('next-request-prompt')).toContainText('<|im_start|>system');
+  await page.getByText('The grammar (GBNF)').click();
+  await expect(page.getByTestId('next-request-grammar')).toContainText('root ::=');
+  await button(page, 'Send').click();
+  await button(page, 'Step').click();
+  await expect(page.getByTestId('assistant-1')).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel('Model call').selectOption('1');
+  await expect(page.getByTestId('request-json')).toHaveText(preview);
+});
+
 test('Stop aborts a generation mid-stream and the runtime stays usable', async ({ page }) => {
   await chooseCpuRuntime(page);
   await loadTinyModel(page);

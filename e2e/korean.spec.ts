@@ -326,4 +326,34 @@ test.describe('한국어', () => {
       await page.screenshot({ path: test.info().outputPath(`korean-runs-refusal-${width}.png`) });
     }
   });
+  test('an English scenario on the Korean page: the tools, the groups and the message labels read in Korean, the model still reads English', async ({
+    page,
+  }) => {
+    await openScenario(page, 'reserve-and-todo', '&lang=ko');
+    await expect(page.getByRole('textbox', { name: '시스템 프롬프트', exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: '사용자 메시지', exact: true })).toBeVisible();
+    await expect(page.locator('.loop-prompts')).not.toContainText('System');
+    const panel = page.locator('.tools-panel');
+    await expect(panel).toContainText('수업 도구');
+    await expect(panel).not.toContainText('Lessons');
+    // What a person reads is Korean; what the model reads stays the scenario's English, one click away.
+    const inventory = panel.locator('.tool-item', { hasText: 'check_inventory' });
+    await expect(inventory.locator('.tool-description').first()).toHaveText('상품(SKU)의 현재 재고 수량을 돌려줍니다.');
+    await inventory.getByText('모델이 읽는 설명 (영어)').click();
+    await expect(inventory.getByTestId('model-reads-check_inventory')).toHaveText(
+      'Returns how many units of a product (by SKU) are in stock right now.',
+    );
+    await page.getByRole('tab', { name: '요청 (Request)' }).click();
+    await expect(page.getByRole('tabpanel')).toContainText(
+      'Returns how many units of a product (by SKU) are in stock right now.',
+    );
+    await expect(page.getByRole('tabpanel')).not.toContainText('상품(SKU)의 현재 재고 수량을 돌려줍니다.');
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: test.info().outputPath(`korean-tools-reading-${width}.png`) });
+    }
+  });
 });

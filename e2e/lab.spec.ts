@@ -120,6 +120,29 @@ test.describe('the teaching lab', () => {
     await expect(result).toContainText('is_error');
   });
 
+  test('a schema-violating call sent to the harness anyway: the card, the result and the turn say it was refused', async ({
+    page,
+  }) => {
+    await openScenario(page, 'tool-error');
+    await page.getByLabel('Pause before executing tools').check();
+    await button(page, 'Send').click();
+    await button(page, 'Step').click();
+    const math = callCard(page, 'call_2');
+    await button(
+      math.getByTestId('schema-call_2'),
+      'Send to the harness anyway (it will refuse these arguments)',
+    ).click();
+    // The decision says what will happen, not "runs as the model wrote it".
+    await expect(math).toContainText('sent to the harness as written');
+    await expect(math.getByTestId('refusal-call_2')).toContainText('invalid-arguments error (/a against the schema)');
+    await expect(math).not.toContainText('runs as the model wrote it');
+    await button(callCard(page, 'call_1'), 'Approve').click();
+    await button(page, 'Step').click();
+    const result = page.getByTestId('tool-result-call_2');
+    await expect(result).toContainText('Invalid arguments for calculate');
+    await expect(result).toContainText('is_error');
+  });
+
   test('runaway-loop: the repeated-call guard warns at 3 and stops the loop at 5', async ({ page }) => {
     await openScenario(page, 'runaway-loop');
     await openLab(page);
@@ -191,7 +214,7 @@ test.describe('the teaching lab', () => {
     await expect(report.locator('[data-testid^="template-qwen"]').first()).toContainText('pairs by order');
     // The request the runtime receives carries the wrong id too.
     await page.getByRole('tab', { name: 'Request' }).click();
-    await expect(page.getByTestId('next-request-json')).toContainText('"toolCallId": "call_0"');
+    await expect(page.getByTestId('next-request-json')).toContainText('"tool_call_id": "call_0"');
   });
 
   test('the open lab, the predict form and a paused call with its lab controls have no axe violations', async ({

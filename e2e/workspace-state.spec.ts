@@ -8,10 +8,12 @@ import { assistantTurn, button, callCard, openScenario } from './helpers';
 
 const ready = (page: Page) => expect(page.locator('.app[data-ready="true"]')).toBeVisible();
 
-/** The next request as the Request tab shows it before the call (the object the runtime then receives). */
+/** The next request as the harness records it before the call (the Request tab's internal record, one click away). */
 async function nextRequest(page: Page): Promise<{ tools: { name: string }[]; toolChoice: unknown }> {
   await page.getByRole('tab', { name: 'Request', exact: true }).click();
-  const json = page.getByTestId('next-request-json');
+  const details = page.getByTestId('next-request-internal-details');
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
+  const json = page.getByTestId('next-request-internal');
   await expect(json).toBeVisible();
   return JSON.parse((await json.textContent()) ?? '{}');
 }

@@ -15,7 +15,7 @@ export { memoByKey, once, onceLoaded } from './memo';
 export { createPrng } from './prng';
 export { diffRound } from './prompt-diff/prompt-diff';
 export type { ChangeReason, DiffPiece, SegmentDiff } from './prompt-diff/prompt-diff';
-export { countRound, roundPrompts } from './prompt-diff/prompt-segments';
+export { roundPrompts, roundTokens } from './prompt-diff/prompt-segments';
 export type { PromptSegment as RoundPromptSegment, RoundPrompt, RoundTokens } from './prompt-diff/prompt-segments';
 export { PART_LABELS, checkPrefixExtension, partTotals, roundResponses, withFullTraces } from './loop/prompt-trace';
 export type { EventWithFullTrace, PrefixCheck } from './loop/prompt-trace';
@@ -31,10 +31,12 @@ export type {
   ModelRequest,
   ModelResponse,
   PromptFormatSource,
+  RequestPreview,
   RuntimeKind,
   Timings,
   ToolChoice,
   Usage,
+  WireFormat,
 } from './runtime';
 export {
   ANTHROPIC_STOP_REASONS,
@@ -217,7 +219,7 @@ export { buildRunTree, flattenTree } from './run-file/tree';
 export { SCENARIOS } from './scenarios/catalog';
 export { getScenario } from './scenarios/index';
 export type { Scenario } from './scenarios/scenario';
-export { toolLanguageOf, withToolLanguage } from './scenarios/tool-language';
+export { koreanReadingOf, toolLanguageOf, withToolLanguage } from './scenarios/tool-language';
 export { LANDSMEER_SCENARIO_ID, createWorkspace28Tools } from './scenarios/workspace-28';
 
 // Tool search: indexes, the search tool, its request step and advisor, token measurement.

@@ -163,6 +163,32 @@ export interface ChatRuntime {
    * refuses such a request with the same reason. Absent: the runtime honours every request.
    */
   checkRequest?(request: ModelRequest): Result;
+  /**
+   * The exact body this runtime would send for `request`, without sending it: byte for byte what `generate` records
+   * as `trace.requestJson` for the same request and settings (the Request tab's preview). An error carries the
+   * reason `generate` would fail with. Absent: the runtime cannot tell before it runs.
+   */
+  previewRequest?(request: ModelRequest): Result<RequestPreview>;
+}
+
+/** The wire formats a runtime's body is written in. */
+export type WireFormat =
+  /** OpenAI chat-completions JSON (the endpoint; the scripted replay and a person playing the model record it). */
+  | 'openai-chat'
+  /** web-llm's `engine.chat.completions.create` request (its own rules: string contents, `structural_tag`…). */
+  | 'webllm'
+  /** llama.cpp's completion (wllama): the rendered prompt plus the GBNF grammar that constrains the reply. */
+  | 'llama-completion';
+
+/** What `previewRequest` answers. */
+export interface RequestPreview {
+  readonly wire: WireFormat;
+  /** The body, as `trace.requestJson` will hold it. */
+  readonly body: unknown;
+  /** The prompt text the runtime renders itself (wllama), shown beside the body. */
+  readonly promptText?: string;
+  /** The GBNF grammar the reply is held to (wllama), shown beside the body. */
+  readonly grammar?: string;
 }
 
 /** A runtime failure with a message fit for the UI (what happened and what to do). */

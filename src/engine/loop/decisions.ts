@@ -55,6 +55,25 @@ export function argumentsDiff(before: string, after: string): readonly ArgumentC
   return changes;
 }
 
+/**
+ * The edit in one line, the same in every language (paths and JSON values only): `b: 7 → 8`, `c: ∅ → 3` (added),
+ * `d: 5 → ∅` (removed); both texts whole when either is not a JSON object. What the turn table, the transcript's
+ * executed call and text exports show, so "original → edited" outlives the pause.
+ */
+export function argumentChangesText(before: string, after: string): string {
+  const changes = argumentsDiff(before, after);
+  if (changes === null) return `${before} → ${after}`;
+  return changes
+    .map((c) =>
+      c.kind === 'changed'
+        ? `${c.path}: ${c.before} → ${c.after}`
+        : c.kind === 'added'
+          ? `${c.path}: ∅ → ${c.after}`
+          : `${c.path}: ${c.before} → ∅`,
+    )
+    .join(', ');
+}
+
 type JsonObject = Readonly<Record<string, unknown>>;
 
 function diffInto(changes: ArgumentChange[], prefix: string, a: JsonObject, b: JsonObject): void {

@@ -8,6 +8,8 @@ import { LoopController } from './controller';
 import { DEFAULT_SETTINGS } from './events';
 import { messagesSentAt, transcript, turnTable, usageTotals } from './projections';
 import { replay } from './state';
+import { argumentChangesText } from './decisions';
+import { scriptedRun } from './scripted-run.test-support';
 
 const SEOUL = getScenario('seoul-time-math')!;
 
@@ -134,5 +136,30 @@ describe('projections of the event log', () => {
       'assistant',
       'tool',
     ]);
+  });
+});
+
+describe('an edit outlives the pause (issue 28, item 5)', () => {
+  it('the executed call keeps original → edited in the transcript and the turn table', async () => {
+    const controller = scriptedRun(getScenario('seoul-time-math')!, { pauseBeforeTools: true });
+    await controller.step();
+    await controller.approve('call_1');
+    await controller.editArguments('call_2', '{"operation": "multiply", "a": 128, "b": 8}');
+    await controller.step();
+    const events = controller.getEvents();
+    const result = transcript(events).find((e) => e.kind === 'tool' && e.message.toolCallId === 'call_2');
+    expect(result?.kind === 'tool' && result.edited).toEqual({
+      before: '{"operation":"multiply","a":128,"b":7}',
+      after: '{"operation": "multiply", "a": 128, "b": 8}',
+    });
+    expect(result?.kind === 'tool' && result.message.content).toBe('1024');
+    const row = turnTable(events)[0]!;
+    expect(row.actions).toContainEqual({ kind: 'decided', callId: 'call_2', decision: 'edit', changes: 'b: 7 → 8' });
+    expect(row.codeDid).toContain('edited the arguments of call_2 (b: 7 → 8)');
+  });
+
+  it('says added and removed fields, and both texts when one is not an object', () => {
+    expect(argumentChangesText('{"a": 1, "d": 5}', '{"a": 2, "c": 3}')).toBe('a: 1 → 2, d: 5 → ∅, c: ∅ → 3');
+    expect(argumentChangesText('[1]', '{"a": 1}')).toBe('[1] → {"a": 1}');
   });
 });

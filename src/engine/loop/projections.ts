@@ -14,6 +14,7 @@ import type { FinishReasonKind, LoopEvent } from './events';
 import { describeInterruption } from './interruption';
 import { applyEvent, INITIAL_STATE } from './state';
 import { withFullTraces } from './prompt-trace';
+import { argumentChangesText } from './decisions';
 import { assertNever } from '../result';
 import type {
   ExtensionTranscriptEntry,
@@ -55,6 +56,8 @@ export type TranscriptEntry =
       readonly message: ToolMessage;
       readonly outcome?: CallOutcome;
       readonly decision?: CallDecision;
+      /** An edited call: the arguments the model wrote and the ones that ran, kept after the pause. */
+      readonly edited?: { readonly before: string; readonly after: string };
     } & ResultMarks)
   | {
       readonly kind: 'finished';
@@ -106,11 +109,19 @@ export function transcript(
       (marks, view) => (view.resultMarks ? { ...marks, ...view.resultMarks(callId) } : marks),
       {},
     );
+  const written = new Map<string, string>();
   let tools: readonly string[] = [];
   for (const event of events) {
     if (event.type === 'call-finished') outcomes.set(event.outcome.callId, event.outcome);
     if (event.type === 'call-decided') decisions.set(event.callId, event.decision);
+    if (event.type === 'model-responded')
+      for (const call of event.message.toolCalls) written.set(call.id, call.argumentsText);
   }
+  const editOf = (callId: string): { before: string; after: string } | undefined => {
+    const decision = decisions.get(callId);
+    const before = written.get(callId);
+    return decision?.kind === 'edit' && before !== undefined ? { before, after: decision.argumentsText } : undefined;
+  };
   for (const event of events) {
     const index = entries.length;
     switch (event.type) {
@@ -168,6 +179,7 @@ export function transcript(
             message,
             ...optional('outcome', outcomes.get(message.toolCallId)),
             ...optional('decision', decisions.get(message.toolCallId)),
+            ...optional('edited', editOf(message.toolCallId)),
             ...marksOf(message.toolCallId),
           });
         }
@@ -236,7 +248,13 @@ export type TurnAction = CoreTurnAction | ExtensionTurnAction;
 
 export type CoreTurnAction =
   | { readonly kind: 'paused'; readonly count: number }
-  | { readonly kind: 'decided'; readonly callId: string; readonly decision: CallDecision['kind'] }
+  | {
+      readonly kind: 'decided';
+      readonly callId: string;
+      readonly decision: CallDecision['kind'];
+      /** An edit: original → edited, field by field (`argumentChangesText`). */
+      readonly changes?: string;
+    }
   | { readonly kind: 'outcome'; readonly name: string; readonly result: OutcomeCode }
   | { readonly kind: 'appended'; readonly count: number }
   | { readonly kind: 'ended'; readonly reason: FinishReasonKind }
@@ -275,6 +293,8 @@ export function turnTable(
   let error: string | undefined;
   let stop: DerivedStop | null = null;
   let actions: TurnAction[] = [];
+  /** Each call's arguments as the model wrote them, for an edit's "original → edited". */
+  const written = new Map<string, string>();
   const flush = () => {
     if (!current) return;
     const codeDid = actions.length > 0 ? actions.map((a) => describeTurnAction(a, extensions)).join('; ') : '—';
@@ -294,6 +314,7 @@ export function turnTable(
         current = { turn: event.round, messagesSent: event.messageCount, toolNames: event.toolNames };
         break;
       case 'model-responded':
+        for (const call of event.message.toolCalls) written.set(call.id, call.argumentsText);
         response = summarizeResponse(event.message, event.response);
         responseNote = responseNoteOf(event.message, event.response);
         stop = event.stop;
@@ -308,7 +329,18 @@ export function turnTable(
         actions.push({ kind: 'paused', count: event.callIds.length });
         break;
       case 'call-decided':
-        if (event.decision.kind !== 'approve') {
+        if (event.decision.kind === 'edit') {
+          const original = written.get(event.callId);
+          actions.push({
+            kind: 'decided',
+            callId: event.callId,
+            decision: 'edit',
+            ...optional(
+              'changes',
+              original === undefined ? undefined : argumentChangesText(original, event.decision.argumentsText),
+            ),
+          });
+        } else if (event.decision.kind !== 'approve') {
           actions.push({ kind: 'decided', callId: event.callId, decision: event.decision.kind });
         }
         break;
@@ -494,7 +526,7 @@ export function describeTurnAction(action: TurnAction, extensions: readonly Loop
     case 'paused':
       return `paused for approval of ${action.count} call(s)`;
     case 'decided':
-      return describeDecision(action.callId, action.decision);
+      return describeDecision(action.callId, action.decision) + (action.changes ? ` (${action.changes})` : '');
     case 'outcome':
       return describeOutcome(action.name, action.result);
     case 'appended':

@@ -8,11 +8,11 @@
 import type { AssistantMessage, Message, OpenAIChatMessage } from '../messages';
 import { toOpenAIMessages } from '../messages';
 import { renderToolCallBlock, systemPromptWithTools, toFunctionTool } from '../protocol/hermes';
-import type { ModelRequest, RequestTrace } from '../runtime';
+import type { ModelRequest, RequestPreview, RequestTrace } from '../runtime';
 import { withPromptExtension } from '../runtime';
 import type { ToolDefinition } from '../tool';
 import { hasPrefix } from '../trace-delta';
-import { assertNever } from '../result';
+import { assertNever, ok, type Result } from '../result';
 
 /** Qwen2.5's template falls back to this system text when the history has none. */
 export const QWEN_DEFAULT_SYSTEM = 'You are Qwen, created by Alibaba Cloud. You are a helpful assistant.';
@@ -107,6 +107,11 @@ export function createTokenCounter(): (text: string) => number {
     last = { text, count, lastStart };
     return count;
   };
+}
+
+/** The body a runtime without a library records, as its preview (`ChatRuntime.previewRequest`). */
+export function openAiPreview(request: ModelRequest): Result<RequestPreview> {
+  return ok({ wire: 'openai-chat', body: requestJson(request) });
 }
 
 export function traceFor(request: ModelRequest, notes: readonly string[]): RequestTrace {

@@ -9,7 +9,7 @@ import type { ChatRuntime, GenerateOptions, ModelRequest, ModelResponse } from '
 import type { FinishReason } from '../stop-reasons';
 import { OPENAI_FINISH_REASONS } from '../stop-reasons';
 import { renderToolCallBlock } from '../protocol/hermes';
-import { createTraceRenderer, estimateTokens } from './chat-prompt';
+import { createTraceRenderer, estimateTokens, openAiPreview } from './chat-prompt';
 import { type Result } from '../result';
 
 export interface HumanToolCall {
@@ -140,6 +140,7 @@ export function createHumanRuntime(options: { readonly now: () => number; readon
   return {
     kind: 'human',
     label: options.label ?? 'You are the model',
+    previewRequest: openAiPreview,
     getPendingRequest: () => pending?.request ?? null,
     subscribe(listener) {
       listeners.add(listener);

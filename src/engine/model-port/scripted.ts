@@ -13,7 +13,7 @@
  */
 import type { ChatRuntime, GenerateOptions, ModelRequest, ModelResponse } from '../runtime';
 import type { FinishReason } from '../stop-reasons';
-import { createTraceRenderer, estimateTokens } from './chat-prompt';
+import { createTraceRenderer, estimateTokens, openAiPreview } from './chat-prompt';
 import type { Script } from './script';
 import { chooseTurn, createStepCounter, renderTurn } from './script';
 
@@ -127,5 +127,11 @@ export function createScriptedRuntime(options: ScriptedRuntimeOptions): Scripted
     };
   }
 
-  return { kind: 'scripted', label: options.label ?? 'Scripted replay', script, generate };
+  return {
+    kind: 'scripted',
+    label: options.label ?? 'Scripted replay',
+    script,
+    generate,
+    previewRequest: openAiPreview,
+  };
 }

@@ -180,9 +180,10 @@ describe('countRound', () => {
     const counted = countRound(round, counter);
     expect(counted).toMatchObject({ counted: 'runtime', system: 11, tools: 222, history: 33, new: 44, prompt: 310 });
     expect(counted.completion).toBe(6);
-    // A runtime that reported nothing matching falls back to the counter, marked estimated.
+    // Parts it did not all report fall back to the counter, marked estimated; its completion count still stands.
     const partial = countRound({ ...round, reportedParts: round.reportedParts!.slice(0, 1) }, counter);
-    expect(partial.counted).toBe('estimated');
-    expect(partial.completion).toBe(counter.count('It is 896.'));
+    expect(partial).toMatchObject({ counted: 'estimated', partsCounted: 'estimated', completionCounted: 'runtime' });
+    expect(partial.completion).toBe(6);
+    expect(partial.partsGap).toBe(0);
   });
 });

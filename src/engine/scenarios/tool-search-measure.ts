@@ -2,11 +2,11 @@
  * What tool search costs and saves, measured on real runs.
  *
  * `measureRun` is a projection of a run's event log: for every model call it rebuilds the request that was
- * sent (the history at that moment, the tools the `model-called` event names, and the search suffix when
- * `toolSearchTool` was offered, exactly as `applyToolSearch` adds it) and counts it with a real tokenizer:
- * tool-definition tokens, prompt tokens, completion tokens (the raw output). It also reports, per round, what
- * the tool definitions would have cost with every tool sent (the search-off counterfactual for that round),
- * and which tools the search had found by then.
+ * sent and reads its counts from the page's one token function (`roundTokens`: the runtime's own counts where it
+ * reported them, else the counter's estimate): tool-definition tokens, prompt tokens, completion tokens, and what
+ * the tool definitions would have cost with every tool sent (the search-off counterfactual for that round) — so
+ * the meter, the transcript and the Metrics tab show one figure per prompt. It also lists which tools the search
+ * had found by then, and what each search asked.
  *
  * `playScenarioRun` plays a scripted scenario through the real LoopController (search on or off), and
  * `compareToolSearch` does it both ways: the side-by-side numbers of the bench and of the UI meter.
@@ -16,18 +16,15 @@ import type { LoopEvent, LoopSettings } from '../loop/events';
 import { DEFAULT_SETTINGS } from '../loop/events';
 import type { LoopState } from '../loop/state';
 import { applyEvent, INITIAL_STATE } from '../loop/state';
-import type { Message } from '../messages';
-import { systemPromptWithTools } from '../protocol/hermes';
-import { QWEN_DEFAULT_SYSTEM } from '../model-port/chat-prompt';
+import { roundTokens } from '../prompt-diff/prompt-segments';
 import type { Script } from '../model-port/script';
 import { createScriptedRuntime } from '../model-port/scripted';
 import type { Tool, ToolDefinition } from '../tool';
-import { withSystemSuffix, ToolSearchSession, toolSearchStep } from '../tool-search/apply';
+import { ToolSearchSession, toolSearchStep } from '../tool-search/apply';
 import { foundToolNames } from '../tool-search/accumulate';
-import { TOOL_SEARCH_SYSTEM_SUFFIX, TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
+import { TOOL_SEARCH_TOOL_NAME } from '../tool-search/search-tool';
 import type { ToolIndexKind } from '../tool-search/tool-index';
 import type { TokenCounter } from '../tool-search/token-count';
-import { countRequestTokens } from '../tool-search/token-count';
 import { createWorkspace28Tools, LANDSMEER_SCENARIO } from './workspace-28';
 
 export interface RoundMeasurement {
@@ -43,8 +40,6 @@ export interface RoundMeasurement {
   /** Tokens of the model's raw output; 0 when the call failed. */
   readonly completionTokens: number;
   readonly totalTokens: number;
-  /** The runtime's own prompt-token count when it is not an estimate (a loaded model's tokenizer). */
-  readonly reportedPromptTokens?: number;
   /** The search queries the model sent in this round's response, with what they returned. */
   readonly searches: readonly { readonly query: string; readonly result: string; readonly isError: boolean }[];
 }
@@ -67,78 +62,62 @@ export interface RunMeasurement {
 /** Measures every model call of a run from its event log. */
 export function measureRun(events: readonly LoopEvent[], counter: TokenCounter): RunMeasurement {
   let state: LoopState = INITIAL_STATE;
+  const counts = new Map(roundTokens(events, counter).map((r) => [r.round, r]));
   const rounds: RoundMeasurement[] = [];
-  // Declared through `as` so the closure's assignments do not leave it narrowed to null.
-  let pending = null as Omit<RoundMeasurement, 'completionTokens' | 'totalTokens' | 'searches'> | null;
   let searchOn = false;
   let allTools: readonly ToolDefinition[] = [];
-  let allToolsTokens = 0;
   let previousTools = new Set<string>();
   const searchesByRound = new Map<number, RoundMeasurement['searches'][number][]>();
   const queriesByCall = new Map<string, string>();
+  let called: { round: number; toolNames: readonly string[]; newlyFound: readonly string[] } | null = null;
 
-  const close = (completionTokens: number) => {
-    if (!pending) return;
+  const close = (round: number) => {
+    const tokens = counts.get(round);
+    if (!called || called.round !== round || !tokens) return;
     rounds.push({
-      ...pending,
-      completionTokens,
-      totalTokens: pending.promptTokens + completionTokens,
-      searches: searchesByRound.get(pending.round) ?? [],
+      round,
+      toolNames: called.toolNames,
+      newlyFound: called.newlyFound,
+      toolDefinitionTokens: tokens.tools,
+      allToolsDefinitionTokens: tokens.allTools ?? tokens.tools,
+      promptTokens: tokens.prompt,
+      completionTokens: tokens.completion,
+      totalTokens: tokens.prompt + tokens.completion,
+      searches: searchesByRound.get(round) ?? [],
     });
-    pending = null;
+    called = null;
   };
 
-  let system = QWEN_DEFAULT_SYSTEM;
   /** The run's tools changed (its start, or a `workspace-changed` that named tools). */
   const exposeTools = (tools: readonly ToolDefinition[]) => {
     allTools = tools.filter((t) => t.name !== TOOL_SEARCH_TOOL_NAME);
     searchOn = tools.some((t) => t.name === TOOL_SEARCH_TOOL_NAME);
-    allToolsTokens =
-      allTools.length === 0 ? 0 : counter.count(systemPromptWithTools(system, allTools)) - counter.count(system);
   };
 
   for (const event of events) {
     switch (event.type) {
-      case 'run-started': {
-        system = event.config.system.trim() === '' ? QWEN_DEFAULT_SYSTEM : event.config.system;
+      case 'run-started':
         exposeTools(event.config.tools);
         break;
-      }
       case 'workspace-changed':
         if (event.tools) exposeTools(event.tools);
         break;
       case 'model-called': {
-        close(0);
-        const byName = new Map(state.tools.map((t) => [t.name, t]));
-        const tools = event.toolNames.flatMap((name) => byName.get(name) ?? []);
         const offered = event.toolNames.includes(TOOL_SEARCH_TOOL_NAME);
-        const messages: readonly Message[] = offered
-          ? withSystemSuffix(state.history, TOOL_SEARCH_SYSTEM_SUFFIX)
-          : state.history;
-        const counted = countRequestTokens({ messages, tools }, counter);
         const newlyFound = event.toolNames.filter((n) => n !== TOOL_SEARCH_TOOL_NAME && !previousTools.has(n));
         previousTools = new Set(event.toolNames);
-        pending = {
-          round: event.round,
-          toolNames: event.toolNames,
-          newlyFound: offered ? newlyFound : [],
-          toolDefinitionTokens: counted.toolDefinitions,
-          allToolsDefinitionTokens: allToolsTokens,
-          promptTokens: counted.prompt,
-        };
+        called = { round: event.round, toolNames: event.toolNames, newlyFound: offered ? newlyFound : [] };
         break;
       }
       case 'model-responded': {
-        const usage = event.response.usage;
-        if (pending && usage && !usage.estimated) pending = { ...pending, reportedPromptTokens: usage.promptTokens };
         for (const call of event.message.toolCalls) {
           if (call.name === TOOL_SEARCH_TOOL_NAME) queriesByCall.set(call.id, queryOf(call.argumentsText));
         }
-        close(counter.count(event.response.raw));
+        close(event.round);
         break;
       }
       case 'model-failed':
-        close(0);
+        close(event.round);
         break;
       case 'call-finished': {
         const outcome = event.outcome;
@@ -160,7 +139,6 @@ export function measureRun(events: readonly LoopEvent[], counter: TokenCounter):
     }
     state = applyEvent(state, event);
   }
-  close(0);
   const sum = (pick: (r: RoundMeasurement) => number) => rounds.reduce((n, r) => n + pick(r), 0);
   return {
     searchOn,

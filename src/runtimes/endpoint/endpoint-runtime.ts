@@ -22,7 +22,7 @@ import type {
   ToolCall,
   Usage,
 } from '../../engine';
-import { promptText, RuntimeFailure } from '../../engine';
+import { ok, promptText, RuntimeFailure } from '../../engine';
 import { TINY_MODEL_NAME } from '../wllama/gguf/tiny-model';
 import { TINY_MODEL_PROFILE } from '../wllama/wllama-runtime';
 import type { EndpointAccess, EndpointProblem, ProblemContext } from './connection';
@@ -76,6 +76,15 @@ export function createEndpointRuntime(
   return {
     kind: 'endpoint',
     label,
+    previewRequest(request) {
+      const current = config();
+      if (!current.ok) return current;
+      const built = endpointBody(request, current.value);
+      // The trace records the body as it went over the wire (JSON text, read back), so the preview does the same.
+      return built.ok
+        ? ok({ wire: 'openai-chat', body: JSON.parse(JSON.stringify(built.value.body)) as unknown })
+        : built;
+    },
     async generate(request, options) {
       const current = config();
       if (!current.ok) throw new RuntimeFailure(current.error, 'endpoint-settings');
@@ -83,6 +92,22 @@ export function createEndpointRuntime(
       return callEndpoint(request, current.value, options, deps);
     },
   };
+}
+
+/** The HTTP body of one call in the config's mode (what `callEndpoint` posts, and the preview shows). */
+function endpointBody(request: ModelRequest, config: EndpointCallConfig) {
+  return buildBody(request, {
+    model: config.model,
+    mode: config.mode,
+    format: config.format,
+    constraint: config.constraint,
+    server: config.server,
+    ...(config.maxTokens !== undefined ? { maxTokens: config.maxTokens } : {}),
+    ...(config.temperature !== undefined ? { temperature: config.temperature } : {}),
+    ...(config.seed !== undefined ? { seed: config.seed } : {}),
+    ...(config.extraBody ? { extraBody: config.extraBody } : {}),
+    ...(config.model.includes(TINY_MODEL_NAME) ? { grammarLimits: TINY_MODEL_PROFILE.limits } : {}),
+  });
 }
 
 /** One model call against the server, in the config's mode. Also what the protocol-compare view runs. */
@@ -104,19 +129,7 @@ export async function callEndpoint(
   const fail = (problem: EndpointProblem, detail?: string): never => {
     throw new RuntimeFailure(problemText(problem, ctx), `endpoint-${problem.kind}`, detail);
   };
-  const isTiny = config.model.includes(TINY_MODEL_NAME);
-  const built = buildBody(request, {
-    model: config.model,
-    mode: config.mode,
-    format: config.format,
-    constraint: config.constraint,
-    server: config.server,
-    ...(config.maxTokens !== undefined ? { maxTokens: config.maxTokens } : {}),
-    ...(config.temperature !== undefined ? { temperature: config.temperature } : {}),
-    ...(config.seed !== undefined ? { seed: config.seed } : {}),
-    ...(config.extraBody ? { extraBody: config.extraBody } : {}),
-    ...(isTiny ? { grammarLimits: TINY_MODEL_PROFILE.limits } : {}),
-  });
+  const built = endpointBody(request, config);
   if (!built.ok) throw new RuntimeFailure(built.error, 'endpoint-request');
   const early = staticProblem(config.pageOrigin, access.baseUrl);
   if (early) fail(early);

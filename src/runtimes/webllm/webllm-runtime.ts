@@ -11,11 +11,14 @@ import type {
   GenerateOptions,
   ModelRequest,
   ModelResponse,
+  RequestPreview,
   Result,
   ToolCall,
 } from '../../engine';
 import {
   assertNever,
+  err,
+  ok,
   checkPrefixExtension,
   OPENAI_FINISH_REASONS,
   PART_LABELS,
@@ -73,9 +76,22 @@ export class WebLLMRuntime implements ChatRuntime {
     });
   }
 
-  async generate(request: ModelRequest, { signal, onDelta }: GenerateOptions): Promise<ModelResponse> {
+  /** The request `generate` sends first for `request` (the same options), as its trace records it. */
+  previewRequest(request: ModelRequest): Result<RequestPreview> {
+    try {
+      return ok({ wire: 'webllm', body: buildRequest(this.modelId, request, this.buildOptions(request)).request });
+    } catch (error) {
+      return err(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private buildOptions(request: ModelRequest): RuntimeOptions {
     const date = request.promptDate === undefined ? null : templateDate(request.promptDate);
-    const options = { ...(date !== null ? { dateString: date } : {}), ...this.options() };
+    return { ...(date !== null ? { dateString: date } : {}), ...this.options() };
+  }
+
+  async generate(request: ModelRequest, { signal, onDelta }: GenerateOptions): Promise<ModelResponse> {
+    const options = this.buildOptions(request);
     // Throws the same refusal checkRequest gives when the tool choice cannot be honoured.
     let built: BuiltRequest = buildRequest(this.modelId, request, options);
     const toolsSent = built.toolsSent;

@@ -5,8 +5,8 @@
  * timings, fills the trace (request JSON + exact prompt), and resolves an abort with `finishReason: 'abort'`.
  */
 import type { Wllama } from '@wllama/wllama';
-import type { ChatRuntime, GenerateOptions, GrammarLimits, ModelRequest, ModelResponse } from '../../engine';
-import { buildToolGrammar, RuntimeFailure } from '../../engine';
+import type { ChatRuntime, GenerateOptions, GrammarLimits, ModelRequest, ModelResponse, Result } from '../../engine';
+import { buildToolGrammar, ok, RuntimeFailure } from '../../engine';
 import { renderChatMlPrompt } from './chatml-prompt';
 import type { ServerTimings, ServerUsage } from './wllama-response';
 import { describeGenerationError, toFinishReason, toTimings, toUsage } from './wllama-response';
@@ -58,38 +58,77 @@ interface StreamChunk {
   readonly timings?: ServerTimings;
 }
 
+/**
+ * What wllama sends for a request: the ChatML prompt the app renders, the sampling settings and the GBNF grammar
+ * built from the exposed tools, as `createCompletion` gets them (and the trace and the preview record them).
+ */
+function completionRequest(
+  request: ModelRequest,
+  profile: WllamaRuntimeConfig['profile'],
+): Result<{ params: CompletionParams; notes: string[] }> {
+  const grammar = buildToolGrammar(request.tools, request.toolChoice, {
+    parallelToolCalls: request.parallelToolCalls,
+    limits: profile.limits,
+  });
+  if (!grammar.ok) return grammar;
+  const prompt = renderChatMlPrompt(request.messages, request.tools);
+  const params = {
+    prompt,
+    max_tokens: request.maxTokens ?? profile.maxTokens,
+    temperature: request.temperature ?? profile.temperature,
+    // Deterministic but different per model call: with one seed for every round, a model whose first token
+    // barely depends on the prompt (the tiny random one) would make the same choice every round.
+    seed: request.seed ?? profile.seed + request.round,
+    grammar: grammar.value.gbnf,
+  };
+  const mode = typeof request.toolChoice === 'string' ? request.toolChoice : `named (${request.toolChoice.name})`;
+  const notes = [
+    'The app rendered this prompt in ChatML (Qwen2.5’s chat template format); llama.cpp completes it as raw text.',
+    request.tools.length > 0 && mode !== 'none'
+      ? `The whole reply is constrained by a GBNF grammar built from the exposed tools (tool choice: ${mode}).`
+      : `The reply is constrained to free text without tool calls (tool choice: ${mode}, ${request.tools.length} tools exposed).`,
+    ...grammar.value.notes.map((n) => `Not enforced by the grammar — ${n}`),
+  ];
+  return ok({ params, notes });
+}
+
+interface CompletionParams {
+  readonly prompt: string;
+  readonly max_tokens: number;
+  readonly temperature: number;
+  readonly seed: number;
+  readonly grammar: string;
+}
+
+/** The body the trace records (and the preview shows): the endpoint, the params, streaming on. */
+function requestBody(params: CompletionParams): Record<string, unknown> {
+  return { endpoint: 'createCompletion', ...params, stream: true };
+}
+
 export function createWllamaRuntime(config: WllamaRuntimeConfig): ChatRuntime {
   const { wllama, profile, now } = config;
   return {
     kind: 'wllama',
     label: config.label,
     ...(config.contextTokens !== undefined ? { contextTokens: config.contextTokens } : {}),
-    async generate(request: ModelRequest, options: GenerateOptions): Promise<ModelResponse> {
-      const grammar = buildToolGrammar(request.tools, request.toolChoice, {
-        parallelToolCalls: request.parallelToolCalls,
-        limits: profile.limits,
+    previewRequest(request) {
+      const built = completionRequest(request, profile);
+      if (!built.ok) return built;
+      const { params } = built.value;
+      return ok({
+        wire: 'llama-completion',
+        body: requestBody(params),
+        promptText: params.prompt,
+        grammar: params.grammar,
       });
-      if (!grammar.ok) throw new RuntimeFailure(grammar.error, 'tool-choice');
-      const prompt = renderChatMlPrompt(request.messages, request.tools);
-      const params = {
-        prompt,
-        max_tokens: request.maxTokens ?? profile.maxTokens,
-        temperature: request.temperature ?? profile.temperature,
-        // Deterministic but different per model call: with one seed for every round, a model whose first token
-        // barely depends on the prompt (the tiny random one) would make the same choice every round.
-        seed: request.seed ?? profile.seed + request.round,
-        grammar: grammar.value.gbnf,
-      };
-      const mode = typeof request.toolChoice === 'string' ? request.toolChoice : `named (${request.toolChoice.name})`;
-      const notes = [
-        'The app rendered this prompt in ChatML (Qwen2.5’s chat template format); llama.cpp completes it as raw text.',
-        request.tools.length > 0 && mode !== 'none'
-          ? `The whole reply is constrained by a GBNF grammar built from the exposed tools (tool choice: ${mode}).`
-          : `The reply is constrained to free text without tool calls (tool choice: ${mode}, ${request.tools.length} tools exposed).`,
-        ...grammar.value.notes.map((n) => `Not enforced by the grammar — ${n}`),
-      ];
+    },
+    async generate(request: ModelRequest, options: GenerateOptions): Promise<ModelResponse> {
+      const built = completionRequest(request, profile);
+      if (!built.ok) throw new RuntimeFailure(built.error, 'tool-choice');
+      const { params, notes } = built.value;
+      const prompt = params.prompt;
       const trace = {
-        requestJson: { endpoint: 'createCompletion', ...params, stream: true },
+        requestJson: requestBody(params),
         promptText: prompt,
         notes,
       };

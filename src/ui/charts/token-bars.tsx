@@ -70,7 +70,7 @@ export function TokenBars({ rounds }: { readonly rounds: readonly RoundTokens[] 
   const ticks = [0, max / 2, max];
   const description = t('bars.description', {
     rounds: rounds.length,
-    totals: rounds.map((r) => format.number(total(r))).join(', '),
+    totals: rounds.map((r) => `${format.number(r.prompt)} + ${format.number(r.completion)}`).join(', '),
   });
 
   return (

@@ -48,7 +48,9 @@ export function turnActionText(t: EngineT, action: TurnAction, fault: (fault: Fa
     case 'paused':
       return t('action.paused', { count: action.count });
     case 'decided':
-      return t(`action.decided.${action.decision}`, { callId: action.callId });
+      return action.changes
+        ? t('action.decidedEdit', { callId: action.callId, changes: action.changes })
+        : t(`action.decided.${action.decision}`, { callId: action.callId });
     case 'outcome':
       return t(`action.outcome.${action.result}`, { name: action.name });
     case 'appended':

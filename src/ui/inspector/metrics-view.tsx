@@ -1,8 +1,10 @@
 /**
- * The Metrics tab: totals, tokens per round as stacked bars (the same per-round segments the Prompt tab counts),
- * where each round's time went, the numbers per round as the runtime reported them, and calls per tool.
+ * The Metrics tab: totals, tokens per round as stacked bars, where each round's time went, the numbers per round,
+ * and calls per tool. Every token figure here — the totals, the bars, the table — comes from the page's one token
+ * function (`useRoundTokens`), as the transcript's and the Prompt tab's do; timings are the runtime's.
  */
 import { useMemo } from 'react';
+import type { RoundTokens } from '../../engine';
 import { roundTimelines, usageTotals } from '../../engine';
 import { useFormat, useT } from '../../i18n';
 import { selectEvents } from '../../store/selectors';
@@ -22,6 +24,10 @@ export function MetricsView() {
   const authored = new Set(timelines.filter((r) => r.runtime === 'human').map((r) => r.round));
   if (totals.rounds === 0) return <p className="muted">{t('empty')}</p>;
   const counted = tokens?.some((r) => r.counted === 'runtime') ? 'runtime' : 'estimated';
+  const estimated = tokens?.some((r) => r.counted === 'estimated' || r.completionCounted === 'estimated') ?? false;
+  const byRound = new Map((tokens ?? []).map((r) => [r.round, r]));
+  const sum = (pick: (r: RoundTokens) => number) =>
+    tokens === null ? null : format.number(tokens.reduce((n, r) => n + pick(r), 0));
   const fmt = (value: number | undefined) =>
     value === undefined ? '—' : format.number(value, { maximumFractionDigits: 1 });
   return (
@@ -33,11 +39,11 @@ export function MetricsView() {
         </div>
         <div>
           <dt>{t('totals.promptTokens')}</dt>
-          <dd>{format.number(totals.promptTokens)}</dd>
+          <dd data-testid="metric-prompt-tokens">{sum((r) => r.prompt) ?? '…'}</dd>
         </div>
         <div>
           <dt>{t('totals.completionTokens')}</dt>
-          <dd>{format.number(totals.completionTokens)}</dd>
+          <dd data-testid="metric-completion-tokens">{sum((r) => r.completion) ?? '…'}</dd>
         </div>
         <div>
           <dt>{t('totals.toolTime')}</dt>
@@ -57,6 +63,7 @@ export function MetricsView() {
           <>
             <p className="muted small" data-testid="bars-source">
               {counted === 'runtime' ? t('bars.runtimeCounts') : t('bars.estimatedCounts')}
+              {tokens.some((r) => r.partsGap !== 0) ? ` ${t('bars.partsEstimated')}` : ''}
               {prompts.some((p) => p.source === 'rendered') ? ` ${t('bars.someRendered')}` : ''}
             </p>
             <TokenBars rounds={tokens} />
@@ -78,7 +85,7 @@ export function MetricsView() {
       </section>
 
       <table className="table" aria-label={t('table.label')}>
-        <caption className="muted small">{totals.estimated ? t('table.estimated') : t('table.reported')}</caption>
+        <caption className="muted small">{estimated ? t('table.estimated') : t('table.reported')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('table.turn')}</th>
@@ -94,8 +101,8 @@ export function MetricsView() {
           {totals.perRound.map((r) => (
             <tr key={r.round} data-testid={`metrics-round-${r.round}`}>
               <td>{r.round}</td>
-              <td>{format.number(r.promptTokens)}</td>
-              <td>{format.number(r.completionTokens)}</td>
+              <td>{byRound.has(r.round) ? format.number(byRound.get(r.round)!.prompt) : '…'}</td>
+              <td>{byRound.has(r.round) ? format.number(byRound.get(r.round)!.completion) : '…'}</td>
               {authored.has(r.round) ? (
                 <td colSpan={4} className="muted" data-testid="authored-by-you">
                   {t('table.authored')}

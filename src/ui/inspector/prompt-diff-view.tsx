@@ -61,7 +61,7 @@ export function PromptDiffView({ round, previous, tokens, counter }: Props) {
         {round.source === 'rendered' ? `${t('source.rendered')} ` : ''}
         {counter.status === 'loading' && t('tokens.loading')}
         {counter.status === 'failed' && t('tokens.failed', { error: counter.error })}
-        {tokens && (tokens.counted === 'runtime' ? t('tokens.runtime') : t('tokens.estimated'))}
+        {tokens && tokensSource(t, format, tokens)}
       </p>
       {tokens && (
         <p className="small prompt-diff-parts" data-testid="prompt-part-tokens">
@@ -168,6 +168,16 @@ function segmentName(t: T, segment: PromptSegment): string {
     default:
       return assertNever(segment.kind);
   }
+}
+
+/** Where the round's figures came from, and, when the parts do not add up to the whole, why. */
+function tokensSource(t: T, format: ReturnType<typeof useFormat>, tokens: RoundTokens): string {
+  if (tokens.counted === 'estimated') return t('tokens.estimated');
+  if (tokens.partsCounted === 'runtime') return t('tokens.runtime');
+  return t('tokens.runtimeWhole', {
+    prompt: format.number(tokens.prompt),
+    parts: format.number(tokens.prompt - tokens.partsGap),
+  });
 }
 
 function reasonText(t: T, reason: ChangeReason): string {

@@ -1,6 +1,7 @@
 /**
- * The Request tab: the next request before it is sent — the very object the runtime receives when you Step —
- * and, for every model call made, the request as the runtime received it (with the tools it offered). The Prompt
+ * The Request tab: the next request before it is sent — the body the selected runtime will send when you Step,
+ * byte for byte (`request-preview.ts`), with the harness's own record of it one click away — and, for every model
+ * call made, the request as the runtime sent it (with the tools it offered). The Prompt
  * tab: each call's prompt as a diff against the call before, tokens per segment, and the whole text the model saw
  * (when the runtime can tell).
  */
@@ -21,6 +22,8 @@ import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { HttpExchangeView } from './http-exchange';
 import { PromptDateField } from './prompt-date-field';
 import { PromptDiffView } from './prompt-diff-view';
+import type { PreviewState } from './request-preview';
+import { useRequestPreview } from './request-preview';
 import { useEngineText } from '../engine-text/engine-text';
 
 const NEXT = 'next';
@@ -37,6 +40,7 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
   const rounds = useMemo(() => events.flatMap((e) => (e.type === 'model-called' ? [e.round] : [])), [events]);
   // By default the Request tab previews the next request when there is one; the Prompt tab shows the latest call.
   const showNext = mode === 'request' && selected === null && (next.ok || rounds.length === 0);
+  const preview = useRequestPreview(showNext && next.ok ? next.value : null);
   const round = showNext ? null : (selected ?? rounds.at(-1) ?? null);
   const picker = (
     <label className="inline-field">
@@ -74,15 +78,19 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
                 ? t('request.toolChoice', { choice: next.value.toolChoice })
                 : t('request.toolChoiceOnly', { name: next.value.toolChoice.name })}
             </p>
-            <p className="muted small">{t('request.nextHint')}</p>
-            <pre
-              className="code-block"
-              data-testid="next-request-json"
-              tabIndex={0}
-              aria-label={t('request.nextJsonLabel')}
-            >
-              {JSON.stringify(next.value, null, 2)}
-            </pre>
+            <NextRequestBody preview={preview} />
+            <details className="request-internal" data-testid="next-request-internal-details">
+              <summary>{t('request.internal')}</summary>
+              <p className="muted small">{t('request.internalHint')}</p>
+              <pre
+                className="code-block"
+                data-testid="next-request-internal"
+                tabIndex={0}
+                aria-label={t('request.internalLabel')}
+              >
+                {JSON.stringify(next.value, null, 2)}
+              </pre>
+            </details>
           </>
         ) : (
           <p className="muted" data-testid="next-request-reason">
@@ -101,6 +109,51 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
         <PromptOfRound events={events} round={round} />
       )}
     </div>
+  );
+}
+
+/** The body the selected runtime will send, as it will send it; or why it cannot be shown before the call. */
+function NextRequestBody({ preview }: { readonly preview: PreviewState | null }) {
+  const { t } = useT('prompt');
+  if (preview === null) return null;
+  if (preview.kind === 'none') {
+    return (
+      <p className="muted small" data-testid="next-request-no-preview">
+        {t('request.noPreview', { runtime: preview.runtime, reason: preview.reason })}
+      </p>
+    );
+  }
+  const { wire, body, promptText, grammar } = preview.preview;
+  return (
+    <>
+      <p className="muted small" data-testid="next-request-wire" data-wire={wire}>
+        {t(`request.wire.${wire}`, { runtime: preview.runtime })}
+      </p>
+      <pre className="code-block" data-testid="next-request-json" tabIndex={0} aria-label={t('request.nextJsonLabel')}>
+        {JSON.stringify(body, null, 2)}
+      </pre>
+      {promptText !== undefined && (
+        <details>
+          <summary>{t('request.promptText')}</summary>
+          <pre
+            className="code-block"
+            data-testid="next-request-prompt"
+            tabIndex={0}
+            aria-label={t('request.promptText')}
+          >
+            {promptText}
+          </pre>
+        </details>
+      )}
+      {grammar !== undefined && (
+        <details>
+          <summary>{t('request.grammar')}</summary>
+          <pre className="code-block" data-testid="next-request-grammar" tabIndex={0} aria-label={t('request.grammar')}>
+            {grammar}
+          </pre>
+        </details>
+      )}
+    </>
   );
 }
 

@@ -11,7 +11,7 @@ import { useEngineText } from '../engine-text/engine-text';
 import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import type { CallDecision, ToolCall } from '../../engine';
-import { argumentsDiff, isDecidable, nextToApprove } from '../../engine';
+import { argumentsDiff, checkArguments, isDecidable, nextToApprove } from '../../engine';
 import { useT } from '../../i18n';
 import type { PlaygroundState } from '../../store/playground';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
@@ -171,10 +171,17 @@ function DecisionSummary(props: {
 }) {
   const { t } = useT('pause');
   const { call, decision } = props;
+  const refusal = useHarnessRefusal(call);
   const body = (() => {
     switch (decision.kind) {
       case 'approve':
-        return <strong>{t('decided.approve')}</strong>;
+        return refusal === null ? (
+          <strong>{t('decided.approve')}</strong>
+        ) : (
+          <>
+            <strong>{t('decided.approveRefused')}</strong> <span data-testid={`refusal-${call.id}`}>{refusal}</span>
+          </>
+        );
       case 'deny':
         return (
           <>
@@ -215,8 +222,27 @@ function DecisionSummary(props: {
   );
 }
 
-/** Original → new arguments, field by field (both texts when either is not a JSON object). */
-function ArgumentsDiff({ before, after }: { before: string; after: string }) {
+/**
+ * Why the harness will refuse this call's arguments before its tool runs (the schema check the lab card shows:
+ * a missing field, a wrong type, a value outside an enum, a field the schema forbids; or arguments that are not
+ * JSON), or null when it will run it. An approval then sends it to the harness, which answers the model with that
+ * invalid-arguments error: the card says so instead of "runs as the model wrote it".
+ */
+function useHarnessRefusal(call: ToolCall): string | null {
+  const { t } = useT('pause');
+  const tool = usePlayground((s) => s.run.loop.tools.find((x) => x.name === call.name));
+  if (!tool) return null;
+  if (call.parseError !== undefined) return t('decided.refusedJson');
+  const check = checkArguments(tool.inputSchema, call.argumentsText);
+  if (!check.ok) return t('decided.refusedJson');
+  const blocking = check.value.filter((issue) => issue.blocking);
+  return blocking.length === 0
+    ? null
+    : t('decided.refusedSchema', { fields: blocking.map((issue) => issue.path || '/').join(', ') });
+}
+
+/** Original → edited, field by field (both texts whole when either is not a JSON object). */
+export function ArgumentsDiff({ before, after }: { before: string; after: string }) {
   const { t } = useT('pause');
   const changes = argumentsDiff(before, after);
   if (changes === null) {

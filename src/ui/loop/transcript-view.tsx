@@ -12,8 +12,9 @@ import { selectEvents } from '../../store/selectors';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import { ResultLessonNotes } from '../lessons/result-lesson-notes';
 import { ParseNotes, splitNotes } from './parse-notes';
-import { PendingCallActions } from './pending-call-actions';
+import { ArgumentsDiff, PendingCallActions } from './pending-call-actions';
 import { StopBadge } from './stop-badge';
+import { useTokensOfRound } from '../charts/use-round-tokens';
 import { McpCallProgress, McpResultRecord } from '../mcp/mcp-call-notes';
 import { StreamingEntry, TranscriptList } from './transcript-list';
 import { LabCallCard } from '../lab/lab-call-card';
@@ -31,6 +32,35 @@ export function TranscriptView() {
       <TranscriptList entries={entries} render={renderEntry} />
       <StreamingEntry />
     </section>
+  );
+}
+
+/**
+ * A model call's "prompt → completion tokens", from the page's one token function (the Prompt and Metrics tabs
+ * show the same figures): the runtime's own counts where it reported them, else the one estimate, labelled so.
+ */
+function TurnTokens({ round }: { round: number }) {
+  const { t } = useT('transcript');
+  const format = useFormat();
+  const events = usePlayground(selectEvents);
+  const tokens = useTokensOfRound(events, round);
+  if (tokens === null) return null;
+  const estimated = tokens.counted === 'estimated' || tokens.completionCounted === 'estimated';
+  return (
+    <span className="muted small" data-testid="turn-tokens" data-source={estimated ? 'estimated' : 'runtime'}>
+      {t('tokens', { prompt: format.number(tokens.prompt), completion: format.number(tokens.completion) })}
+      {estimated ? t('estimated') : ''}
+    </span>
+  );
+}
+
+/** An executed call whose arguments were edited at the pause: what the model wrote → what ran. */
+function EditedArguments(props: { callId: string; edited: { readonly before: string; readonly after: string } }) {
+  const { t } = useT('transcript');
+  return (
+    <div className="small edited-arguments" data-testid={`edited-${props.callId}`}>
+      {t('ranEdited')} <ArgumentsDiff before={props.edited.before} after={props.edited.after} />
+    </div>
   );
 }
 
@@ -76,6 +106,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
             )}
             <LabResultMark injected={entry.injected} sentId={entry.sentId} />
           </header>
+          {entry.edited && <EditedArguments callId={entry.message.toolCallId} edited={entry.edited} />}
           <pre className="message-text tool-output">{entry.message.content}</pre>
           <McpResultRecord metadata={entry.outcome?.kind === 'result' ? entry.outcome.result.metadata : undefined} />
           <ResultLessonNotes callId={entry.message.toolCallId} outcome={entry.outcome} />
@@ -132,15 +163,7 @@ function AssistantEntry({ entry }: { entry: Extract<TranscriptEntry, { kind: 'as
         <span className="role">{t('assistant')}</span>
         <span className="muted">{t('turn', { round: entry.round })}</span>
         <StopBadge stop={stop} />
-        {entry.usage && (
-          <span className="muted small">
-            {t('tokens', {
-              prompt: format.number(entry.usage.promptTokens),
-              completion: format.number(entry.usage.completionTokens),
-            })}
-            {entry.usage.estimated ? t('estimated') : ''}
-          </span>
-        )}
+        <TurnTokens round={entry.round} />
         {entry.timings && <span className="muted small">{formatMs(format, entry.timings.totalMs)}</span>}
       </header>
       {stop.anomalies.length > 0 && (

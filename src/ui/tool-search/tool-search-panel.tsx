@@ -9,30 +9,12 @@ import type { RoundMeasurement, RunMeasurement, SearchComparison, TokenCounter, 
 import { compareLandsmeer, errorMessage, LANDSMEER_SCENARIO_ID, measureRun } from '../../engine';
 import { selectEvents, selectExposed, selectScenarioId, selectToolIndex } from '../../store/selectors';
 import { TOOL_SEARCH_TOOL_NAME } from '../../store/tool-search';
-import { loadQwen3Counter } from '../../tokenizers/qwen3';
-import { useFormat, useT } from '../../i18n';
+import { useTokenCounter } from '../charts/use-round-tokens';
+import { useT } from '../../i18n';
 import { usePlayground, usePlaygroundApi } from '../playground-context';
 import './tool-search.css';
 
-type CounterState =
-  { status: 'loading' } | { status: 'ready'; counter: TokenCounter } | { status: 'failed'; error: string };
-
 const INDEX_KINDS: readonly ToolIndexKind[] = ['keyword', 'regex'];
-
-function useTokenCounter(): CounterState {
-  const [state, setState] = useState<CounterState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    loadQwen3Counter().then(
-      (counter) => live && setState({ status: 'ready', counter }),
-      (error: unknown) => live && setState({ status: 'failed', error: errorMessage(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
-}
 
 export function ToolSearchPanel() {
   const { t } = useT('toolSearch');
@@ -97,7 +79,6 @@ function ToolSearchControls() {
 
 function LiveMeter({ counter }: { counter: TokenCounter }) {
   const { t } = useT('toolSearch');
-  const format = useFormat();
   const events = usePlayground(selectEvents);
   const measured = useMemo(() => (events.length === 0 ? null : measureRun(events, counter)), [events, counter]);
   if (!measured || measured.modelCalls === 0) {
@@ -144,15 +125,6 @@ function LiveMeter({ counter }: { counter: TokenCounter }) {
           </tr>
         </tfoot>
       </table>
-      {measured.rounds.some((r) => r.reportedPromptTokens !== undefined) && (
-        <p className="muted small">
-          {t('reportedPrompt', {
-            list: measured.rounds
-              .map((r) => (r.reportedPromptTokens === undefined ? '—' : format.number(r.reportedPromptTokens)))
-              .join(' · '),
-          })}
-        </p>
-      )}
     </div>
   );
 }

@@ -119,6 +119,8 @@ function groupLabel(t: ReturnType<typeof useT<'tools'>>['t'], group: CatalogGrou
       return t('groups.presets');
     case 'user-tools':
       return t('groups.userTools');
+    case 'lessons':
+      return t('groups.lessons');
     case 'tool-search-28':
       return t('groups.toolSearch');
     default:

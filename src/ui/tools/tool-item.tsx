@@ -5,7 +5,7 @@
  */
 import { useT } from '../../i18n';
 import type { ToolDefinition, ToolOverride } from '../../engine';
-import { applyOverride } from '../../engine';
+import { applyOverride, koreanReadingOf } from '../../engine';
 import { Disclosure } from '../disclosure';
 import { usePlaygroundApi } from '../playground-context';
 
@@ -27,13 +27,33 @@ function asSent({ tool, override }: ToolItemProps): ToolDefinition {
   return override ? applyOverride(tool, override) : tool;
 }
 
+/**
+ * The description a person reads: on the Korean page a preset tool sent with its English description reads in
+ * Korean, with the English the model reads one click away (`ToolRow`: in its tooltip).
+ */
+function useReading(tool: ToolDefinition): { readonly text: string; readonly modelReads: string | null } {
+  const { i18n } = useT('tools');
+  const korean = i18n.language === 'ko' ? koreanReadingOf(tool) : undefined;
+  return korean === undefined
+    ? { text: tool.description, modelReads: null }
+    : { text: korean, modelReads: tool.description };
+}
+
 export function ToolItem(props: ToolItemProps) {
   const { t } = useT('tools');
   const tool = asSent(props);
+  const reading = useReading(tool);
   return (
     <li className="tool-item">
       <ToolHead {...props} />
-      <p className="tool-description">{tool.description}</p>
+      <p className="tool-description">{reading.text}</p>
+      {reading.modelReads !== null && (
+        <Disclosure summary={t('modelReadsEnglish')}>
+          <p className="tool-description" lang="en" data-testid={`model-reads-${tool.name}`}>
+            {reading.modelReads}
+          </p>
+        </Disclosure>
+      )}
       <Disclosure summary={t('schema')}>
         <pre className="code-block">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
       </Disclosure>
@@ -44,12 +64,14 @@ export function ToolItem(props: ToolItemProps) {
 export function ToolRow(props: ToolItemProps & { readonly selected: boolean; readonly onSelect: () => void }) {
   const { t } = useT('tools');
   const tool = asSent(props);
+  const reading = useReading(tool);
+  const title = reading.modelReads === null ? reading.text : t('modelReadsTitle', { text: reading.modelReads });
   return (
     <div className={`tool-row${props.selected ? ' tool-row-selected' : ''}`}>
       <ToolHead {...props} />
       <div className="tool-row-line">
-        <span className="tool-row-description" title={tool.description}>
-          {tool.description}
+        <span className="tool-row-description" title={title}>
+          {reading.text}
         </span>
         <button
           type="button"

@@ -21,6 +21,7 @@ export const engine = {
     none: '—',
     separator: '; ',
     paused: 'paused for approval of {{count}} call(s)',
+    decidedEdit: 'edited the arguments of {{callId}} ({{changes}})',
     decided: {
       approve: 'approved {{callId}}',
       edit: 'edited the arguments of {{callId}}',

@@ -94,7 +94,7 @@ export const lab = {
   repairLabel: 'Repaired arguments for {{id}}',
   saveRepair: 'Save and approve',
   cancel: 'Cancel',
-  approveAnyway: 'Approve anyway',
+  approveAnyway: 'Send to the harness anyway (it will refuse these arguments)',
   dependsOn: 'uses {{value}} from {{from}}',
   parallel: 'parallel {{index}} of {{count}}',
   parallelCalls: '{{count}} calls in parallel',

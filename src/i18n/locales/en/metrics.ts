@@ -22,7 +22,7 @@ export const metrics = {
     what: 'the tokens-per-round chart',
     axis: 'tokens',
     rounds: 'model call (round)',
-    description: 'Stacked bars of tokens per round for {{rounds}} rounds; totals: {{totals}}.',
+    description: 'Stacked bars of tokens per round for {{rounds}} rounds; prompt + completion: {{totals}}.',
     segmentTitle: 'Round {{round}} · {{part}}: {{tokens}} tokens',
     everyTool: 'every tool sent (search off)',
     everyToolTitle: 'Round {{round}} with every tool sent: {{tokens}} tokens ({{saved}} more than sent)',
@@ -30,6 +30,8 @@ export const metrics = {
       'Counted by the runtime’s own tokenizer. Each bar is the prompt the model saw, cut at its turns, plus the reply.',
     estimatedCounts:
       'Estimated with the bundled Qwen3 tokenizer (this runtime reports no counts of its own). Each bar is the prompt the model saw, cut at its turns, plus the reply.',
+    partsEstimated:
+      'The runtime counted each whole prompt but not its parts: the parts in the bars are estimates with the bundled Qwen3 tokenizer, so a bar’s prompt can differ from the runtime’s count in the table.',
     someRendered:
       'Calls whose runtime did not report its prompt are counted on the app’s ChatML rendering of the request.',
     saving:
@@ -52,8 +54,9 @@ export const metrics = {
   },
   table: {
     label: 'Per round',
-    reported: 'As the runtime reported them.',
-    estimated: 'As the runtime reported them: estimates, since it has no tokenizer.',
+    reported: 'Tokens as the runtime counted them (the same figures as the transcript and the Prompt tab).',
+    estimated:
+      'Tokens estimated with the bundled Qwen3 tokenizer where the runtime counts none (the same figures as the transcript and the Prompt tab); timings as the runtime reported them.',
     turn: 'turn',
     prompt: 'prompt',
     completion: 'completion',

@@ -22,6 +22,11 @@ export const pause = {
   resultFor: 'Result for {{id}}',
   decided: {
     approve: 'Decided: approved — runs as the model wrote it.',
+    approveRefused:
+      'Decided: sent to the harness as written — it checks the arguments before the tool runs and will refuse them.',
+    refusedSchema:
+      'The model receives an invalid-arguments error ({{fields}} against the schema); the tool does not run.',
+    refusedJson: 'The arguments are not JSON: the model receives an error result; the tool does not run.',
     deny: 'Decided: denied.',
     denyReason: 'The model receives the reason: “{{reason}}”',
     denyNoReason: 'No reason given: the model receives a plain denial.',

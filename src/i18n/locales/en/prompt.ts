@@ -13,8 +13,21 @@ export const prompt = {
     toolChoice: 'tool choice {{choice}}',
     toolChoiceOnly: 'tool choice only {{name}}',
     nextHint:
-      'Exactly what the runtime receives when you Step: built from the workspace (the ticked tools, the tool choice) and the run so far.',
+      'Built from the workspace (the ticked tools, the tool choice) and the run so far; below, exactly what the runtime will send when you Step.',
     nextJsonLabel: 'Next request JSON',
+    wire: {
+      'openai-chat': 'The body {{runtime}} sends: OpenAI chat-completions JSON.',
+      webllm: 'The request {{runtime}} passes to web-llm’s engine.chat.completions.create.',
+      'llama-completion':
+        'What {{runtime}} sends to llama.cpp: the prompt it rendered and the GBNF grammar the reply is held to.',
+    },
+    promptText: 'The rendered prompt',
+    grammar: 'The grammar (GBNF)',
+    noPreview: '{{runtime}} cannot show its request yet: {{reason}}',
+    internal: 'The harness’s own record of this request',
+    internalHint:
+      'The loop’s internal request (its field names, not a wire format): what it hands the runtime, which turns it into the body above.',
+    internalLabel: 'Internal request record',
     noNext: 'No request to send now: {{reason}}',
     sentTitle: 'Request as the runtime received it',
     jsonLabel: 'Request JSON',
@@ -76,7 +89,10 @@ export const prompt = {
     loading: 'Loading the Qwen3 tokenizer to count each segment…',
     failed: 'The tokenizer could not be loaded ({{error}}): segments are not counted.',
     runtime: 'Tokens counted by the runtime’s own tokenizer.',
-    estimated: 'Tokens estimated with the bundled Qwen3 tokenizer (this runtime reports no counts of its own).',
+    estimated:
+      'Tokens estimated with the bundled Qwen3 tokenizer (this runtime reports no counts of its own); the parts add up to the prompt.',
+    runtimeWhole:
+      'The runtime counted the whole prompt with its own tokenizer: {{prompt}} tokens. It reports no count per part, so the parts are estimates with the bundled Qwen3 tokenizer and add up to {{parts}}.',
     total: 'prompt',
     added: '{{tokens}} added',
     count_one: '{{formatted}} token',

@@ -5,7 +5,7 @@ export const toolSearch = {
   tokenizerFailed:
     'The tokenizer could not be loaded ({{error}}), so token counts are unavailable. Reload to try again.',
   countedWith:
-    'Counted with the {{tokenizer}} on the prompt as the model sees it (ChatML, tools in the system message): a real tokenizer, not the loaded model’s own unless that model is Qwen.',
+    'Counted like every token figure on the page: the runtime’s own counts where it reports them, else an estimate with the {{tokenizer}} on the prompt as the model saw it.',
   switch: 'Tool search',
   index: 'Index',
   indexLabel: 'Tool index',
@@ -29,7 +29,6 @@ export const toolSearch = {
     completion: 'completion',
     total: 'total',
   },
-  reportedPrompt: 'The runtime reported its own prompt tokens: {{list}}.',
   noneYet: 'none yet',
   isNew: ' (new)',
   searchOff: 'search off',

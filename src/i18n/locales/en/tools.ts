@@ -16,6 +16,7 @@ export const tools = {
   groups: {
     presets: 'Presets',
     userTools: 'My tools',
+    lessons: 'Lessons',
     toolSearch: 'Tool search workspace',
   },
   /** The badge naming where a tool came from (`Tool.source`); English as the badge showed it before. */
@@ -30,6 +31,9 @@ export const tools = {
   needsApproval: 'needs approval',
   schema: 'JSON Schema the model receives',
   showSchema: 'Schema',
+  /** On the Korean page only: a preset tool read in Korean while the model gets its English description. */
+  modelReadsEnglish: 'What the model reads (English)',
+  modelReadsTitle: 'The model reads: {{text}}',
   showSchemaLabel: 'Show the description and schema of {{name}}',
   selected: 'Selected: {{name}}',
   closeSelected: 'Close',

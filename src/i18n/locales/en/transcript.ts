@@ -21,6 +21,7 @@ export const transcript = {
   assistantTurnLabel: 'assistant turn {{round}}',
   turn: 'turn {{round}}',
   tokens: '{{prompt}} → {{completion}} tokens',
+  ranEdited: 'Ran with edited arguments:',
   estimated: ' (estimated)',
   modelFailed: 'Model call {{round}} failed: {{error}}',
   interrupted: 'Interrupted.',

@@ -18,6 +18,7 @@ export const engine: Catalog['engine'] = {
     none: '—',
     separator: '; ',
     paused: '호출 {{count}}개의 승인을 기다리며 일시 정지',
+    decidedEdit: '{{callId}}의 인수 편집 ({{changes}})',
     decided: {
       approve: '{{callId}} 승인',
       edit: '{{callId}}의 인수 편집',

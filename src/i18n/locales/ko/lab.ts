@@ -96,7 +96,7 @@ export const lab: Catalog['lab'] = {
   repairLabel: '{{id}}의 고친 인자',
   saveRepair: '저장하고 승인',
   cancel: '취소',
-  approveAnyway: '그래도 승인',
+  approveAnyway: '그래도 하네스에 보내기 (이 인수는 거부됩니다)',
   dependsOn: '{{from}}의 {{value}} 사용',
   parallel: '병렬 {{count}}개 중 {{index}}번째',
   parallelCalls: '병렬 호출 {{count}}개',

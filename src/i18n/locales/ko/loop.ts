@@ -2,11 +2,11 @@ import type { Catalog } from '../../catalog';
 
 export const loop: Catalog['loop'] = {
   region: '루프',
-  system: 'System',
-  systemPrompt: 'System 프롬프트',
+  system: '시스템',
+  systemPrompt: '시스템 프롬프트',
   systemLocked: '이 실행의 시작부터 고정되어 있습니다. 바꾸려면 새 실행을 누르세요.',
-  user: 'User',
-  userMessage: 'User 메시지',
+  user: '사용자',
+  userMessage: '사용자 메시지',
   controls: '디버거 컨트롤',
   send: '보내기',
   step: '한 단계',

@@ -23,13 +23,15 @@ export const metrics: Catalog['metrics'] = {
     what: '라운드별 토큰 차트',
     axis: '토큰',
     rounds: '모델 호출(라운드)',
-    description: '{{rounds}}개 라운드의 토큰 누적 막대그래프. 합계: {{totals}}.',
+    description: '{{rounds}}개 라운드의 토큰 누적 막대그래프. 프롬프트 + 응답: {{totals}}.',
     segmentTitle: '라운드 {{round}} · {{part}}: {{tokens}} 토큰',
     everyTool: '모든 도구를 보냈다면 (검색 끔)',
     everyToolTitle: '라운드 {{round}}에서 모든 도구를 보냈다면: {{tokens}} 토큰 (보낸 것보다 {{saved}} 많음)',
     runtimeCounts: '런타임 자체 토크나이저로 센 값입니다. 막대 하나는 모델이 본 프롬프트(턴 단위로 나눔)와 응답입니다.',
     estimatedCounts:
       '내장 Qwen3 토크나이저로 추정한 값입니다(이 런타임은 자체 토큰 수를 알려 주지 않습니다). 막대 하나는 모델이 본 프롬프트(턴 단위로 나눔)와 응답입니다.',
+    partsEstimated:
+      '런타임은 프롬프트 전체만 세고 부분별로는 세지 않았습니다: 막대의 부분들은 내장 Qwen3 토크나이저로 추정한 값이라, 막대의 프롬프트가 표의 런타임 수와 다를 수 있습니다.',
     someRendered: '프롬프트를 알려 주지 않은 런타임의 호출은 앱이 요청을 ChatML로 렌더링한 결과로 셉니다.',
     saving:
       '이번 실행에서 도구 검색은 도구 정의로 {{sent}} 토큰을 보냈습니다. 매 라운드 모든 도구를 보냈다면 {{all}} 토큰이 들었을 것입니다.',
@@ -51,8 +53,9 @@ export const metrics: Catalog['metrics'] = {
   },
   table: {
     label: '라운드별',
-    reported: '런타임이 알려 준 값입니다.',
-    estimated: '런타임이 알려 준 값입니다: 토크나이저가 없어 추정치입니다.',
+    reported: '런타임이 센 토큰 수입니다(대화 기록과 프롬프트 탭과 같은 값).',
+    estimated:
+      '런타임이 세지 않는 토큰은 내장 Qwen3 토크나이저로 추정한 값입니다(대화 기록과 프롬프트 탭과 같은 값). 시간은 런타임이 알려 준 값입니다.',
     turn: '턴',
     prompt: '프롬프트',
     completion: '완성',

@@ -23,6 +23,9 @@ export const pause: Catalog['pause'] = {
   resultFor: '{{id}}의 결과',
   decided: {
     approve: '결정: 승인 — 모델이 쓴 그대로 실행합니다.',
+    approveRefused: '결정: 쓰인 그대로 하네스에 보냄 — 하네스가 도구 실행 전에 인수를 검사하고 거부합니다.',
+    refusedSchema: '모델은 잘못된 인수 오류를 받습니다(스키마와 맞지 않는 {{fields}}). 도구는 실행되지 않습니다.',
+    refusedJson: '인수가 JSON이 아닙니다: 모델은 오류 결과를 받고, 도구는 실행되지 않습니다.',
     deny: '결정: 거부.',
     denyReason: '모델이 받을 이유: “{{reason}}”',
     denyNoReason: '이유 없음: 모델은 단순한 거부를 받습니다.',

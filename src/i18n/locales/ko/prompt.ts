@@ -14,8 +14,20 @@ export const prompt: Catalog['prompt'] = {
     toolChoice: 'tool_choice {{choice}}',
     toolChoiceOnly: 'tool_choice: {{name}}만',
     nextHint:
-      'Step을 누르면 런타임이 받는 바로 그 요청입니다. 워크스페이스(체크한 도구, tool choice)와 지금까지의 실행으로 만듭니다.',
+      '워크스페이스(선택한 도구, 도구 선택)와 지금까지의 실행으로 만듭니다. 아래는 한 단계를 누르면 런타임이 실제로 보낼 내용입니다.',
     nextJsonLabel: '다음 요청 JSON',
+    wire: {
+      'openai-chat': '{{runtime}}이(가) 보내는 본문: OpenAI chat-completions JSON.',
+      webllm: '{{runtime}}이(가) web-llm의 engine.chat.completions.create에 넘기는 요청.',
+      'llama-completion': '{{runtime}}이(가) llama.cpp에 보내는 것: 렌더링한 프롬프트와 응답을 묶는 GBNF 문법.',
+    },
+    promptText: '렌더링된 프롬프트',
+    grammar: '문법 (GBNF)',
+    noPreview: '{{runtime}}은(는) 아직 요청을 보여 줄 수 없습니다: {{reason}}',
+    internal: '하네스가 기록한 이 요청의 내부 형태',
+    internalHint:
+      '루프의 내부 요청(와이어 형식이 아닌 자체 필드 이름): 런타임에 넘기면 런타임이 위의 본문으로 바꿉니다.',
+    internalLabel: '내부 요청 기록',
     noNext: '지금 보낼 요청이 없습니다: {{reason}}',
     sentTitle: '런타임이 받은 요청',
     jsonLabel: '요청 JSON',
@@ -77,7 +89,10 @@ export const prompt: Catalog['prompt'] = {
     loading: '부분별 토큰을 세기 위해 Qwen3 토크나이저를 불러오는 중…',
     failed: '토크나이저를 불러오지 못했습니다({{error}}): 부분별 토큰을 세지 않습니다.',
     runtime: '런타임 자체 토크나이저로 센 토큰입니다.',
-    estimated: '내장 Qwen3 토크나이저로 추정한 토큰입니다(이 런타임은 자체 토큰 수를 알려 주지 않습니다).',
+    estimated:
+      '내장 Qwen3 토크나이저로 추정한 토큰 수입니다(이 런타임은 자체 토큰 수를 알려 주지 않습니다). 부분들을 더하면 프롬프트가 됩니다.',
+    runtimeWhole:
+      '런타임이 자체 토크나이저로 프롬프트 전체를 셌습니다: {{prompt}} 토큰. 부분별 수는 알려 주지 않으므로 부분들은 내장 Qwen3 토크나이저로 추정한 값이며, 더하면 {{parts}}입니다.',
     total: '프롬프트',
     added: '{{tokens}} 추가',
     count_one: '{{formatted}} 토큰',

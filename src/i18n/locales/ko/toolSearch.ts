@@ -5,7 +5,7 @@ export const toolSearch: Catalog['toolSearch'] = {
   loadingTokenizer: 'Qwen3 토크나이저를 불러오는 중…',
   tokenizerFailed: '토크나이저를 불러오지 못해({{error}}) 토큰 수를 셀 수 없습니다. 새로고침해 다시 시도하세요.',
   countedWith:
-    '{{tokenizer}}로 모델이 보는 그대로의 프롬프트(ChatML, 시스템 메시지 안의 도구)를 셌습니다. 실제 토크나이저이지만, 불러온 모델이 Qwen이 아니라면 그 모델의 토크나이저는 아닙니다.',
+    '페이지의 모든 토큰 수와 같은 방식으로 셌습니다: 런타임이 직접 센 수가 있으면 그 수를, 없으면 모델이 본 그대로의 프롬프트를 {{tokenizer}}로 어림한 수를 씁니다.',
   switch: '도구 검색',
   index: '인덱스',
   indexLabel: '도구 인덱스',
@@ -29,7 +29,6 @@ export const toolSearch: Catalog['toolSearch'] = {
     completion: '생성',
     total: '합계',
   },
-  reportedPrompt: '런타임이 보고한 프롬프트 토큰: {{list}}.',
   noneYet: '아직 없음',
   isNew: ' (새로 찾음)',
   searchOff: '검색 꺼짐',

@@ -17,6 +17,7 @@ export const tools: Catalog['tools'] = {
   groups: {
     presets: '프리셋',
     userTools: '내 도구',
+    lessons: '수업 도구',
     toolSearch: '도구 검색 워크스페이스',
   },
   source: {
@@ -30,6 +31,8 @@ export const tools: Catalog['tools'] = {
   needsApproval: '승인 필요',
   schema: '모델이 받는 JSON Schema',
   showSchema: '스키마',
+  modelReadsEnglish: '모델이 읽는 설명 (영어)',
+  modelReadsTitle: '모델이 읽는 설명: {{text}}',
   showSchemaLabel: '{{name}}의 설명과 스키마 보기',
   selected: '선택됨: {{name}}',
   closeSelected: '닫기',

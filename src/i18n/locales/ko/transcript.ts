@@ -22,6 +22,7 @@ export const transcript: Catalog['transcript'] = {
   assistantTurnLabel: 'assistant {{round}}번째 턴',
   turn: '{{round}}번째 턴',
   tokens: '{{prompt}} → {{completion}} 토큰',
+  ranEdited: '편집한 인수로 실행:',
   estimated: ' (추정)',
   modelFailed: '모델 호출 {{round}} 실패: {{error}}',
   interrupted: '중단됨.',

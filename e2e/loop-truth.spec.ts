@@ -1,0 +1,51 @@
+/**
+ * Issue 28, the loop-core items seen on the page: an edited call keeps original → edited after Step (5); more follow.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { button, callCard, openScenario } from './helpers';
+
+test('edited arguments stay visible after Step: transcript, turn table, and a run file imported elsewhere', async ({
+  page,
+  browser,
+}) => {
+  await openScenario(page, 'seoul-time-math');
+  await page.getByLabel('Pause before executing tools').check();
+  await button(page, 'Send').click();
+  await button(page, 'Step').click();
+  await button(callCard(page, 'call_1'), 'Approve').click();
+  const card = callCard(page, 'call_2');
+  await button(card, 'Edit arguments').click();
+  await card.getByLabel('Arguments for call_2').fill('{"operation": "multiply", "a": 128, "b": 8}');
+  await button(card, 'Save and approve').click();
+  await button(page, 'Step').click();
+  await expect(page.getByTestId('phase-caption')).toContainText('Phase: prompt');
+
+  // The executed call says why its result is 1024.
+  const result = page.getByTestId('tool-result-call_2');
+  await expect(result).toContainText('1024');
+  await expect(result.getByTestId('edited-call_2')).toContainText('Ran with edited arguments:');
+  await expect(result.getByTestId('edited-call_2').getByRole('list', { name: 'Changed arguments' })).toHaveText(
+    'b: 7 → 8',
+  );
+  await page.getByRole('tab', { name: 'Turns', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Turn table' })).toContainText(
+    'edited the arguments of call_2 (b: 7 → 8)',
+  );
+
+  // The run file carries both, so an import shows them again.
+  await page.getByRole('tab', { name: 'Runs' }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), button(page, 'Export run').click()]);
+  const text = await readFile((await file.path())!, 'utf8');
+  const other = await (await browser.newContext()).newPage();
+  await other.goto('/?speed=instant');
+  await expect(other.locator('.app[data-ready="true"]')).toBeVisible();
+  await other.getByRole('tab', { name: 'Runs' }).click();
+  await other
+    .getByLabel('Import run file')
+    .setInputFiles({ name: 'run.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(other.getByTestId('runs-notice')).toContainText('Imported');
+  await expect(other.getByTestId('edited-call_2').getByRole('list', { name: 'Changed arguments' })).toHaveText(
+    'b: 7 → 8',
+  );
+});
