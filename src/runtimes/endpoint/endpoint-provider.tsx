@@ -14,12 +14,7 @@ export function createEndpointProvider(endpoint: EndpointStore): RuntimeProvider
     requirement:
       'A running server: Ollama, LM Studio, llama.cpp’s llama-server, vLLM or a hosted API (its URL and a model).',
     // The panel loads when the runtime is picked (not part of the first page load).
-    Panel: lazyPanel(async () => {
-      const { EndpointPanel } = await import('./endpoint-panel');
-      return function Panel() {
-        return <EndpointPanel endpoint={endpoint} />;
-      };
-    }, 260),
+    Panel: lazyPanel(() => import('./endpoint-panel').then((m) => m.EndpointPanel), { endpoint }, 260),
     getRuntime() {
       const { runtime, reason } = endpoint.store.getState();
       const key = runtime ?? reason;

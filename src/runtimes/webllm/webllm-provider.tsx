@@ -62,12 +62,7 @@ export function createWebllmProvider(webllm: WebLLM): RuntimeProvider {
     label: 'WebLLM (WebGPU)',
     requirement: 'A WebGPU browser (Chrome/Edge 113+); downloads 0.3–2.5 GB once, then works offline',
     // The panel loads when the runtime is picked (not part of the first page load).
-    Panel: lazyPanel(async () => {
-      const { WebLLMPanel } = await import('./webllm-panel');
-      return function Panel() {
-        return <WebLLMPanel webllm={webllm} />;
-      };
-    }, 320),
+    Panel: lazyPanel(() => import('./webllm-panel').then((m) => m.WebLLMPanel), { webllm }, 320),
     getRuntime,
     subscribe: (listener) => store.subscribe(listener),
   };

@@ -11,12 +11,7 @@ export function createWllamaProvider(wllama: WllamaStore): RuntimeProvider {
     requirement:
       'Any Chrome or Edge 137+ (no GPU): a GGUF model file or URL, or the built-in tiny random test model (nonsense text).',
     // The panel loads when the runtime is picked (not part of the first page load).
-    Panel: lazyPanel(async () => {
-      const { WllamaPanel } = await import('./wllama-panel');
-      return function Panel() {
-        return <WllamaPanel wllama={wllama} />;
-      };
-    }, 320),
+    Panel: lazyPanel(() => import('./wllama-panel').then((m) => m.WllamaPanel), { wllama }, 320),
     getRuntime() {
       const { runtime, status } = wllama.store.getState();
       if (runtime) return { runtime };
