@@ -31,15 +31,16 @@ export function useThemeVersion(): string {
   return useSyncExternalStore(subscribe, themeKey, () => '');
 }
 
-/** The hidden element tokens resolve through, kept in the page (one per document), made on first use. */
+/** The hidden element tokens resolve through, one per document (kept with it), made on first use. */
+const probes = new WeakMap<Document, HTMLElement>();
 function tokenProbe(): HTMLElement {
-  const found = document.body.querySelector<HTMLElement>(':scope > [data-token-probe]');
-  if (found) return found;
+  const known = probes.get(document);
+  if (known?.isConnected) return known;
   const probe = document.createElement('span');
   probe.hidden = true;
-  probe.dataset.tokenProbe = '';
   probe.setAttribute('aria-hidden', 'true');
   document.body.append(probe);
+  probes.set(document, probe);
   return probe;
 }
 
