@@ -48,7 +48,8 @@ test('the tool studio in Korean: labels, zod’s Korean errors, a test run, the 
   // A run that works: the result as the model gets it, the outcome explained in Korean.
   await args.fill('{"a": 2, "b": 3}');
   await dialog.getByRole('button', { name: '테스트 실행' }).click();
-  await expect(result.getByTestId('test-run-outcome')).toHaveText('returned', { timeout: 15_000 });
+  await expect(result.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', 'returned', { timeout: 15_000 });
+  await expect(result.getByTestId('test-run-outcome')).toHaveText('반환됨');
   await expect(result.getByTestId('test-run-outcome-text')).toHaveText('도구가 결과를 돌려주었습니다.');
   await expect(result.getByTestId('test-run-text')).toHaveText('5');
   await expect(result).toContainText('결과 (모델에 보내집니다)');

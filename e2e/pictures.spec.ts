@@ -234,7 +234,9 @@ test.describe('pictures', () => {
     await button(dialog, 'Run test').click();
     const running = dialog.getByTestId('test-run-running');
     await expect(running).toContainText(/Running… \d/);
-    await expect(dialog.getByTestId('test-run-outcome')).toHaveText('timeout', { timeout: 15_000 });
+    await expect(dialog.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', 'timeout', {
+      timeout: 15_000,
+    });
     await expect(running).toHaveCount(0);
     await button(dialog, 'Save tool').click();
     await expect(dialog.getByTestId('tool-unsaved')).toHaveCount(0);

@@ -110,7 +110,7 @@ test('build a tool with the form, test-run it, expose it and have a run call it'
     "console.log('computing', args.width, args.height);\nreturn { area: args.width * args.height, unit: args.unit ?? 'm' };",
   );
   const result = await testRun(dialog, '{"width": 3, "height": 4}');
-  await expect(result.getByTestId('test-run-outcome')).toHaveText('returned');
+  await expect(result.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', 'returned');
   await expect(result.getByTestId('test-run-text')).toHaveText('{"area":12,"unit":"m"}');
   await expect(result.getByTestId('test-run-console')).toHaveText('computing 3 4');
   await expect(result.getByTestId('test-run-duration')).toContainText('ms');
@@ -248,7 +248,7 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
         await setCode(dialog, c.code);
         const started = Date.now();
         const result = await testRun(dialog, '{"a": 1, "b": 2}');
-        await expect(result.getByTestId('test-run-outcome')).toHaveText(c.outcome);
+        await expect(result.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', c.outcome);
         await expect(result.getByTestId('test-run-text')).toHaveText(c.text);
         if (c.outcome === 'timeout') expect(Date.now() - started).toBeLessThan(5000);
         if (c.name === 'a syntax error') await expect(dialog.locator('.cm-lintRange-error').first()).toBeVisible();
@@ -260,7 +260,7 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
     await test.step('a huge output is truncated and flagged', async () => {
       await setCode(dialog, "return 'x'.repeat(2000000);");
       const result = await testRun(dialog);
-      await expect(result.getByTestId('test-run-outcome')).toHaveText('returned');
+      await expect(result.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', 'returned');
       await expect(result.getByText(/truncated: 2,000,000 characters/)).toBeVisible();
       await expect(result.getByTestId('test-run-text')).toContainText(
         '[output truncated: kept 16000 of 2000000 characters]',
@@ -302,7 +302,7 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
       for (const url of ['/', '/sw.js', `${app}/index.html`]) {
         await setCode(dialog, `const r = await fetch(${JSON.stringify(url)}); return await r.text();`);
         const result = await testRun(dialog);
-        await expect(result.getByTestId('test-run-outcome')).toHaveText('threw');
+        await expect(result.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', 'threw');
         await expect(result.getByTestId('test-run-text')).toContainText(
           `fetch refused: ${new URL(url, app).href} is the app's own origin (${app}).`,
         );
@@ -310,7 +310,7 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
       }
       await setCode(dialog, `const r = await fetch(${JSON.stringify(otherUrl)}); return await r.text();`);
       const result = await testRun(dialog);
-      await expect(result.getByTestId('test-run-outcome')).toHaveText('returned');
+      await expect(result.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', 'returned');
       await expect(result.getByTestId('test-run-text')).toHaveText('other origin: /data');
     } finally {
       await new Promise<void>((resolve) => other.close(() => resolve()));

@@ -95,7 +95,7 @@ export function ValidationChecks({
             <strong>{labelOf(report.advisor)}</strong>{' '}
             {report.settings
               ? t('schema.ranWith', {
-                  retries: report.settings.maxRepeatAttempts,
+                  count: report.settings.maxRepeatAttempts,
                   calls: 1 + report.settings.maxRepeatAttempts,
                 })
               : t('schema.notRecorded')}

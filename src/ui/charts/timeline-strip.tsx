@@ -63,7 +63,7 @@ export function TimelineStrip({ rounds }: { readonly rounds: readonly RoundTimel
   const spanLabel = (span: TimelineSpan) =>
     span.kind === 'tool' ? `${span.name} (${span.callId})` : t(`spans.${span.kind}`);
   const description = t('timeline.description', {
-    rounds: rounds.length,
+    count: rounds.length,
     totals: rounds.map((r) => format.duration(r.totalMs)).join(', '),
   });
 

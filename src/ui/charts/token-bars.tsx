@@ -69,7 +69,7 @@ export function TokenBars({ rounds }: { readonly rounds: readonly RoundTokens[] 
   const barWidth = Math.min(5, slot * 0.62);
   const ticks = [0, max / 2, max];
   const description = t('bars.description', {
-    rounds: rounds.length,
+    count: rounds.length,
     totals: rounds.map((r) => `${format.number(r.prompt)} + ${format.number(r.completion)}`).join(', '),
   });
 

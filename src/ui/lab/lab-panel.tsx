@@ -66,7 +66,7 @@ function PredictionArea() {
           {t('score', {
             points: format.number(summary.points, { maximumFractionDigits: 2 }),
             max: summary.maxPoints,
-            turns: summary.scored,
+            count: summary.scored,
             perfect: summary.perfect,
           })}
         </p>

@@ -100,8 +100,12 @@ export function ReportView({ report }: { report: ToolRunReport }) {
   return (
     <div className={`tool-studio-report ${failed ? 'tool-studio-report-failed' : ''}`}>
       <p className="tool-studio-report-head">
-        <span className={`badge ${failed ? 'badge-error' : 'badge-ok'}`} data-testid="test-run-outcome">
-          {outcome.kind}
+        <span
+          className={`badge ${failed ? 'badge-error' : 'badge-ok'}`}
+          data-testid="test-run-outcome"
+          data-outcome={outcome.kind}
+        >
+          {t(`test.badge.${outcome.kind}`)}
         </span>
         <span data-testid="test-run-duration">{format.duration(report.durationMs)}</span>
         <span className="small" data-testid="test-run-outcome-text">

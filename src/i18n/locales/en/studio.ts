@@ -87,6 +87,17 @@ export const studio = {
       aborted: 'The run was stopped.',
       crashed: 'The sandbox failed.',
     },
+    /** The outcome's badge: a status word, not the code. */
+    badge: {
+      returned: 'Returned',
+      'syntax-error': 'Syntax error',
+      threw: 'Threw',
+      'not-serializable': 'Not JSON',
+      timeout: 'Timed out',
+      'out-of-memory': 'Out of memory',
+      aborted: 'Stopped',
+      crashed: 'Sandbox failed',
+    },
   },
   mcpImport: {
     title: 'Import MCP tools',

@@ -89,6 +89,16 @@ export const studio: Catalog['studio'] = {
       aborted: '실행이 중지되었습니다.',
       crashed: '샌드박스가 실패했습니다.',
     },
+    badge: {
+      returned: '반환됨',
+      'syntax-error': '문법 오류',
+      threw: '예외 발생',
+      'not-serializable': 'JSON 아님',
+      timeout: '시간 초과',
+      'out-of-memory': '메모리 초과',
+      aborted: '중지됨',
+      crashed: '샌드박스 실패',
+    },
   },
   mcpImport: {
     title: 'MCP 도구 가져오기',
