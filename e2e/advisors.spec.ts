@@ -40,7 +40,7 @@ test.describe('advisors: inside vs outside the loop on seoul-time-math', () => {
     await expect(stored).toContainText('tool calculate (call_3)');
   });
 
-  test('a custom output schema the answer fails: the run shows 1 + retries calls and the appended errors', async ({
+  test('a custom output schema the answer fails: the run shows 1 + retries calls, each rejection, and ends as validation failed', async ({
     page,
   }) => {
     await openScenario(page, 'seoul-time-math');
@@ -56,7 +56,22 @@ test.describe('advisors: inside vs outside the loop on seoul-time-math', () => {
     await page.getByLabel('Structured-output validation', { exact: true }).check();
 
     await button(page, 'Run to end').click();
-    await expect(page.getByTestId('run-end')).toContainText('final answer');
+    // The run ends as what it was (issue 28, item 8), not as a final answer.
+    const end = page.getByTestId('run-end');
+    await expect(end).toContainText('Loop ended: structured-output validation failed.');
+    await expect(end).toContainText('Validation failed after 2 retries; the last answer still fails the schema');
+    await expect(end).not.toContainText('final answer');
+    // Each rejected answer is marked in the transcript with the errors it got.
+    for (const [round, attempt] of [
+      [3, 1],
+      [4, 2],
+    ] as const) {
+      const mark = page.getByTestId(`validation-rejected-${round}`);
+      await expect(mark).toContainText(`Rejected by structured-output validation (attempt ${attempt} of 3)`);
+      await expect(mark).toContainText('Invalid JSON');
+      await expect(mark).toContainText('sent again with these errors appended');
+    }
+    await expect(page.getByTestId('validation-rejected-5')).toContainText('No retries left');
     // Two tool rounds, then the prose answer checked 1 + 2 times.
     await expect(page.getByTestId('advisors-model-calls')).toHaveText('5 model call(s)');
     await expect(page.getByTestId('advisor-count-validation')).toHaveText('5×');
@@ -66,6 +81,15 @@ test.describe('advisors: inside vs outside the loop on seoul-time-math', () => {
     await expect(attempts).toContainText('attempt 3: invalid');
     await expect(attempts).toContainText(
       'appended to the user message for the retry: Output JSON validation failed because of: Invalid JSON',
+    );
+    // The turn table says the same on each rejected answer's row.
+    await page.getByRole('tab', { name: 'Turns', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Turn table' });
+    await expect(table.getByRole('row').nth(3)).toContainText(
+      'validation rejected the answer (attempt 1 of 3): Invalid JSON',
+    );
+    await expect(table.getByRole('row').nth(5)).toContainText(
+      'no retries left; ended: structured-output validation failed',
     );
   });
 });

@@ -1,5 +1,6 @@
 /** Shared steps for the end-to-end specs. */
-import type { Locator, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Locator, Page } from '@playwright/test';
 import type { EventWithFullTrace, LoopEvent } from '../src/engine';
 import { withFullTraces } from '../src/engine';
 import { expect } from '@playwright/test';
@@ -88,4 +89,34 @@ export async function revealInTranscript(page: Page, text: string): Promise<void
   await search.fill(text);
   await search.press('Enter');
   await expect(page.locator('.transcript-item:focus').getByText(text).first()).toBeVisible();
+}
+
+/** Replaces the code in the tool studio's editor. */
+export async function setToolCode(dialog: Locator, code: string): Promise<void> {
+  const content = dialog.getByTestId('code-editor').locator('.cm-content');
+  // Typed as input events (not a DOM fill, which CodeMirror reads back a frame later): the draft has the new code
+  // before the next click, as it would for a person typing.
+  await content.click();
+  await content.press('ControlOrMeta+a');
+  await content.page().keyboard.insertText(code);
+  await expect(content).toContainText(code.split('\n')[0]!.trim());
+}
+
+/**
+ * Exports the open run from the Runs tab (without tool code) and imports the file into a fresh browser context:
+ * the page there, with the imported run open, and the file's text.
+ */
+export async function exportToFreshBrowser(page: Page, browser: Browser): Promise<{ other: Page; text: string }> {
+  await page.getByRole('tab', { name: 'Runs' }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), button(page, 'Export run').click()]);
+  const text = await readFile((await file.path())!, 'utf8');
+  const other = await (await browser.newContext()).newPage();
+  await other.goto('/?speed=instant');
+  await expect(other.locator('.app[data-ready="true"]')).toBeVisible();
+  await other.getByRole('tab', { name: 'Runs' }).click();
+  await other
+    .getByLabel('Import run file')
+    .setInputFiles({ name: 'run.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(other.getByTestId('runs-notice')).toContainText('Imported');
+  return { other, text };
 }

@@ -1,9 +1,8 @@
 /**
  * Issue 28, the loop-core items seen on the page: an edited call keeps original → edited after Step (5); more follow.
  */
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { button, callCard, openScenario } from './helpers';
+import { button, callCard, exportToFreshBrowser, openScenario } from './helpers';
 
 test('edited arguments stay visible after Step: transcript, turn table, and a run file imported elsewhere', async ({
   page,
@@ -34,17 +33,7 @@ test('edited arguments stay visible after Step: transcript, turn table, and a ru
   );
 
   // The run file carries both, so an import shows them again.
-  await page.getByRole('tab', { name: 'Runs' }).click();
-  const [file] = await Promise.all([page.waitForEvent('download'), button(page, 'Export run').click()]);
-  const text = await readFile((await file.path())!, 'utf8');
-  const other = await (await browser.newContext()).newPage();
-  await other.goto('/?speed=instant');
-  await expect(other.locator('.app[data-ready="true"]')).toBeVisible();
-  await other.getByRole('tab', { name: 'Runs' }).click();
-  await other
-    .getByLabel('Import run file')
-    .setInputFiles({ name: 'run.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await expect(other.getByTestId('runs-notice')).toContainText('Imported');
+  const { other } = await exportToFreshBrowser(page, browser);
   await expect(other.getByTestId('edited-call_2').getByRole('list', { name: 'Changed arguments' })).toHaveText(
     'b: 7 → 8',
   );

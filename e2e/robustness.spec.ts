@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ggufWithoutHyperparameters, ggufWithUnknownArchitecture } from '../src/runtimes/wllama/gguf/test-fixtures';
-import { assistantTurn, button, openScenario, storedRuns } from './helpers';
+import { assistantTurn, button, openScenario, setToolCode, storedRuns } from './helpers';
 
 async function openApp(page: Page): Promise<void> {
   await page.goto('/?speed=instant');
@@ -23,16 +23,6 @@ async function newTool(page: Page): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: 'Tool editor' });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-async function setCode(dialog: Locator, code: string): Promise<void> {
-  const content = dialog.getByTestId('code-editor').locator('.cm-content');
-  // Typed as input events (not a DOM fill, which CodeMirror reads back a frame later): the draft has the new code
-  // before the next click, as it would for a person typing.
-  await content.click();
-  await content.press('ControlOrMeta+a');
-  await content.page().keyboard.insertText(code);
-  await expect(content).toContainText(code.split('\n')[0]!.trim());
 }
 
 async function testRun(dialog: Locator): Promise<Locator> {
@@ -50,7 +40,7 @@ test.describe('tool code cannot take the tab down', () => {
     const dialog = await newTool(page);
     await dialog.getByLabel('Name', { exact: true }).fill('bomb_tool');
     const bomb = 'const a = [];\nfor (;;) a.push(new Array(1e7).fill(1.5));';
-    await setCode(dialog, bomb);
+    await setToolCode(dialog, bomb);
     await dialog.getByLabel('Time limit (ms)').fill('20000');
     const result = await testRun(dialog);
     await expect(result.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', 'out-of-memory');
@@ -62,14 +52,14 @@ test.describe('tool code cannot take the tab down', () => {
     await expect(dialog.getByTestId('code-editor').locator('.cm-content')).toContainText('new Array(1e7).fill(1.5)');
     await dialog.getByLabel('Memory limit (MB)').fill('16');
     await expect((await testRun(dialog)).getByTestId('test-run-text')).toHaveText(/memory limit \(16 MB\)/);
-    await setCode(dialog, 'return args.a + args.b;');
+    await setToolCode(dialog, 'return args.a + args.b;');
     await expect((await testRun(dialog)).getByTestId('test-run-text')).toHaveText('5');
   });
 
   test('a thrown object whose toJSON and toString both throw is reported at once, by what it is', async ({ page }) => {
     await openApp(page);
     const dialog = await newTool(page);
-    await setCode(dialog, 'throw { code: 7, toJSON() { throw 1 }, toString() { throw 2 } };');
+    await setToolCode(dialog, 'throw { code: 7, toJSON() { throw 1 }, toString() { throw 2 } };');
     // It used to end as a timeout after the whole limit: now it is reported as what it is.
     await dialog.getByLabel('Time limit (ms)').fill('60000');
     const result = await testRun(dialog);

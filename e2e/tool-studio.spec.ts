@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { button, callCard } from './helpers';
+import { button, callCard, setToolCode } from './helpers';
 
 async function openApp(page: Page): Promise<void> {
   await page.goto('/?speed=instant');
@@ -24,16 +24,6 @@ async function newTool(page: Page): Promise<Locator> {
   const dialog = editor(page);
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-async function setCode(dialog: Locator, code: string): Promise<void> {
-  const content = dialog.getByTestId('code-editor').locator('.cm-content');
-  // Typed as input events (not a DOM fill, which CodeMirror reads back a frame later): the draft has the new code
-  // before the next click, as it would for a person typing.
-  await content.click();
-  await content.press('ControlOrMeta+a');
-  await content.page().keyboard.insertText(code);
-  await expect(content).toContainText(code.split('\n')[0]!.trim());
 }
 
 async function testRun(dialog: Locator, args?: string): Promise<Locator> {
@@ -105,7 +95,7 @@ test('build a tool with the form, test-run it, expose it and have a run call it'
   await expect(schema).toContainText('"enum": [');
   await expect(schema).toContainText('"required": [\n    "width",\n    "height"\n  ]');
 
-  await setCode(
+  await setToolCode(
     dialog,
     "console.log('computing', args.width, args.height);\nreturn { area: args.width * args.height, unit: args.unit ?? 'm' };",
   );
@@ -245,7 +235,7 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
     for (const c of cases) {
       await test.step(c.name, async () => {
         if (c.limit) await dialog.getByLabel('Time limit (ms)').fill(c.limit);
-        await setCode(dialog, c.code);
+        await setToolCode(dialog, c.code);
         const started = Date.now();
         const result = await testRun(dialog, '{"a": 1, "b": 2}');
         await expect(result.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', c.outcome);
@@ -258,7 +248,7 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
       });
     }
     await test.step('a huge output is truncated and flagged', async () => {
-      await setCode(dialog, "return 'x'.repeat(2000000);");
+      await setToolCode(dialog, "return 'x'.repeat(2000000);");
       const result = await testRun(dialog);
       await expect(result.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', 'returned');
       await expect(result.getByText(/truncated: 2,000,000 characters/)).toBeVisible();
@@ -268,11 +258,11 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
     });
     await test.step('network is there once granted', async () => {
       await dialog.getByLabel('Allow network').check();
-      await setCode(dialog, 'return typeof fetch;');
+      await setToolCode(dialog, 'return typeof fetch;');
       await expect((await testRun(dialog)).getByTestId('test-run-text')).toHaveText('function');
     });
     await test.step('the sandbox still works after all that', async () => {
-      await setCode(dialog, 'return args.a + args.b;');
+      await setToolCode(dialog, 'return args.a + args.b;');
       await expect((await testRun(dialog, '{"a": 1, "b": 2}')).getByTestId('test-run-text')).toHaveText('3');
     });
     // No sandbox frame is left behind.
@@ -300,7 +290,7 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
       await dialog.getByLabel('Allow network').check();
       await expect(dialog.getByTestId('network-rule')).toContainText(`never this app's own origin (${app})`);
       for (const url of ['/', '/sw.js', `${app}/index.html`]) {
-        await setCode(dialog, `const r = await fetch(${JSON.stringify(url)}); return await r.text();`);
+        await setToolCode(dialog, `const r = await fetch(${JSON.stringify(url)}); return await r.text();`);
         const result = await testRun(dialog);
         await expect(result.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', 'threw');
         await expect(result.getByTestId('test-run-text')).toContainText(
@@ -308,7 +298,7 @@ test.describe('bad input gets a clear result and leaves the app working', () => 
         );
         await expect(result.getByTestId('test-run-events')).toContainText('denied');
       }
-      await setCode(dialog, `const r = await fetch(${JSON.stringify(otherUrl)}); return await r.text();`);
+      await setToolCode(dialog, `const r = await fetch(${JSON.stringify(otherUrl)}); return await r.text();`);
       const result = await testRun(dialog);
       await expect(result.getByTestId('test-run-outcome')).toHaveAttribute('data-outcome', 'returned');
       await expect(result.getByTestId('test-run-text')).toHaveText('other origin: /data');

@@ -55,7 +55,22 @@ export { runToCompletion } from './advisors/compare';
 export type { ComparisonSource } from './advisors/compare';
 export { DEFAULT_ADVISOR_CONFIG, advisorsOf, chainOfRun } from './advisors/config';
 export { AdvisorLoopController } from './advisors/controller';
-export { ADVISOR_EVENT_TYPES, advisorEvents } from './advisors/events';
+export {
+  codeDigest,
+  codeVersionsByCall,
+  lastCodeVersion,
+  nextCodeVersion,
+  pendingCodeChange,
+} from './loop/code-versions';
+export type { CodeVersion } from './loop/code-versions';
+export {
+  ADVISOR_EVENT_TYPES,
+  ADVISOR_TURN_ACTION_KINDS,
+  advisorEvents,
+  describeValidationRejection,
+  validationRejections,
+} from './advisors/events';
+export type { AdvisorTurnAction, ValidationRejection } from './advisors/events';
 export type { AdvisorEvent } from './advisors/events';
 export { HIGHEST_PRECEDENCE, LOWEST_PRECEDENCE, formatOrder, formatOrderShort, parseOrder } from './advisors/order';
 export {

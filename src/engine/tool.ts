@@ -91,6 +91,11 @@ export interface Tool extends ToolDefinition {
    * absent on a tool that words them in English only. Its definition (name, schema) is the same.
    */
   inLanguage?(language: ToolLanguage): Tool;
+  /**
+   * A user tool's implementation as source text (what the sandbox runs); absent on tools without code. A run records
+   * which version of it each execution used (loop/code-versions.ts), and a saved edit runs from the next execution.
+   */
+  readonly code?: string;
 }
 
 export interface DefineToolSpec<S extends z.ZodType> {

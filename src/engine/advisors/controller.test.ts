@@ -13,6 +13,8 @@ import { AdvisorLoopController, RESTORED_MID_REQUEST } from './controller';
 import { HIGHEST_PRECEDENCE } from './order';
 import type { AdvisorConfig } from './setup';
 import { checkAdvisorConfig, DEFAULT_ADVISOR_CONFIG } from './setup';
+import { advisorEvents } from './events';
+import { readRunEndDetail } from '../loop/run-end-details';
 
 const scenario = getScenario('seoul-time-math')!;
 
@@ -51,6 +53,11 @@ function setup(options: { settings?: Partial<LoopSettings>; config?: AdvisorConf
 function count(events: readonly LoopEvent[], advisor: string, hook: string): number {
   return events.filter((e) => e.type === 'advisor-invoked' && e.advisor === advisor && e.hook === hook).length;
 }
+
+/** The default chain with structured-output validation switched on (its default schema fails the prose answer). */
+const validationOn: AdvisorConfig = {
+  advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)),
+};
 
 const memoryInside: AdvisorConfig = {
   advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) =>
@@ -179,22 +186,55 @@ describe('AdvisorLoopController on seoul-time-math', () => {
   });
 
   it('structured-output validation inside the loop retries the final answer 3 times (6 model calls in all)', async () => {
-    const config = {
-      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)),
-    };
-    const { controller } = setup({ config });
+    const { controller } = setup({ config: validationOn });
     await controller.runToEnd();
     const events = controller.getEvents();
     expect(events.filter((e) => e.type === 'model-called')).toHaveLength(6);
     expect(count(events, 'Structured-output validation', 'validate')).toBe(6);
-    expect(controller.getState().finished?.reason).toBe('final-answer');
+    expect(controller.getState().finished?.reason).toBe('validation-failed');
+  });
+
+  it('a run whose answer never validates ends as validation failed, each rejected answer marked (issue 28, item 8)', async () => {
+    const { controller } = setup({ config: validationOn });
+    await controller.runToEnd();
+    const events = controller.getEvents();
+    const finished = events.at(-1)!;
+    expect(finished).toMatchObject({ type: 'run-finished', reason: 'validation-failed' });
+    const detail = finished.type === 'run-finished' ? finished.detail! : '';
+    expect(detail).toMatch(/^Validation failed after 3 retries; the last answer still fails the schema: Invalid JSON/);
+    expect(readRunEndDetail(detail)).toMatchObject({ code: 'validationFailed', values: { retries: '3' } });
+    // The last answer is kept (Spring returns it), but the run does not call it a final answer.
+    expect(finished.type === 'run-finished' && finished.finalAnswer).toContain('877');
+
+    // The transcript: each of the four answers is followed by its rejection, the last one without a retry.
+    const entries = transcript(events, [advisorEvents]);
+    const rejected = entries.flatMap((e) => (e.kind === 'validation-rejected' ? [e] : []));
+    expect(
+      rejected.map((e) => [e.rejection.round, e.rejection.attempt, e.rejection.attempts, e.rejection.retried]),
+    ).toEqual([
+      [3, 1, 4, true],
+      [4, 2, 4, true],
+      [5, 3, 4, true],
+      [6, 4, 4, false],
+    ]);
+    for (const entry of rejected) {
+      expect(entries[entry.index - 1]).toMatchObject({ kind: 'assistant', round: entry.rejection.round });
+      expect(entry.rejection.errors[0]).toMatch(/^Invalid JSON/);
+    }
+    expect(entries.at(-1)).toMatchObject({ kind: 'finished', reason: 'validation-failed' });
+
+    // The turn table: the rejection on the row of each rejected answer; the last row ends the run as it was.
+    const rows = turnTable(events, [advisorEvents]);
+    expect(rows).toHaveLength(6);
+    expect(rows[0]!.codeDid).not.toContain('validation');
+    expect(rows[2]!.codeDid).toMatch(/^validation rejected the answer \(attempt 1 of 4\): Invalid JSON.*; sent again/);
+    expect(rows[5]!.codeDid).toMatch(
+      /\(attempt 4 of 4\): Invalid JSON.*; no retries left; ended: structured-output validation failed$/,
+    );
   });
 
   it('a validation retry waits at the prompt phase, so Step is the next move', async () => {
-    const config = {
-      advisors: DEFAULT_ADVISOR_CONFIG.advisors.map((s) => (s.kind === 'validation' ? { ...s, enabled: true } : s)),
-    };
-    const { controller } = setup({ config });
+    const { controller } = setup({ config: validationOn });
     for (let i = 0; i < 5; i += 1) await controller.step();
     // The final answer failed validation: the chain waits to re-issue the request.
     expect(controller.getState().phase).toBe('prompt');

@@ -393,7 +393,10 @@ export class AdvisorLoopController extends ControllerCore {
         at,
         reason: response.ending.reason,
         detail: response.ending.detail,
-        ...(response.ending.reason === 'return-direct' || response.ending.reason === 'truncated'
+        // The answer the run ends with: a returnDirect result, a cut answer, the last answer validation rejected.
+        ...(response.ending.reason === 'return-direct' ||
+        response.ending.reason === 'truncated' ||
+        response.ending.reason === 'validation-failed'
           ? { finalAnswer: response.message.content }
           : {}),
       });

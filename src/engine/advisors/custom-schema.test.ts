@@ -140,6 +140,6 @@ describe('a run with a schema the scripted answer fails (seoul-time-math)', () =
     ]);
     expect(report!.checks.map((c) => c.appended !== null)).toEqual([true, true, false]);
     expect(report!.checks[0]!.appended).toMatch(new RegExp(`^${VALIDATION_FAILED_PREFIX}Invalid JSON`));
-    expect(events.at(-1)).toMatchObject({ type: 'run-finished', reason: 'final-answer' });
+    expect(events.at(-1)).toMatchObject({ type: 'run-finished', reason: 'validation-failed' });
   });
 });

@@ -174,6 +174,8 @@ export interface ValidationCheck {
   /** Model calls made when the check ran (the call it checked is the latest). */
   readonly round: number;
   readonly attempt: number;
+  /** 1 + the retries, as the check recorded it (absent in older runs). */
+  readonly attempts?: number;
   readonly ok: boolean;
   readonly errors: readonly string[];
   /** The line appended to the last user message for the retry this failure caused; null when none followed. */
@@ -208,7 +210,14 @@ export function validationReports(events: readonly LoopEvent[], scope: ActivityS
         retryable.delete(event.advisor);
         const v = event.sees.validation;
         if (!v) continue; // tool calls: handed back unvalidated
-        report.checks.push({ round: event.round, attempt: v.attempt, ok: v.ok, errors: v.errors, appended: null });
+        report.checks.push({
+          round: event.round,
+          attempt: v.attempt,
+          ...(v.attempts !== undefined ? { attempts: v.attempts } : {}),
+          ok: v.ok,
+          errors: v.errors,
+          appended: null,
+        });
         if (!v.ok) retryable.set(event.advisor, report.checks.length - 1);
       } else if (event.hook === 'attempt') {
         // An attempt straight after a failed check is its retry: the check's errors went into the user message.

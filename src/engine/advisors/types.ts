@@ -33,7 +33,10 @@ export interface AdvisedRequest {
 
 /** Why the loop ended when it was not a plain final answer. */
 export interface LoopEnding {
-  readonly reason: Extract<FinishReasonKind, 'return-direct' | 'max-rounds' | 'refused' | 'truncated' | 'loop-guard'>;
+  readonly reason: Extract<
+    FinishReasonKind,
+    'return-direct' | 'max-rounds' | 'refused' | 'truncated' | 'loop-guard' | 'validation-failed'
+  >;
   readonly detail: string;
 }
 
@@ -80,7 +83,13 @@ export interface AdvisorObservation {
   /** Memory: how many stored messages it loaded into the request. */
   readonly loaded?: number;
   /** Validation: the outcome of one check. */
-  readonly validation?: { readonly attempt: number; readonly ok: boolean; readonly errors: readonly string[] };
+  readonly validation?: {
+    readonly attempt: number;
+    /** How many attempts the advisor makes at most (1 + retries); absent in older runs. */
+    readonly attempts?: number;
+    readonly ok: boolean;
+    readonly errors: readonly string[];
+  };
   /** Tool calling: the loop iteration (1-based) this hook belongs to. */
   readonly iteration?: number;
   /** Think trace: the reasoning of the round it saw ('' when the round had none). */

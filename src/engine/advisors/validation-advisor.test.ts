@@ -18,6 +18,15 @@ describe('structured-output validation', () => {
     expect(response.message.content).toBe('not json');
     const checks = env.invocations.filter((i) => i.hook === 'validate').map((i) => i.sees.validation?.ok);
     expect(checks).toEqual([false, false, false, false]);
+    // The last answer comes back, marked: the run ends as validation failed, not as a final answer.
+    expect(response.ending).toEqual({
+      reason: 'validation-failed',
+      detail: expect.stringMatching(
+        /^Validation failed after 3 retries; the last answer still fails the schema: Invalid JSON/,
+      ),
+    });
+    const attempts = env.invocations.filter((i) => i.hook === 'validate').map((i) => i.sees.validation?.attempts);
+    expect(attempts).toEqual([4, 4, 4, 4]);
   });
 
   it('succeeds on the 2nd try → 2 model calls', async () => {
@@ -27,6 +36,7 @@ describe('structured-output validation', () => {
     );
     expect(env.calls()).toBe(2);
     expect(response.message.content).toBe(VALID);
+    expect(response.ending).toBeUndefined();
     expect(hookCounts(env)['Structured-output validation.attempt']).toBe(2);
   });
 

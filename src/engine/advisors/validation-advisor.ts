@@ -5,6 +5,9 @@
  * "Output JSON validation failed because of: …" appended to its last user message (errors do not accumulate).
  * `maxRepeatAttempts` counts retries: 3 by default, so at most 4 model calls. A response with tool calls is not
  * validated: it goes back to the tool-calling advisor for execution (Spring main, after the 2.0 fix).
+ *
+ * When every attempt fails, Spring returns the last answer; here it is returned too, but marked with the ending
+ * `validation-failed` ("Validation failed after 3 retries…"), so the run ends as what it was and not as a final answer.
  */
 import type { z } from 'zod';
 import type { Message } from '../messages';
@@ -12,6 +15,7 @@ import type { JsonSchema } from '../tool';
 import { formatZodIssues } from '../tool';
 import { observeRequest, recordHook, UsageAccumulator } from './chain';
 import { DEFAULT_ORDERS } from './order';
+import { runEndDetail } from '../loop/run-end-details';
 import type { AdvisedRequest, AdvisedResponse, Advisor, AdvisorChainApi, ValidationSettings } from './types';
 
 export interface ValidationAdvisorOptions {
@@ -51,6 +55,7 @@ export class StructuredOutputValidationAdvisor implements Advisor {
     let processed = request;
     let appended: string | null = null;
     let response: AdvisedResponse | null = null;
+    let errors: string[] = [];
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       const sees = observeRequest(processed);
       const retry = appended === null ? '' : `; appended to the user message: ${appended}`;
@@ -68,19 +73,30 @@ export class StructuredOutputValidationAdvisor implements Advisor {
         });
         break;
       }
-      const errors = validateJsonText(response.message.content, this.schema);
+      errors = validateJsonText(response.message.content, this.schema);
       recordHook(chain, this, 'validate', {
         roles: [],
         summary:
           errors.length === 0 ? `attempt ${attempt}: valid` : `attempt ${attempt}: invalid — ${errors.join('; ')}`,
-        validation: { attempt, ok: errors.length === 0, errors },
+        validation: { attempt, attempts, ok: errors.length === 0, errors },
       });
       if (errors.length === 0) break;
       appended = VALIDATION_FAILED_PREFIX + errors.join('; ');
       processed = augmentUserMessage(request, appended);
     }
-    return usage.apply(response!);
+    const last = usage.apply(response!);
+    // Every attempt was rejected (a response with calls was never judged; one that already ends the loop keeps it).
+    if (errors.length === 0 || last.calls.length > 0 || last.ending) return last;
+    const detail = validationFailedDetail(this.maxRepeatAttempts, errors);
+    return { ...last, ending: { reason: 'validation-failed', detail } };
   }
+}
+
+/** Why a run ended when every attempt was rejected: the retries made and the last answer's errors. */
+export function validationFailedDetail(retries: number, errors: readonly string[]): string {
+  // One template per plural form the English needs ("1 retry", "3 retries"): the run stores the sentence.
+  const code = retries === 1 ? 'validationFailedOne' : 'validationFailed';
+  return runEndDetail(code, { retries: String(retries), errors: errors.join('; ') });
 }
 
 /** The validation errors of a text against a schema; empty when it is valid JSON that passes. */

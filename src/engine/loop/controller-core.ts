@@ -22,6 +22,7 @@ import type { DanglingChoice } from './dangling-calls';
 import { closingResults, danglingCalls, danglingRefusal } from './dangling-calls';
 import { isDecidable } from './decisions';
 import { interruptionOf } from './interruption';
+import { nextCodeVersion } from './code-versions';
 import type { RequestStep } from './request';
 import { createRequestMemo } from './request';
 import type { RefusalCode } from './refusals';
@@ -537,7 +538,9 @@ export abstract class ControllerCore {
       if (!sameDefinitions(definitions, this.state.tools)) {
         const kept = tools.map((tool) => {
           const current = this.registry.get(tool.name);
-          return current && sameDefinitions([toDefinition(current)], [toDefinition(tool)]) ? current : tool;
+          return current && current.code === tool.code && sameDefinitions([toDefinition(current)], [toDefinition(tool)])
+            ? current
+            : tool;
         });
         try {
           this.registry = createToolRegistry(kept);
@@ -553,6 +556,21 @@ export abstract class ControllerCore {
     }
     if (change.tools || change.runtime) this.append({ type: 'workspace-changed', at: this.deps.now(), ...change });
     return OK;
+  }
+
+  /**
+   * Takes the code a user tool has in the workspace now, when it differs from the code the run holds and the tool's
+   * definition is the same: a saved edit runs from the tool's next execution, not from the next run. (A changed
+   * definition is what the model must see first: it is adopted before the next model call, with the other tools.)
+   */
+  private adoptSavedCode(name: string): void {
+    const current = this.registry.get(name);
+    if (current?.code === undefined || !this.deps.workspace) return;
+    const tools = this.deps.workspace.snapshot().tools;
+    const live = tools.ok ? tools.value.find((t) => t.name === name) : undefined;
+    if (live?.code === undefined || live.code === current.code) return;
+    if (!sameDefinitions([toDefinition(live)], [toDefinition(current)])) return;
+    this.registry = createToolRegistry(this.registry.tools.map((t) => (t.name === name ? live : t)));
   }
 
   /** Logs `tools-paused` for the calls that wait for a person: all with "pause before tools", else those needing approval. */
@@ -649,7 +667,6 @@ export abstract class ControllerCore {
     isCurrent: () => boolean = () => true,
   ): Promise<ToolBatchEnd> {
     const settings = this.state.settings!;
-    const registry = this.offeredRegistry(round);
     const finished = this.state.pending?.round === round ? this.state.pending.finished : {};
     this.busy = true;
     const abort = this.abortFor(round, false);
@@ -664,6 +681,10 @@ export abstract class ControllerCore {
           if (earlier.kind === 'stop') return { kind: 'ended', reason: 'tool-error', detail: earlier.error };
           continue;
         }
+        // A user tool's code saved since the run took it runs from this execution on.
+        this.adoptSavedCode(call.name);
+        const registry = this.offeredRegistry(round);
+        const code = registry.get(call.name)?.code;
         const swap = this.toolSwap(call, round);
         const outcome = await executeToolCall(call, decisions[call.id] ?? { kind: 'approve' }, {
           registry: swap ? swappedRegistry(registry, call.name, swap) : registry,
@@ -681,6 +702,7 @@ export abstract class ControllerCore {
               callId: call.id,
               name: call.name,
               argumentsText,
+              ...(code !== undefined ? { code: nextCodeVersion(this.log.all(), call.name, code) } : {}),
             });
           },
           grants: { allowWrite: settings.allowWrite ?? false },

@@ -108,6 +108,11 @@ export type CoreEvent =
       readonly name: string;
       /** The arguments the tool runs with (the edited ones when a person edited them). */
       readonly argumentsText: string;
+      /**
+       * A user tool: the version of its code this execution runs (1 at its first execution in the run, one more after
+       * each saved edit) and the digest of that text (loop/code-versions.ts). Absent for tools without code.
+       */
+      readonly code?: { readonly version: number; readonly digest: string };
     }
   | {
       /**

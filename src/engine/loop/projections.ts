@@ -15,6 +15,8 @@ import { describeInterruption } from './interruption';
 import { applyEvent, INITIAL_STATE } from './state';
 import { withFullTraces } from './prompt-trace';
 import { argumentChangesText } from './decisions';
+import type { CodeVersion } from './code-versions';
+import { codeVersionsByCall } from './code-versions';
 import { assertNever } from '../result';
 import type {
   ExtensionTranscriptEntry,
@@ -58,6 +60,8 @@ export type TranscriptEntry =
       readonly decision?: CallDecision;
       /** An edited call: the arguments the model wrote and the ones that ran, kept after the pause. */
       readonly edited?: { readonly before: string; readonly after: string };
+      /** A user tool's call: the version of its code that ran (loop/code-versions.ts). */
+      readonly code?: CodeVersion;
     } & ResultMarks)
   | {
       readonly kind: 'finished';
@@ -110,6 +114,7 @@ export function transcript(
       {},
     );
   const written = new Map<string, string>();
+  const codes = codeVersionsByCall(events);
   let tools: readonly string[] = [];
   for (const event of events) {
     if (event.type === 'call-finished') outcomes.set(event.outcome.callId, event.outcome);
@@ -180,6 +185,7 @@ export function transcript(
             ...optional('outcome', outcomes.get(message.toolCallId)),
             ...optional('decision', decisions.get(message.toolCallId)),
             ...optional('edited', editOf(message.toolCallId)),
+            ...optional('code', codes.get(message.toolCallId)),
             ...marksOf(message.toolCallId),
           });
         }
@@ -460,6 +466,7 @@ export const FINISH_LABELS: Record<FinishReasonKind, string> = {
   'tool-error': 'tool error (exception mode: stop the loop)',
   'runtime-error': 'runtime error',
   'loop-guard': 'loop guard (hard cap)',
+  'validation-failed': 'structured-output validation failed',
 };
 
 /**

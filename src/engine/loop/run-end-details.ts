@@ -21,6 +21,8 @@ export const RUN_END_DETAILS = {
   returnDirect:
     'Every executed tool is returnDirect: its result is the final answer and the model is not called again.',
   truncated: 'The response was cut by the token limit (finish reason length).',
+  validationFailed: 'Validation failed after {{retries}} retries; the last answer still fails the schema: {{errors}}',
+  validationFailedOne: 'Validation failed after 1 retry; the last answer still fails the schema: {{errors}}',
   truncatedCalls:
     'The response was cut by the token limit (finish reason length); its {{count}} complete call(s) were not run.',
 } as const;

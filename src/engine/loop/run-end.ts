@@ -15,5 +15,10 @@ export const FINISH_REASON_KINDS = [
   'runtime-error',
   /** A loop guard's hard cap (repeated calls, the token budget): the response's calls were not run. */
   'loop-guard',
+  /**
+   * Advisor loop: structured-output validation rejected the answer on every attempt; the last answer is kept (as
+   * Spring returns it), but the run says it failed.
+   */
+  'validation-failed',
 ] as const;
 export type FinishReasonKind = (typeof FINISH_REASON_KINDS)[number];

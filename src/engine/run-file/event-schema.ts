@@ -258,7 +258,9 @@ const observationSchema = z.object({
   usage: usageSchema.optional(),
   stored: z.array(messageSchema).optional(),
   loaded: z.number().optional(),
-  validation: z.object({ attempt: z.number(), ok: z.boolean(), errors: z.array(z.string()) }).optional(),
+  validation: z
+    .object({ attempt: z.number(), attempts: z.number().optional(), ok: z.boolean(), errors: z.array(z.string()) })
+    .optional(),
   iteration: z.number().optional(),
   reasoning: z.string().optional(),
   shortened: z
@@ -335,6 +337,8 @@ const makeEventSchemas = (): EventSchemas => ({
     callId: z.string(),
     name: z.string(),
     argumentsText: z.string(),
+    // A user tool's code version (absent in older runs and for tools without code).
+    code: z.object({ version: z.int().min(1), digest: z.string() }).optional(),
   }),
   'execution-event': z.object({
     type: z.literal('execution-event'),

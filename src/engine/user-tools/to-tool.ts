@@ -73,6 +73,7 @@ export function specToTool(spec: UserToolSpec, executor: ToolExecutor, options: 
     needsApproval: spec.needsApproval || !implemented,
     source: spec.kind === 'mcp' ? 'mcp' : 'user',
     validate: compiled.value.validate,
+    ...(implemented ? { code: spec.code } : {}),
     async execute(args, ctx): Promise<ToolResult> {
       if (!implemented) {
         return errorResult(

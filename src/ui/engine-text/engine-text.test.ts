@@ -39,6 +39,8 @@ import {
 } from '../../engine/loop/response-ending';
 import { hardStopDetail } from '../../engine/lab/guards';
 import { maxRoundsChecker } from '../../engine/advisors/eligibility';
+import { validationFailedDetail } from '../../engine/advisors/validation-advisor';
+import { advisorEvents, ADVISOR_TURN_ACTION_KINDS } from '../../engine/advisors/events';
 import { DEFAULT_SETTINGS } from '../../engine/loop/events';
 import { EMPTY_WORKSPACE } from '../../engine/loop/workspace';
 import { INITIAL_STATE } from '../../engine/loop/state';
@@ -104,6 +106,18 @@ const ACTIONS: Record<TurnActionKind, readonly TurnAction[]> = {
     { kind: 'result-id', callId: 'call_1', sentId: 'call_9' },
   ],
   'policy-denied': [{ kind: 'policy-denied', callId: 'call_4', name: 'fetch_url' }],
+  'validation-rejected': [
+    {
+      kind: 'validation-rejected',
+      round: 3,
+      attempt: 1,
+      attempts: 4,
+      errors: ['Invalid JSON: x', 'a: y'],
+      retried: true,
+    },
+    { kind: 'validation-rejected', round: 6, attempt: 4, attempts: 4, errors: ['Invalid JSON: x'], retried: false },
+    { kind: 'validation-rejected', round: 6, attempt: 2, errors: ['Invalid JSON: x'], retried: true },
+  ],
 };
 
 describe('finish reasons', () => {
@@ -117,7 +131,9 @@ describe('finish reasons', () => {
 
 describe('turn actions', () => {
   it('cover every kind the engine lists', () => {
-    expect(Object.keys(ACTIONS).sort()).toEqual([...CORE_TURN_ACTION_KINDS, ...LAB_TURN_ACTION_KINDS].sort());
+    expect(Object.keys(ACTIONS).sort()).toEqual(
+      [...CORE_TURN_ACTION_KINDS, ...LAB_TURN_ACTION_KINDS, ...ADVISOR_TURN_ACTION_KINDS].sort(),
+    );
   });
 
   it('word each action in English as the engine does, and in Korean', () => {
@@ -126,7 +142,7 @@ describe('turn actions', () => {
       expect(
         turnActionText(english, action, () => englishFault(englishT('lab'))),
         label,
-      ).toBe(describeTurnAction(action, [labExtension]));
+      ).toBe(describeTurnAction(action, [labExtension, advisorEvents]));
       const text = turnActionText(korean, action, () => faultText(koreanLab, formatters('ko'), { kind: 'throw' }));
       expect(text, label).toMatch(hangul);
       expect(text, label).not.toContain('action.');
@@ -383,6 +399,8 @@ describe('why a run ended (the run-finished detail)', () => {
       [REFUSED_DETAIL, 'refused'],
       [RETURN_DIRECT_DETAIL, 'returnDirect'],
       ['Stopped by the user.', 'stopped'],
+      [validationFailedDetail(3, ['Invalid JSON: Unexpected token', 'answer: expected number']), 'validationFailed'],
+      [validationFailedDetail(1, ['Invalid JSON: Unexpected token']), 'validationFailedOne'],
     ];
     expect(written.map(([, code]) => code).sort()).toEqual([...RUN_END_DETAIL_CODES].sort());
     for (const [detail, code] of written) {

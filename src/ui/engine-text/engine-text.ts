@@ -15,6 +15,7 @@ import type {
   RefusalValues,
   RunEndDetailCode,
   TurnAction,
+  ValidationRejection,
   WorkspaceChange,
 } from '../../engine';
 import { assertNever, codeOfSentence, readRunEndDetail, refusalCode, refusalValues } from '../../engine';
@@ -73,9 +74,21 @@ export function turnActionText(t: EngineT, action: TurnAction, fault: (fault: Fa
           : t('action.resultIdOther', { callId: action.callId, sentId: action.sentId });
     case 'policy-denied':
       return t('action.policyDenied', { name: action.name, callId: action.callId });
+    case 'validation-rejected':
+      return t(`action.validationRejected.${action.retried ? 'retried' : 'last'}`, {
+        attempt: validationAttemptText(t, action),
+        errors: action.errors.join('; '),
+      });
     default:
       return assertNever(action);
   }
+}
+
+/** "attempt 2 of 4" (or "attempt 2" for a run recorded before the attempts were). */
+export function validationAttemptText(t: EngineT, rejection: ValidationRejection): string {
+  return rejection.attempts === undefined
+    ? t('action.validationAttemptOnly', { attempt: rejection.attempt })
+    : t('action.validationAttempt', { attempt: rejection.attempt, attempts: rejection.attempts });
 }
 
 /** "paused…; ran x; appended 1 tool result(s)", or "—" when the harness did nothing. */

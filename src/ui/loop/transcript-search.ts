@@ -28,6 +28,8 @@ export function entryText(entry: TranscriptEntry): string {
       return entry.note.kind === 'guard'
         ? [entry.note.guard, entry.note.key ?? '', entry.note.nudge ?? ''].join('\n')
         : JSON.stringify(entry.note.prediction);
+    case 'validation-rejected':
+      return entry.rejection.errors.join('\n');
     default:
       return assertNever(entry);
   }

@@ -19,6 +19,8 @@ import { McpCallProgress, McpResultRecord } from '../mcp/mcp-call-notes';
 import { StreamingEntry, TranscriptList } from './transcript-list';
 import { LabCallCard } from '../lab/lab-call-card';
 import { LabNoteEntry, LabResultMark } from '../lab/lab-entries';
+import { ValidationRejectedEntry } from '../advisors/validation-rejected-entry';
+import { CodeChangeNote, CodeVersionBadge } from './code-change-note';
 
 export function TranscriptView() {
   const { t } = useT('transcript');
@@ -105,6 +107,7 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
               <span className="badge badge-warn">{t(`decision.${entry.decision.kind}`)}</span>
             )}
             <LabResultMark injected={entry.injected} sentId={entry.sentId} />
+            <CodeVersionBadge callId={entry.message.toolCallId} code={entry.code} />
           </header>
           {entry.edited && <EditedArguments callId={entry.message.toolCallId} edited={entry.edited} />}
           <pre className="message-text tool-output">{entry.message.content}</pre>
@@ -142,6 +145,8 @@ function Entry({ entry }: { entry: TranscriptEntry }) {
       );
     case 'lab':
       return <LabNoteEntry note={entry.note} />;
+    case 'validation-rejected':
+      return <ValidationRejectedEntry rejection={entry.rejection} />;
     default:
       return assertNever(entry);
   }
@@ -239,6 +244,7 @@ function CallCard({ call, notes }: { call: ToolCall; notes: readonly ParseIssue[
       <ParseNotes issues={notes} label={t('parserNotesCall', { id: call.id })} />
       <McpCallProgress callId={call.id} />
       <LabCallCard call={call} />
+      <CodeChangeNote call={call} />
       {/* Renders while the call can be decided, and shows its decision until the batch runs. */}
       <PendingCallActions call={call} interrupted={interrupted} />
     </div>

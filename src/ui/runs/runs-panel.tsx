@@ -263,6 +263,7 @@ function toneOf(outcome: RunOutcome): string {
     case 'truncated':
     case 'tool-error':
     case 'runtime-error':
+    case 'validation-failed':
       return 'badge-error';
     case 'open':
       return 'badge-accent';

@@ -15,6 +15,7 @@ export const engine = {
     'tool-error': 'tool error (exception mode: stop the loop)',
     'runtime-error': 'runtime error',
     'loop-guard': 'loop guard (hard cap)',
+    'validation-failed': 'structured-output validation failed',
   },
   loopEnded: 'Loop ended: {{reason}}.',
   action: {
@@ -55,6 +56,12 @@ export const engine = {
     resultIdNone: 'result of {{callId}} to be sent with no tool_call_id',
     resultIdOther: 'result of {{callId}} to be sent with tool_call_id {{sentId}}',
     policyDenied: 'the policy denied {{name}} ({{callId}})',
+    validationAttempt: 'attempt {{attempt}} of {{attempts}}',
+    validationAttemptOnly: 'attempt {{attempt}}',
+    validationRejected: {
+      retried: 'validation rejected the answer ({{attempt}}): {{errors}}; sent again with the errors appended',
+      last: 'validation rejected the answer ({{attempt}}): {{errors}}; no retries left',
+    },
   },
   interrupted: {
     modelCall: 'The last model call (turn {{round}}) was interrupted by a reload: Step calls the model again.',
@@ -103,6 +110,8 @@ export const engine = {
     truncated: 'The response was cut by the token limit (finish reason length).',
     truncatedCalls:
       'The response was cut by the token limit (finish reason length); its {{count}} complete call(s) were not run.',
+    validationFailed: 'Validation failed after {{retries}} retries; the last answer still fails the schema: {{errors}}',
+    validationFailedOne: 'Validation failed after 1 retry; the last answer still fails the schema: {{errors}}',
   },
   refusal: {
     busy: 'Wait for the current step to finish, or press Stop.',

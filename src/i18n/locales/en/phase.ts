@@ -25,5 +25,6 @@ export const phase = {
     'tool-error': 'tool error (exception mode: stop the loop)',
     'runtime-error': 'runtime error',
     'loop-guard': 'loop guard (hard cap)',
+    'validation-failed': 'structured-output validation failed',
   },
 };

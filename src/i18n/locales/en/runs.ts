@@ -80,6 +80,7 @@ export const runs = {
     'tool-error': 'error: a tool failed',
     'runtime-error': 'error: the runtime failed',
     'loop-guard': 'stopped by a loop guard',
+    'validation-failed': 'error: validation failed',
     open: 'open',
   },
 };

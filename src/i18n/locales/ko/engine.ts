@@ -12,6 +12,7 @@ export const engine: Catalog['engine'] = {
     'tool-error': '도구 오류(예외 모드: 루프를 멈춤)',
     'runtime-error': '런타임 오류',
     'loop-guard': '루프 가드(하드 캡)',
+    'validation-failed': '구조화된 출력 검증 실패',
   },
   loopEnded: '루프 종료: {{reason}}.',
   action: {
@@ -52,6 +53,12 @@ export const engine: Catalog['engine'] = {
     resultIdNone: '{{callId}}의 결과를 tool_call_id 없이 보낼 예정',
     resultIdOther: '{{callId}}의 결과를 tool_call_id {{sentId}}(으)로 보낼 예정',
     policyDenied: '정책이 {{name}}({{callId}})을(를) 거부함',
+    validationAttempt: '{{attempts}}번 중 {{attempt}}번째 시도',
+    validationAttemptOnly: '{{attempt}}번째 시도',
+    validationRejected: {
+      retried: '검증이 답을 거부함({{attempt}}): {{errors}}; 오류를 덧붙여 다시 보냄',
+      last: '검증이 답을 거부함({{attempt}}): {{errors}}; 남은 재시도 없음',
+    },
   },
   interrupted: {
     modelCall:
@@ -100,6 +107,9 @@ export const engine: Catalog['engine'] = {
     truncated: '응답이 토큰 한도에서 잘렸습니다(finish reason length).',
     truncatedCalls:
       '응답이 토큰 한도에서 잘렸습니다(finish reason length). 완성된 호출 {{count}}개는 실행되지 않았습니다.',
+    validationFailed:
+      '재시도 {{retries}}번 뒤에도 검증에 실패했습니다. 마지막 답도 스키마를 통과하지 못합니다: {{errors}}',
+    validationFailedOne: '재시도 1번 뒤에도 검증에 실패했습니다. 마지막 답도 스키마를 통과하지 못합니다: {{errors}}',
   },
   refusal: {
     busy: '지금 단계가 끝날 때까지 기다리거나 멈춤을 누르세요.',

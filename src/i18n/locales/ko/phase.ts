@@ -32,5 +32,6 @@ export const phase: Catalog['phase'] = {
     'tool-error': '도구 오류 (예외 모드: 루프 중단)',
     'runtime-error': '런타임 오류',
     'loop-guard': '루프 가드 (하드 캡)',
+    'validation-failed': '구조화된 출력 검증 실패',
   },
 };

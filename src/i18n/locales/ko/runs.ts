@@ -81,6 +81,7 @@ export const runs: Catalog['runs'] = {
     'tool-error': '오류: 도구 실패',
     'runtime-error': '오류: 런타임 실패',
     'loop-guard': '루프 가드가 멈춤',
+    'validation-failed': '오류: 검증 실패',
     open: '진행 중',
   },
 };
