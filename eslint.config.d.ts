@@ -17,5 +17,7 @@ export declare const engineEntryZone: {
 export declare const engineForbiddenImports: readonly { group: readonly string[]; message: string }[];
 /** The selectors that refuse English literals in components. */
 export declare const uiLiteralSelectors: readonly string[];
+/** The browser globals the engine and the store must take injected (timers, fetch, events, the navigator). */
+export declare const INJECTED_GLOBALS: readonly string[];
 declare const config: Linter.Config[];
 export default config;

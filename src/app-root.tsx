@@ -1,6 +1,6 @@
 /**
  * The composition root: builds the one playground with the browser's real parts — IndexedDB, the sandbox, the
- * runtimes, tool search and its request step — and renders the app with it. Nothing else creates app state.
+ * runtimes, the platform (offline support, timers), tool search and its request step — and renders the app with it. Nothing else creates app state.
  * The entry (main.tsx) loads this module right after it has painted the app's skeleton, so the first paint needs
  * none of the store, the engine, zod or the runtimes.
  */
@@ -9,6 +9,8 @@ import type { Root } from 'react-dom/client';
 import { advisorEvents, labExtension, ToolSearchSession, toolSearchStep } from './engine';
 import { I18nRoot, type I18n } from './i18n';
 import { indexedDbStorage } from './persistence';
+import { createBrowserOffline } from './platform/offline';
+import { timerSchedule, timerSleep } from './platform/timers';
 import { createRuntimeRegistry, scriptedSpeed } from './runtimes/registry';
 import { browserSandbox } from './sandbox';
 import { createPlayground } from './store/playground';
@@ -25,13 +27,19 @@ import { PlaygroundProvider } from './ui/playground-context';
 export function startApp(root: Root, i18n: I18n, intro: FirstPaintIntro): void {
   const toolSearch = new ToolSearchSession({ index: 'keyword' });
 
+  // Every runtime with state (the WebLLM worker, the CPU runtime, the endpoint, the GGUF cache) is made here, once.
+  const runtimes = createRuntimeRegistry({
+    scriptedTokensPerSecond: scriptedSpeed(location.search),
+    now: () => performance.now(),
+    sleep: timerSleep,
+    fallbackTokenCounter: loadQwen3Counter,
+  });
+
   const playground = createPlayground({
-    runtimes: createRuntimeRegistry({
-      scriptedTokensPerSecond: scriptedSpeed(location.search),
-      now: () => performance.now(),
-      fallbackTokenCounter: loadQwen3Counter,
-    }),
+    runtimes,
     storage: indexedDbStorage,
+    // The browser's side of working offline: the service worker, the network, the caches the runtimes fill.
+    offline: createBrowserOffline(runtimes.modelCaches),
     sandbox: browserSandbox(),
     toolSearch,
     toolSources: [toolSearchSource(toolSearch)],
@@ -41,7 +49,8 @@ export function startApp(root: Root, i18n: I18n, intro: FirstPaintIntro): void {
     extensions: [labExtension, advisorEvents],
     now: () => Date.now(),
     newRunId: () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`,
-    schedule: (task, ms = 0) => void setTimeout(task, ms),
+    schedule: timerSchedule,
+    sleep: timerSleep,
     location: {
       search: () => location.search,
       replaceSearch: (search) =>

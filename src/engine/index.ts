@@ -11,6 +11,7 @@
 // The core: messages, tools, the runtime port, stop reasons, tool execution, prompt traces and results.
 export { toOpenAIMessages } from './messages';
 export type { Message, ParseIssue, ToolCall } from './messages';
+export { memoByKey, once, onceLoaded } from './memo';
 export { createPrng } from './prng';
 export { diffRound } from './prompt-diff/prompt-diff';
 export type { ChangeReason, DiffPiece, SegmentDiff } from './prompt-diff/prompt-diff';
@@ -109,7 +110,7 @@ export { runDependencies } from './lab/dependencies';
 export { LAB_EVENT_TYPES, LAB_TURN_ACTION_KINDS } from './lab/events';
 export type { LabEvent, LabNote, LabState, LabTurnAction } from './lab/events';
 export { awaitingPrediction, chosenFault, labExtension, labState, resultIdsOf } from './lab/extension';
-export { HUGE_SIZES, defaultFault, labSleep } from './lab/faults';
+export { HUGE_SIZES, defaultFault } from './lab/faults';
 export { guardMeters } from './lab/guards';
 export { apiVerdicts, suggestWrongId, templateView } from './lab/id-pairing';
 export { POINTS_PER_TURN, predictionDue, predictionSummary } from './lab/predict';
@@ -139,7 +140,7 @@ export type { LoopListener, RunLog } from './loop/event-log';
 export { CORE_EVENT_TYPES, DEFAULT_SETTINGS } from './loop/events';
 export type { CoreEvent, ExtensionEvent, LoopEvent, LoopSettings } from './loop/events';
 export { NO_EXTENSIONS, withExtension } from './loop/extension';
-export type { ExtensionHost, LoopExtension, RunView } from './loop/extension';
+export type { ExtensionHost, LoopExtension, RunView, Sleep } from './loop/extension';
 export { interruptionNotice } from './loop/interruption';
 export type { InterruptedEvent } from './loop/interruption';
 export { NOTICES, notice, noticeEnglish, part } from './loop/notices';
@@ -184,7 +185,7 @@ export { renderChatPrompt } from './model-port/chat-prompt';
 export { createHumanRuntime } from './model-port/human';
 export type { HumanRuntime, HumanTurnProblem } from './model-port/human';
 export type { JsonValue, Script } from './model-port/script';
-export { createScriptedRuntime, timerSleep } from './model-port/scripted';
+export { createScriptedRuntime } from './model-port/scripted';
 
 // The preset tools.
 export { createCalculateTool } from './presets/calculator';

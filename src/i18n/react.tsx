@@ -44,20 +44,12 @@ export function useFormat(): Formatters {
 }
 
 /**
- * One `Intl.NumberFormat` per language and options, made on first use: building one costs far more than formatting
- * with it (a first load formats hundreds of numbers; a streaming turn re-formats its counts on every token).
+ * The formatters of `language`: one object per language, so a component can depend on it without re-rendering.
+ * A memo, not state: whoever asks gets the same object (i18n imports no layer, so not the engine's `memoByKey`).
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(language: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = options === undefined ? language : `${language} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(language, options)));
-  return format;
-}
-
+// eslint-disable-next-line local/no-module-state -- a memo keyed by language (see above)
 const formattersByLanguage = new Map<string, Formatters>();
 
-/** The formatters of `language`: one object per language, so a component can depend on it without re-rendering. */
 export function formatters(language: string): Formatters {
   let made = formattersByLanguage.get(language);
   if (!made) formattersByLanguage.set(language, (made = makeFormatters(language)));
@@ -65,7 +57,18 @@ export function formatters(language: string): Formatters {
 }
 
 function makeFormatters(language: string): Formatters {
-  const number = (value: number, options?: Intl.NumberFormatOptions) => numberFormat(language, options).format(value);
+  /**
+   * One `Intl.NumberFormat` per set of options, made on first use: building one costs far more than formatting with
+   * it (a first load formats hundreds of numbers; a streaming turn re-formats its counts on every token).
+   */
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const numberFormat = (options?: Intl.NumberFormatOptions): Intl.NumberFormat => {
+    const key = options === undefined ? '' : JSON.stringify(options);
+    let format = numberFormats.get(key);
+    if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(language, options)));
+    return format;
+  };
+  const number = (value: number, options?: Intl.NumberFormatOptions) => numberFormat(options).format(value);
   const unit = (value: number, u: 'millisecond' | 'second' | 'minute', digits = 0) =>
     number(value, { style: 'unit', unit: u, unitDisplay: 'short', maximumFractionDigits: digits });
   let dateTime: Intl.DateTimeFormat | undefined;

@@ -11,7 +11,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
 import type { Result } from '../engine';
-import { err, errorMessage, ok } from '../engine';
+import { err, errorMessage, ok, onceLoaded } from '../engine';
 import type { McpCallRecord, McpProgressNote } from './content';
 import { convertCallResult, type ConvertedResult } from './content';
 import type { ObservedFetch } from './http';
@@ -26,16 +26,8 @@ import type * as SdkModule from './sdk';
 
 type Sdk = typeof SdkModule;
 
-let sdkModule: Promise<Sdk> | null = null;
-
 /** Loads the SDK chunk once; a failed load (offline before it was cached) may be tried again. */
-export function loadSdk(): Promise<Sdk> {
-  sdkModule ??= import('./sdk').catch((error: unknown) => {
-    sdkModule = null;
-    throw error;
-  });
-  return sdkModule;
-}
+export const loadSdk: () => Promise<Sdk> = onceLoaded(() => import('./sdk'));
 
 /** Who answered: the server's `serverInfo`, the negotiated protocol version and the session. */
 export interface ServerIdentity {

@@ -7,12 +7,17 @@ import type { ComponentType } from 'react';
 import { lazy, Suspense } from 'react';
 import { useT } from '../i18n';
 
-export function lazyPanel(load: () => Promise<ComponentType>, minHeight = 220): ComponentType {
+/** The panel `load` resolves to, rendered with `props` (the runtime's own instance, made by the registry). */
+export function lazyPanel<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  props: P,
+  minHeight = 220,
+): ComponentType {
   const Lazy = lazy(async () => ({ default: await load() }));
   function LazyPanel() {
     return (
       <Suspense fallback={<PanelSkeleton minHeight={minHeight} />}>
-        <Lazy />
+        <Lazy {...props} />
       </Suspense>
     );
   }

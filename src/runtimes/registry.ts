@@ -1,17 +1,22 @@
 /**
- * The runtimes the app offers, in picker order. `createRuntimeRegistry` builds one set per playground: its own
- * scripted replay (which plays the open scenario's script) and its own "You are the model" runtime; the WebLLM
- * and CPU runtimes are one per page (a worker, a wasm module), shared.
+ * The runtimes the app offers, in picker order. `createRuntimeRegistry` builds one set per playground, in the
+ * composition root: its own scripted replay (which plays the open scenario's script), its own "You are the model"
+ * runtime, and one instance of each runtime with state — the WebLLM worker client and its store, the CPU runtime's
+ * store and the GGUF cache it fills, the endpoint's store. No runtime keeps state in a module.
  */
-import type { RuntimeKind, TokenCounter } from '../engine';
-import { endpointProvider } from './endpoint/endpoint-provider';
+import type { RuntimeKind, Sleep, TokenCounter } from '../engine';
+import { createEndpointProvider } from './endpoint/endpoint-provider';
+import { createPageEndpointStore } from './endpoint/endpoint-store';
 import { createHumanProvider } from './human/human-provider';
 import type { RuntimeProvider } from './provider';
 import type { ScriptedProvider } from './scripted/scripted-provider';
 import { createScriptedProvider } from './scripted/scripted-provider';
-import { webllmProvider } from './webllm/webllm-provider';
-import { client as webllmClient } from './webllm/webllm-store';
-import { wllamaProvider } from './wllama/wllama-provider';
+import { createWebllmProvider } from './webllm/webllm-provider';
+import { createWebllm } from './webllm/webllm-store';
+import type { GgufCache } from './wllama/gguf-cache';
+import { createGgufCache } from './wllama/gguf-cache';
+import { createWllamaProvider } from './wllama/wllama-provider';
+import { createWllamaStore } from './wllama/wllama-store';
 
 export interface RuntimeRegistry {
   readonly providers: readonly RuntimeProvider[];
@@ -19,6 +24,13 @@ export interface RuntimeRegistry {
   providerFor(kind: RuntimeKind): RuntimeProvider;
   /** The scripted replay, whose script follows the open scenario. */
   readonly scripted: ScriptedProvider;
+  /** The model weights the runtimes keep in the browser, for the footer's offline status (src/platform/offline.ts). */
+  readonly modelCaches: {
+    /** The CPU runtime's GGUF files. */
+    readonly gguf: GgufCache;
+    /** Subscribes to web-llm's cache status (a model imported, loaded or deleted); returns the unsubscribe. */
+    readonly watchWebllmCache: (listener: () => void) => () => void;
+  };
 }
 
 /** `?speed=instant` streams scripted replies without delays (tests, demos); `?speed=N` is N tokens/s; else 40. */
@@ -29,27 +41,42 @@ export function scriptedSpeed(search: string): number {
   return Number.isFinite(value) && value > 0 ? value : 40;
 }
 
-export function createRuntimeRegistry(options: {
+export interface RuntimeRegistryDeps {
   readonly scriptedTokensPerSecond: number;
   readonly now: () => number;
+  /** The scripted replay's pause between tokens (a real timer on the page), cut short when the signal aborts. */
+  readonly sleep: Sleep;
   /**
    * The page's tokenizer, which the WebLLM worker's fallback token counts come from (the worker bundles none, so
    * the page's lazily loaded Qwen3 chunk is the only copy). Without it those counts fail with that reason.
    */
   readonly fallbackTokenCounter?: () => Promise<TokenCounter>;
-}): RuntimeRegistry {
-  if (options.fallbackTokenCounter) webllmClient.setFallbackCounter(options.fallbackTokenCounter);
-  const scripted = createScriptedProvider(options.scriptedTokensPerSecond);
+  /** The GGUF cache (the browser's Cache Storage by default; a fake in tests). */
+  readonly gguf?: GgufCache;
+}
+
+export function createRuntimeRegistry(deps: RuntimeRegistryDeps): RuntimeRegistry {
+  const webllm = createWebllm();
+  if (deps.fallbackTokenCounter) webllm.client.setFallbackCounter(deps.fallbackTokenCounter);
+  const gguf = deps.gguf ?? createGgufCache();
+  const scripted = createScriptedProvider(deps.scriptedTokensPerSecond, deps.sleep, deps.now);
   const providers: readonly RuntimeProvider[] = [
     scripted,
-    createHumanProvider(options.now),
-    webllmProvider,
-    wllamaProvider,
-    endpointProvider,
+    createHumanProvider(deps.now),
+    createWebllmProvider(webllm),
+    createWllamaProvider(createWllamaStore(deps.now, gguf)),
+    createEndpointProvider(createPageEndpointStore(deps.now)),
   ];
   return {
     providers,
     scripted,
     providerFor: (kind) => providers.find((p) => p.kind === kind) ?? scripted,
+    modelCaches: {
+      gguf,
+      watchWebllmCache: (listener) =>
+        webllm.store.subscribe((state, previous) => {
+          if (state.cache !== previous.cache) listener();
+        }),
+    },
   };
 }

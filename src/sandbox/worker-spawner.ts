@@ -1,7 +1,7 @@
 /**
  * The browser's spawner: one fresh module Web Worker per execution (quickjs-worker.ts), terminated when the run
  * ends, times out or is stopped — so whatever a tool did to its engine never outlives the run. The QuickJS
- * WebAssembly module is fetched and compiled once per page and handed to each worker already compiled. When a run
+ * WebAssembly module is fetched and compiled once per spawner (one per page) and handed to each worker already compiled. When a run
  * ends, the next run's worker is started at once (it waits idle, holding nothing of any run), so a run does not
  * wait for a worker to boot.
  */
@@ -10,20 +10,21 @@ import type { SandboxReply } from './protocol';
 import type { SandboxChannel, Spawner, SpawnOptions } from './host';
 import type { WorkerRequest } from './quickjs-engine';
 
-let compiled: Promise<WebAssembly.Module> | null = null;
-
-/** The compiled QuickJS module; a failed load is retried on the next run. */
-function quickjsModule(): Promise<WebAssembly.Module> {
-  compiled ??= fetch(wasmUrl)
-    .then((response) => {
-      if (!response.ok) throw new Error(`${wasmUrl} answered ${response.status}`);
-      return response.arrayBuffer();
-    })
-    .then((bytes) => WebAssembly.compile(bytes));
-  compiled.catch(() => {
-    compiled = null;
-  });
-  return compiled;
+/** The compiled QuickJS module, loaded once per spawner (the page makes one); a failed load is retried on the next run. */
+function quickjsLoader(): () => Promise<WebAssembly.Module> {
+  let compiled: Promise<WebAssembly.Module> | null = null;
+  return () => {
+    compiled ??= fetch(wasmUrl)
+      .then((response) => {
+        if (!response.ok) throw new Error(`${wasmUrl} answered ${response.status}`);
+        return response.arrayBuffer();
+      })
+      .then((bytes) => WebAssembly.compile(bytes));
+    compiled.catch(() => {
+      compiled = null;
+    });
+    return compiled;
+  };
 }
 
 function startWorker(): Worker {
@@ -31,6 +32,7 @@ function startWorker(): Worker {
 }
 
 export function createWorkerSpawner(): Spawner {
+  const quickjsModule = quickjsLoader();
   /** A started worker that has run nothing yet. */
   let spare: Worker | null = null;
   return (options: SpawnOptions): SandboxChannel => {

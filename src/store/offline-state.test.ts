@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { FakeCacheStorage } from '../runtimes/wllama/fake-cache-storage';
+import type { GgufCache } from '../runtimes/wllama/gguf-cache';
 import { createGgufCache } from '../runtimes/wllama/gguf-cache';
-import type { OfflineState, PrefetchDeps } from './offline-state';
-import { createOffline, INITIAL_OFFLINE, modelIdFromUrl, refreshModelCache } from './offline-state';
-import { RUNTIME_ASSETS_CACHE } from './runtime-assets';
+import type { OfflinePlatform, PrefetchDeps } from '../platform/offline';
+import { createBrowserOffline } from '../platform/offline';
+import { RUNTIME_ASSETS_CACHE } from '../platform/runtime-assets';
+import type { OfflineState } from './offline-state';
+import { createOffline, INITIAL_OFFLINE, refreshModelCache } from './offline-state';
 
 /** The offline slice on its own: a plain value patched by the slice's setter. */
 function slice() {
   let state: OfflineState = INITIAL_OFFLINE;
   return { get: () => state, set: (patch: Partial<OfflineState>) => (state = { ...state, ...patch }) };
+}
+
+/** The browser's platform over this GGUF cache (and these fetch deps): what the composition root makes. */
+function platform(gguf: GgufCache, prefetch?: PrefetchDeps): OfflinePlatform {
+  const browser = createBrowserOffline({ gguf, watchWebllmCache: () => () => {} });
+  return prefetch ? { ...browser, prefetch } : browser;
 }
 
 describe('offline state: model cache', () => {
@@ -17,7 +26,7 @@ describe('offline state: model cache', () => {
     await gguf.put('https://models.example/b/tiny.gguf', new Blob([new Uint8Array(300)]));
     await gguf.put('https://models.example/a/qwen-0.5b-q4_k_m.gguf', new Blob([new Uint8Array(100)]));
     const offline = slice();
-    await refreshModelCache(offline.set, gguf);
+    await refreshModelCache(offline.set, platform(gguf));
     const status = offline.get().modelCache;
     expect(status?.error).toBeUndefined();
     expect(status?.ggufModels).toEqual([
@@ -26,7 +35,7 @@ describe('offline state: model cache', () => {
     ]);
 
     await gguf.remove('https://models.example/b/tiny.gguf');
-    await refreshModelCache(offline.set, gguf);
+    await refreshModelCache(offline.set, platform(gguf));
     expect(offline.get().modelCache?.ggufModels.map((g) => g.name)).toEqual(['qwen-0.5b-q4_k_m.gguf']);
   });
 
@@ -38,22 +47,12 @@ describe('offline state: model cache', () => {
       },
     });
     const offline = slice();
-    await refreshModelCache(offline.set, broken);
+    await refreshModelCache(offline.set, platform(broken));
     expect(offline.get().modelCache).toMatchObject({
       models: [],
       ggufModels: [],
       error: 'storage is disabled',
     });
-  });
-
-  it('names web-llm models by their Hugging Face repository', () => {
-    expect(modelIdFromUrl('https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC/resolve/main/params_shard_0.bin')).toBe(
-      'Qwen3-0.6B-q4f16_1-MLC',
-    );
-    // An imported model's id is URL-encoded in its cache keys; the footer shows it decoded.
-    expect(modelIdFromUrl('https://local-import.invalid/local%2Ftiny-llama-rand/resolve/main/params_shard_0.bin')).toBe(
-      'local/tiny-llama-rand',
-    );
   });
 });
 
@@ -92,7 +91,7 @@ describe('offline state: make everything available offline', () => {
       },
     };
     const offline = slice();
-    const actions = createOffline(offline, createGgufCache(new FakeCacheStorage()), deps);
+    const actions = createOffline(offline, platform(createGgufCache(new FakeCacheStorage()), deps));
     return { offline, actions, storage, requested, fail, release };
   }
 
@@ -130,12 +129,15 @@ describe('offline state: make everything available offline', () => {
     expect(offline.get().prefetch.status).toBe('cancelled');
 
     const none = slice();
-    await createOffline(none, createGgufCache(new FakeCacheStorage()), {
-      fetch: () => Promise.reject(new Error('unused')),
-      caches: null,
-      cachedUrls: async () => [],
-      baseUrl: () => `${origin}/`,
-    }).makeAvailableOffline();
+    await createOffline(
+      none,
+      platform(createGgufCache(new FakeCacheStorage()), {
+        fetch: () => Promise.reject(new Error('unused')),
+        caches: null,
+        cachedUrls: async () => [],
+        baseUrl: () => `${origin}/`,
+      }),
+    ).makeAvailableOffline();
     expect(none.get().prefetch).toMatchObject({ status: 'error', error: { kind: 'unsupported' } });
   });
 });

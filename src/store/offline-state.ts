@@ -1,50 +1,25 @@
 /**
- * The offline slice of the playground store: whether the app works offline, and what is cached — the service
- * worker (vite-plugin-pwa / workbox precaches the app shell; each runtime's assets are cached on first use, see
- * runtime-assets.ts), the network, and the
- * model weights the runtimes keep in the browser's Cache Storage. Registration happens once, on first use.
+ * The offline slice of the playground store: whether the app works offline, and what is cached. What the browser
+ * says (the service worker, the network, Cache Storage, `fetch`) comes through the platform's port
+ * (src/platform/offline.ts), injected by the composition root like storage; this slice keeps the state and the
+ * "Make everything available offline" flow. Registration happens once, on first use.
  */
-import { registerSW } from 'virtual:pwa-register';
-import type { GgufCache } from '../runtimes/wllama/gguf-cache';
-import { fileNameFromUrl, ggufCache } from '../runtimes/wllama/gguf-cache';
-import type { Slice } from './slice';
-import { webllmStore } from '../runtimes/webllm/webllm-store';
-import type { FetchProgress, RuntimeAsset, RuntimeReadiness } from './runtime-assets';
+import type { CacheReading, OfflinePlatform, ShellStatus } from '../platform/offline';
+import type { FetchProgress, RuntimeAsset, RuntimeReadiness } from '../platform/runtime-assets';
 import {
   AssetFetchError,
-  cachedRuntimeAssetUrls,
   fetchRuntimeAssets,
   missingAssets,
   parseRuntimeAssetsManifest,
-  readRuntimeReadiness,
   RUNTIME_ASSETS_CACHE,
   RUNTIME_ASSETS_MANIFEST,
-} from './runtime-assets';
+} from '../platform/runtime-assets';
+import type { Slice } from './slice';
 
-export type ShellStatus =
-  | 'unsupported' // no service workers (e.g. a non-secure origin)
-  | 'dev' // the dev server serves no service worker
-  | 'installing' // registered, precaching the app
-  | 'ready' // every file of the app is cached: it loads with the network off
-  | 'error';
+export type { CachedGgufModel, ShellStatus } from '../platform/offline';
 
-export interface ModelCacheStatus {
-  /** Model ids with weights in Cache Storage (web-llm's `webllm/model` cache, keyed by their download URL). */
-  readonly models: readonly string[];
-  /** GGUF files the CPU runtime keeps for offline use (its `tlp-gguf` cache, keyed by URL), sorted by URL. */
-  readonly ggufModels: readonly CachedGgufModel[];
-  /** Bytes the origin uses, when the browser tells. */
-  readonly usageBytes: number | null;
-  readonly quotaBytes: number | null;
-  readonly error?: string;
-}
-
-export interface CachedGgufModel {
-  /** The file name, e.g. "qwen2.5-0.5b-instruct-q4_k_m.gguf". */
-  readonly name: string;
-  readonly url: string;
-  readonly bytes: number;
-}
+/** The model caches as last read: the platform's reading, or empty lists and why it failed. */
+export type ModelCacheStatus = Omit<CacheReading, 'runtimesOffline'> & { readonly error?: string };
 
 export interface OfflineState {
   readonly shell: ShellStatus;
@@ -71,35 +46,18 @@ export type PrefetchError =
 export const INITIAL_OFFLINE: OfflineState = {
   shell: 'installing',
   shellDetail: '',
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  // The playground starts from what the platform says (createPlayground).
+  online: true,
   modelCache: null,
   runtimesOffline: null,
   prefetch: { status: 'idle' },
 };
 
-/** Where the app's files are fetched from and stored; the browser's by default, fakes in unit tests. */
-export interface PrefetchDeps {
-  readonly fetch: (url: string, init: { signal: AbortSignal }) => Promise<Response>;
-  readonly caches: { open(name: string): Promise<{ put(url: string, response: Response): Promise<void> }> } | null;
-  readonly cachedUrls: () => Promise<readonly string[]>;
-  readonly baseUrl: () => string;
-}
-
-const browserPrefetch: PrefetchDeps = {
-  fetch: (url, init) => fetch(url, init),
-  caches: typeof caches !== 'undefined' ? caches : null,
-  cachedUrls: cachedRuntimeAssetUrls,
-  baseUrl: () => document.baseURI,
-};
-
 export type OfflineActions = ReturnType<typeof createOffline>;
 
-export function createOffline(
-  slice: Slice<OfflineState>,
-  gguf: GgufCache = ggufCache,
-  prefetchDeps: PrefetchDeps = browserPrefetch,
-) {
+export function createOffline(slice: Slice<OfflineState>, platform: OfflinePlatform) {
   const set = slice.set;
+  const prefetchDeps = platform.prefetch;
   let started = false;
   let controller: AbortController | null = null;
   return {
@@ -107,10 +65,13 @@ export function createOffline(
     start(): void {
       if (started) return;
       started = true;
-      startOfflineSupport(set, gguf);
+      platform.watchNetwork((online) => set({ online }));
+      platform.startShell((shell, shellDetail) => set({ shell, shellDetail }));
+      platform.watchModelCaches(() => void refreshModelCache(set, platform));
+      void refreshModelCache(set, platform);
     },
     /** Reads which models have weights in Cache Storage and how much the origin stores. */
-    refresh: () => refreshModelCache(set, gguf),
+    refresh: () => refreshModelCache(set, platform),
     /**
      * "Make everything available offline": reads the build's list of runtime assets and fetches every one not
      * cached yet, with progress in bytes; a second call while one runs does nothing. Ends `done`, `cancelled` or
@@ -158,7 +119,7 @@ export function createOffline(
         else fail({ kind: 'file', path: '', detail: error instanceof Error ? error.message : String(error) });
       } finally {
         if (controller === abort) controller = null;
-        void refreshModelCache(set, gguf);
+        void refreshModelCache(set, platform);
       }
     },
     /** Stops the fetch under way (what is stored stays stored). */
@@ -168,67 +129,11 @@ export function createOffline(
   };
 }
 
-function startOfflineSupport(set: Slice<OfflineState>['set'], gguf: GgufCache): void {
-  addEventListener('online', () => set({ online: true }));
-  addEventListener('offline', () => set({ online: false }));
-  if (import.meta.env.DEV) {
-    set({
-      shell: 'dev',
-      shellDetail: 'The dev server does not install the service worker; build the app for offline use.',
-    });
-  } else if (!('serviceWorker' in navigator)) {
-    set({
-      shell: 'unsupported',
-      shellDetail: 'This browser (or a page not served over https) has no service workers.',
-    });
-  } else {
-    // A page already controlled by an activated worker was loaded from the precache: it is offline-ready.
-    if (navigator.serviceWorker.controller) set({ shell: 'ready' });
-    registerSW({
-      immediate: true,
-      onOfflineReady: () => set({ shell: 'ready', shellDetail: '' }),
-      onRegisteredSW: (_url, registration) => {
-        if (registration?.active && !registration.installing) set({ shell: 'ready', shellDetail: '' });
-      },
-      onRegisterError: (error) =>
-        set({ shell: 'error', shellDetail: error instanceof Error ? error.message : String(error) }),
-    });
-  }
-  // A GGUF stored or deleted by the CPU runtime shows here at once.
-  gguf.subscribe(() => void refreshModelCache(set, gguf));
-  void refreshModelCache(set, gguf);
-  // So does a WebLLM model imported, loaded or deleted (the panel re-reads its cache status after each).
-  webllmStore.subscribe((state, previous) => {
-    if (state.cache !== previous.cache) void refreshModelCache(set, gguf);
-  });
-}
-
 /** Reads which models have weights in Cache Storage and how much the origin stores. */
-export async function refreshModelCache(set: Slice<OfflineState>['set'], gguf: GgufCache): Promise<void> {
+export async function refreshModelCache(set: Slice<OfflineState>['set'], platform: OfflinePlatform): Promise<void> {
   try {
-    const models = new Set<string>();
-    if (typeof caches !== 'undefined') {
-      for (const name of await caches.keys()) {
-        if (!/webllm\/model/i.test(name)) continue;
-        const cache = await caches.open(name);
-        for (const request of await cache.keys()) {
-          const id = modelIdFromUrl(request.url);
-          if (id) models.add(id);
-        }
-      }
-    }
-    const ggufModels = (await gguf.list()).map((e) => ({ name: fileNameFromUrl(e.url), url: e.url, bytes: e.bytes }));
-    const estimate = typeof navigator !== 'undefined' ? await navigator.storage?.estimate?.() : undefined;
-    const runtimesOffline = await readRuntimeReadiness();
-    set({
-      runtimesOffline,
-      modelCache: {
-        models: [...models].sort(),
-        ggufModels,
-        usageBytes: estimate?.usage ?? null,
-        quotaBytes: estimate?.quota ?? null,
-      },
-    });
+    const { runtimesOffline, ...modelCache } = await platform.readCaches();
+    set({ runtimesOffline, modelCache });
   } catch (error) {
     set({
       modelCache: {
@@ -239,20 +144,5 @@ export async function refreshModelCache(set: Slice<OfflineState>['set'], gguf: G
         error: error instanceof Error ? error.message : String(error),
       },
     });
-  }
-}
-
-/**
- * `https://huggingface.co/mlc-ai/Qwen3-0.6B-q4f16_1-MLC/resolve/main/params_shard_0.bin` → `Qwen3-0.6B-q4f16_1-MLC`;
- * an imported model's `local%2Ftiny/resolve/main/…` → `local/tiny`.
- */
-export function modelIdFromUrl(url: string): string | null {
-  try {
-    const parts = new URL(url).pathname.split('/').filter(Boolean).map(decodeURIComponent);
-    const resolve = parts.indexOf('resolve');
-    if (resolve >= 1) return parts[resolve - 1] ?? null;
-    return parts.length >= 2 ? (parts[parts.length - 2] ?? null) : null;
-  } catch {
-    return null;
   }
 }

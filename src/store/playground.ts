@@ -9,7 +9,7 @@
  * state and a write to storage at once.
  */
 import { createStore } from 'zustand/vanilla';
-import type { LoopExtension, RequestStep, ToolExecutor, ToolSearchSession, Workspace } from '../engine';
+import type { LoopExtension, RequestStep, Sleep, ToolExecutor, ToolSearchSession, Workspace } from '../engine';
 import {
   createLessonTools,
   createPresetTools,
@@ -21,13 +21,15 @@ import {
 } from '../engine';
 import type { StorageStatus } from '../persistence';
 import type { RuntimeRegistry } from '../runtimes/registry';
-import type { GgufCache } from '../runtimes/wllama/gguf-cache';
+import type { OfflinePlatform } from '../platform/offline';
 import type { Catalog, ToolSource } from './catalog';
 import { buildCatalog, EMPTY_CATALOG, exposedTools } from './catalog';
 import type { McpState } from './mcp-servers';
 import { createMcpServers, INITIAL_MCP } from './mcp-servers';
 import type { OfflineState } from './offline-state';
 import { createOffline, INITIAL_OFFLINE } from './offline-state';
+import type { RuntimeStatus } from './runtime-status';
+import { followRuntime, statusOf } from './runtime-status';
 import type { RunFilesState } from './run-files';
 import { createRunFiles, INITIAL_RUN_FILES } from './run-files';
 import { createRunOpening } from './run-opening';
@@ -63,6 +65,8 @@ export interface PlaygroundState {
   readonly userTools: StudioState;
   readonly toolSearch: ToolSearchState;
   readonly offline: OfflineState;
+  /** The selected runtime: ready or why not (runtime-status.ts). */
+  readonly runtime: RuntimeStatus;
   readonly runFiles: RunFilesState;
   readonly mcp: McpState;
   readonly ui: UiState;
@@ -82,11 +86,14 @@ export interface PlaygroundDeps {
   readonly extensions: readonly LoopExtension[];
   readonly now: () => number;
   readonly newRunId: () => string;
+  /** The lab's delays (a slow tool, a timeout), cut short when the signal aborts: a real timer on the page. */
+  readonly sleep: Sleep;
   /** Runs a task after the current one: the run writer's batch, the deep check of stored runs. */
   readonly schedule: (task: () => void, ms?: number) => void;
   /** The page's query string, and a way to rewrite it (`?scenario=` is consumed once applied); null in tests. */
   readonly location: { readonly search: () => string; readonly replaceSearch: (search: string) => void } | null;
-  readonly gguf?: GgufCache;
+  /** The browser's side of working offline: the service worker, the network, Cache Storage (src/platform/). */
+  readonly offline: OfflinePlatform;
 }
 
 /** One playground: its store, the actions of each slice, the runtimes. */
@@ -95,14 +102,16 @@ export type PlaygroundActions = Playground['actions'];
 
 export function createPlayground(deps: PlaygroundDeps) {
   const { storage } = deps;
+  const initialWorkspace = workspaceForScenario(SCENARIOS[0]!, EMPTY_WORKSPACE);
   const store = createStore<PlaygroundState>()(() => ({
-    workspace: workspaceForScenario(SCENARIOS[0]!, EMPTY_WORKSPACE),
+    workspace: initialWorkspace,
     catalog: EMPTY_CATALOG,
     run: INITIAL_RUN,
     runs: initialRuns(storage.status()),
     userTools: INITIAL_STUDIO,
     toolSearch: { index: deps.toolSearch.indexKind },
-    offline: INITIAL_OFFLINE,
+    offline: { ...INITIAL_OFFLINE, online: deps.offline.isOnline() },
+    runtime: statusOf(deps.runtimes.providerFor(initialWorkspace.runtimeKind)),
     runFiles: INITIAL_RUN_FILES,
     mcp: INITIAL_MCP,
     ui: INITIAL_UI,
@@ -131,7 +140,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     loadSetting: storage.loadSetting,
     saveSetting: storage.saveSetting,
   });
-  const offline = createOffline(sliceOf(store, 'offline'), deps.gguf);
+  const offline = createOffline(sliceOf(store, 'offline'), deps.offline);
   const mcp = createMcpServers(sliceOf(store, 'mcp'), {
     loadSetting: storage.loadSetting,
     saveSetting: storage.saveSetting,
@@ -198,6 +207,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     runs,
     now: deps.now,
     newRunId: deps.newRunId,
+    sleep: deps.sleep,
   });
   const opening = createRunOpening(runSlice, {
     run,
@@ -211,6 +221,14 @@ export function createPlayground(deps: PlaygroundDeps) {
   const saver = createWorkspaceSaver(workspace.get, { save: storage.saveWorkspace, ready: () => ui.get().ready });
   const workspaceActions = createWorkspaceActions(workspace, run.gate);
 
+  // The selected runtime's readiness follows its provider (a model loads) and the selection.
+  const runtime = followRuntime(
+    deps.runtimes,
+    get().workspace.runtimeKind,
+    () => get().runtime,
+    (status) => store.setState({ runtime: status }),
+  );
+
   // ── what follows a change ────────────────────────────────────────────────────────────────────────────────
 
   store.subscribe((s, previous) => {
@@ -222,6 +240,7 @@ export function createPlayground(deps: PlaygroundDeps) {
     if (s.userTools.specs !== previous.userTools.specs || s.mcp.servers !== previous.mcp.servers) {
       store.setState({ catalog: buildCatalog(sources()) });
     }
+    if (s.workspace.runtimeKind !== previous.workspace.runtimeKind) runtime.select(s.workspace.runtimeKind);
     if (s.workspace.scenarioId !== previous.workspace.scenarioId) {
       deps.runtimes.scripted.setScript(getScenario(s.workspace.scenarioId ?? '')?.script ?? null);
     }

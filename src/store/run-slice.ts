@@ -18,6 +18,7 @@ import type {
   Refusal,
   RequestStep,
   Result,
+  Sleep,
   Tool,
   Workspace,
   WorkspaceSnapshot,
@@ -28,7 +29,6 @@ import {
   err,
   INITIAL_STATE,
   injectFault,
-  labSleep,
   LoopController,
   predict,
   notice,
@@ -99,6 +99,8 @@ export interface RunDeps {
   readonly runs: Runs;
   readonly now: () => number;
   readonly newRunId: () => string;
+  /** The lab's delays (a slow tool, a timeout): a real timer on the page, cut short by Stop. */
+  readonly sleep: Sleep;
 }
 
 export type Run = ReturnType<typeof createRun>;
@@ -148,7 +150,7 @@ export function createRun(slice: Slice<RunView>, deps: RunDeps) {
     newRunId: deps.newRunId,
     workspace: { snapshot, toolLanguage: (name: string) => workspace.get().toolOverrides[name]?.language },
     log,
-    sleep: labSleep,
+    sleep: deps.sleep,
     extensions: deps.extensions,
   };
   const manual = new LoopController(controllerDeps);

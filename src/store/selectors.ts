@@ -13,6 +13,8 @@ export const selectSettings = (s: PlaygroundState) => s.workspace.settings;
 export const selectExposed = (s: PlaygroundState) => s.workspace.exposed;
 export const selectToolOverrides = (s: PlaygroundState) => s.workspace.toolOverrides;
 export const selectRuntimeKind = (s: PlaygroundState) => s.workspace.runtimeKind;
+/** The selected runtime's readiness: ready or why not, and the model's context when known. */
+export const selectRuntimeStatus = (s: PlaygroundState) => s.runtime;
 export const selectLoopControl = (s: PlaygroundState) => s.workspace.loopControl;
 /** The workspace's advisor chain (the default one until the person changes it). */
 export const selectAdvisorConfig = (s: PlaygroundState) => advisorsOf(s.workspace);

@@ -9,6 +9,8 @@ import * as runsDb from '../persistence/runs-db';
 import * as userToolsDb from '../persistence/user-tools-db';
 import { indexedDbStorage } from '../persistence';
 import type { RuntimeProvider } from '../runtimes/provider';
+import { createBrowserOffline } from '../platform/offline';
+import { timerSleep } from '../platform/timers';
 import { createRuntimeRegistry } from '../runtimes/registry';
 import { nodeSandbox } from '../sandbox/node-spawner.test-support';
 import { createPlayground } from './playground';
@@ -67,7 +69,11 @@ export interface TestPlaygroundOptions {
 export function createTestPlayground(options: TestPlaygroundOptions = {}) {
   let search = options.search ?? '';
   const received: ModelRequest[] = [];
-  const registry = createRuntimeRegistry({ scriptedTokensPerSecond: 0, now: () => performance.now() });
+  const registry = createRuntimeRegistry({
+    scriptedTokensPerSecond: 0,
+    now: () => performance.now(),
+    sleep: timerSleep,
+  });
   // Every runtime is wrapped so the test sees the request object each one receives.
   const spied = (provider: RuntimeProvider): RuntimeProvider => ({
     ...provider,
@@ -93,6 +99,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
     runtimes: {
       providers,
       scripted: registry.scripted,
+      modelCaches: registry.modelCaches,
       providerFor: (kind) => providers.find((p) => p.kind === kind) ?? providers[0]!,
     },
     storage: { ...indexedDbStorage, ...options.storage },
@@ -107,6 +114,8 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
       return () => `run-${Date.now().toString(36)}-${++n}`;
     })(),
     schedule: options.schedule ?? schedule,
+    sleep: timerSleep,
+    offline: createBrowserOffline(registry.modelCaches),
     location: { search: () => search, replaceSearch: (next) => (search = next) },
   });
   return { playground, received, toolSearch, search: () => search };

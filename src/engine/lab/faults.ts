@@ -9,7 +9,6 @@
  */
 import type { Tool, ToolContext, ToolResult } from '../tool';
 import { assertNever, err, ok, type Result } from '../result';
-import { timerSleep } from '../model-port/scripted';
 import type { Sleep } from '../loop/extension';
 import type { Fault, JsonValue } from './types';
 
@@ -133,6 +132,3 @@ function parseJson(text: string): Result<JsonValue, null> {
     return err(null);
   }
 }
-
-/** The page's Sleep: a real timer, cut short by Stop (the abort signal). */
-export const labSleep: Sleep = timerSleep;

@@ -4,7 +4,7 @@ import type { ModelRequest } from '../runtime';
 import { createFakeClock } from '../test-support';
 import { estimateTokens, renderChatPrompt } from './chat-prompt';
 import type { Script } from './script';
-import { createScriptedRuntime, scriptExhaustedText, timerSleep } from './scripted';
+import { createScriptedRuntime, scriptExhaustedText } from './scripted';
 
 const script: Script = {
   steps: [
@@ -119,13 +119,5 @@ describe('scripted runtime', () => {
     expect(response.raw).toBe(scriptExhaustedText(3, 2));
     expect(response.raw).toContain('no turn for model call 3');
     expect(response.finishReason).toBe('stop');
-  });
-
-  it('timerSleep resolves on time or at once on abort', async () => {
-    const controller = new AbortController();
-    const pending = timerSleep(60_000, controller.signal);
-    controller.abort();
-    await expect(pending).resolves.toBeUndefined();
-    await expect(timerSleep(1, new AbortController().signal)).resolves.toBeUndefined();
   });
 });

@@ -135,17 +135,3 @@ export function createScriptedRuntime(options: ScriptedRuntimeOptions): Scripted
     previewRequest: openAiPreview,
   };
 }
-
-/** A real-timer sleep for the page: resolves after `ms`, or at once when `signal` aborts. */
-export function timerSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}

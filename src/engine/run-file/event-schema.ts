@@ -11,6 +11,7 @@ import { ADVISOR_HOOKS, ADVISOR_KINDS } from '../advisors/types';
 import type { AdvisorConfig } from '../advisors/config';
 import { LOOP_CONTROLS } from '../loop/loop-control';
 import type { Message, ParseIssue } from '../messages';
+import { once } from '../memo';
 import { PARSE_ISSUE_KINDS } from '../messages';
 import { isIsoDate } from '../protocol/prompt-date';
 import { CALL_FORMATS, PROMPT_FORMAT_SOURCES, RUNTIME_KINDS } from '../runtime';
@@ -295,15 +296,11 @@ type EventOf<K extends LoopEventType> = Extract<LoopEvent, { type: K }>;
 /** One schema per event kind; the mapped type refuses a missing or mistyped kind at compile time. */
 export type EventSchemas = { readonly [K in LoopEventType]: z.ZodType<EventOf<K>> };
 
-let eventSchemasMade: EventSchemas | undefined;
-
 /**
  * The event schemas, made on first use: they are about 120 zod schemas, whose construction cost a first load tens
  * of milliseconds, and no event is checked before a stored or imported run is read.
  */
-export function eventSchemas(): EventSchemas {
-  return (eventSchemasMade ??= makeEventSchemas());
-}
+export const eventSchemas: () => EventSchemas = once(() => makeEventSchemas());
 
 const makeEventSchemas = (): EventSchemas => ({
   'run-started': z.object({

@@ -13,7 +13,7 @@ import { TINY_MODEL_NAME } from '../wllama/gguf/tiny-model';
 import { describeProblem, normalizeBaseUrl } from './connection';
 import type { EndpointSettings } from './endpoint-settings';
 import { parseExtraBody, resolveFormat } from './endpoint-settings';
-import { endpointStore } from './endpoint-store';
+import type { EndpointStore } from './endpoint-store';
 import { ProtocolCompare } from './protocol-compare';
 import type { Constraint } from './request-body';
 import { constraintSupport } from './request-body';
@@ -26,12 +26,12 @@ const EXTRA_BODY_EXAMPLE = '{"top_k": 20}';
 
 const CONSTRAINTS: readonly Constraint[] = ['none', 'grammar', 'json-schema'];
 
-export function EndpointPanel() {
+export function EndpointPanel({ endpoint }: { endpoint: EndpointStore }) {
   const { t } = useT('endpoint');
-  const state = useStore(endpointStore.store);
+  const state = useStore(endpoint.store);
   const { settings, connection, apiKey } = state;
-  const { actions } = endpointStore;
-  const server = endpointStore.resolveServer();
+  const { actions } = endpoint;
+  const server = endpoint.resolveServer();
   const ids = {
     server: useId(),
     url: useId(),
@@ -115,7 +115,7 @@ export function EndpointPanel() {
               </button>
             </span>
           </div>
-          <ConnectionStatus />
+          <ConnectionStatus endpoint={endpoint} />
           <div className="endpoint-row">
             <label htmlFor={ids.key}>{t('apiKey')}</label>
             <input
@@ -188,7 +188,9 @@ export function EndpointPanel() {
               </label>
             ))}
           </fieldset>
-          {settings.mode === 'app-protocol' && <AppProtocolOptions ids={ids} settings={settings} server={server} />}
+          {settings.mode === 'app-protocol' && (
+            <AppProtocolOptions endpoint={endpoint} ids={ids} settings={settings} server={server} />
+          )}
           {settings.mode === 'app-protocol' && (
             <p className="endpoint-note" data-testid="endpoint-format-line">
               {t(guessed ? 'formatLineGuessed' : 'formatLine', { format: format.label })}
@@ -277,17 +279,17 @@ export function EndpointPanel() {
         aria-label={t('compare.title')}
         onClose={() => actions.cancelCompare()}
       >
-        <ProtocolCompare onClose={() => dialog.current?.close()} />
+        <ProtocolCompare endpoint={endpoint} onClose={() => dialog.current?.close()} />
       </dialog>
     </section>
   );
 }
 
-function ConnectionStatus() {
+function ConnectionStatus({ endpoint }: { endpoint: EndpointStore }) {
   const { t } = useT('endpoint');
   const format = useFormat();
-  const { connection, settings } = useStore(endpointStore.store);
-  const server = endpointStore.resolveServer();
+  const { connection, settings } = useStore(endpoint.store);
+  const server = endpoint.resolveServer();
   switch (connection.kind) {
     case 'unchecked':
       return (
@@ -344,16 +346,18 @@ function ConnectionStatus() {
 }
 
 function AppProtocolOptions({
+  endpoint,
   ids,
   settings,
   server,
 }: {
+  endpoint: EndpointStore;
   ids: { format: string; constraint: string };
   settings: EndpointSettings;
   server: ServerKind;
 }) {
   const { t } = useT('endpoint');
-  const { actions } = endpointStore;
+  const { actions } = endpoint;
   const { format } = resolveFormat(settings);
   const support = constraintSupport(settings.constraint, format, server);
   return (

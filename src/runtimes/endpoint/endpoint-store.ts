@@ -276,9 +276,14 @@ function browserStorage(): KeyValueStorage | null {
   }
 }
 
-/** The app's one endpoint store. */
-export const endpointStore = createEndpointStore({
-  storage: browserStorage(),
-  pageOrigin: typeof location === 'undefined' ? 'http://127.0.0.1' : location.origin,
-  now: () => performance.now(),
-});
+/** One endpoint runtime's store: its settings, connection, runtime and comparison, and their actions. */
+export type EndpointStore = ReturnType<typeof createEndpointStore>;
+
+/** The page's endpoint store (the runtime registry makes one): settings in localStorage, the page's origin. */
+export function createPageEndpointStore(now: () => number): EndpointStore {
+  return createEndpointStore({
+    storage: browserStorage(),
+    pageOrigin: typeof location === 'undefined' ? 'http://127.0.0.1' : location.origin,
+    now,
+  });
+}

@@ -7,17 +7,16 @@
 import { useStore } from 'zustand';
 import { useFormat, useT } from '../../i18n';
 import { TINY_MODEL_NAME } from '../wllama/gguf/tiny-model';
-import type { CompareSide } from './endpoint-store';
-import { endpointStore } from './endpoint-store';
+import type { CompareSide, EndpointStore } from './endpoint-store';
 import type { ProtocolMode } from './request-body';
 
 const MODES: readonly ProtocolMode[] = ['server-tools', 'app-protocol'];
 
-export function ProtocolCompare({ onClose }: { onClose: () => void }) {
+export function ProtocolCompare({ endpoint, onClose }: { endpoint: EndpointStore; onClose: () => void }) {
   const { t } = useT('endpoint');
-  const compare = useStore(endpointStore.store, (s) => s.compare);
-  const tiny = useStore(endpointStore.store, (s) => s.settings.model.includes(TINY_MODEL_NAME));
-  const { actions } = endpointStore;
+  const compare = useStore(endpoint.store, (s) => s.compare);
+  const tiny = useStore(endpoint.store, (s) => s.settings.model.includes(TINY_MODEL_NAME));
+  const { actions } = endpoint;
   const running = compare.kind === 'running';
   return (
     <div className="endpoint-compare">

@@ -1,6 +1,6 @@
 /** The scripted replay runtime as the app offers it: plays the selected scenario's script, no GPU, no download. */
-import type { ChatRuntime, Script } from '../../engine';
-import { createScriptedRuntime, timerSleep } from '../../engine';
+import type { ChatRuntime, Script, Sleep } from '../../engine';
+import { createScriptedRuntime } from '../../engine';
 import { useT } from '../../i18n';
 import type { RuntimeProvider } from '../provider';
 
@@ -10,15 +10,18 @@ export interface ScriptedProvider extends RuntimeProvider {
   setTokensPerSecond(tokensPerSecond: number): void;
 }
 
-export function createScriptedProvider(initialTokensPerSecond: number): ScriptedProvider {
+/** The scripted replay at `initialTokensPerSecond`, pausing between tokens with `sleep` and timing with `now`. */
+export function createScriptedProvider(
+  initialTokensPerSecond: number,
+  sleep: Sleep,
+  now: () => number,
+): ScriptedProvider {
   let script: Script | null = null;
   let tokensPerSecond = initialTokensPerSecond;
   let runtime: ChatRuntime | null = null;
   const listeners = new Set<() => void>();
   const rebuild = () => {
-    runtime = script
-      ? createScriptedRuntime({ script, tokensPerSecond, sleep: timerSleep, now: () => performance.now() })
-      : null;
+    runtime = script ? createScriptedRuntime({ script, tokensPerSecond, sleep, now }) : null;
     for (const listener of listeners) listener();
   };
   return {

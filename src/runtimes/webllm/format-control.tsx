@@ -10,16 +10,18 @@ import { SLOT, splice, useT } from '../../i18n';
 import { exampleRequest } from './format-preview';
 import type { PromptFormatId } from './prompt-format';
 import { FORMAT_IDS, FORMAT_NAMES, hasToolFormat, isPromptFormatId } from './prompt-format';
-import { modelFormat, webllmActions, webllmStore } from './webllm-store';
+import type { WebLLM } from './webllm-store';
+import { modelFormat } from './webllm-store';
 
 /** A prompt format's name; "ChatML without tools" is said in the page's language. */
 export function formatName(id: PromptFormatId, t: TFunction<'webllm'>): string {
   return id === 'chatml' ? t('format.chatml') : FORMAT_NAMES[id];
 }
 
-export function FormatControl({ modelId }: { modelId: string }) {
+export function FormatControl({ webllm, modelId }: { webllm: WebLLM; modelId: string }) {
   const { t } = useT('webllm');
-  const s = useStore(webllmStore);
+  const s = useStore(webllm.store);
+  const actions = webllm.actions;
   const selectId = useId();
   const { detected, effective } = modelFormat(s, modelId);
   const chosen = s.chosenFormats[modelId];
@@ -50,7 +52,7 @@ export function FormatControl({ modelId }: { modelId: string }) {
           value={effective?.id ?? ''}
           onChange={(e) => {
             const value = e.target.value;
-            if (isPromptFormatId(value)) webllmActions.setFormat(modelId, value);
+            if (isPromptFormatId(value)) actions.setFormat(modelId, value);
           }}
         >
           {!effective && (
@@ -65,12 +67,12 @@ export function FormatControl({ modelId }: { modelId: string }) {
           ))}
         </select>
         {chosen && (
-          <button type="button" onClick={() => webllmActions.setFormat(modelId, null)}>
+          <button type="button" onClick={() => actions.setFormat(modelId, null)}>
             {detected.ok ? t('format.useDetected', { format: formatName(detected.value.id, t) }) : t('format.forget')}
           </button>
         )}
         {asking && (
-          <button type="button" onClick={() => void webllmActions.remove(modelId)}>
+          <button type="button" onClick={() => void actions.remove(modelId)}>
             {t('format.removeImport')}
           </button>
         )}

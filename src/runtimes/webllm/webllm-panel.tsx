@@ -15,20 +15,22 @@ import type { MappedError } from './errors';
 import { FormatControl, formatName } from './format-control';
 import type { CacheEntry } from './worker-protocol';
 import type { WebLLMNotice } from './webllm-store';
-import { formatTarget, modelFormat, webllmActions, webllmStore } from './webllm-store';
+import type { WebLLM } from './webllm-store';
+import { formatTarget, modelFormat } from './webllm-store';
 import './webllm-panel.css';
 
 const MB = 2 ** 20;
 
-export function WebLLMPanel() {
+export function WebLLMPanel({ webllm }: { webllm: WebLLM }) {
   const { t } = useT('webllm');
   const format = useFormat();
-  const s = useStore(webllmStore);
+  const s = useStore(webllm.store);
+  const actions = webllm.actions;
   const folderInput = useRef<HTMLInputElement>(null);
   const [onlyRunnable, setOnlyRunnable] = useState(false);
   useEffect(() => {
-    void webllmActions.initialize();
-  }, []);
+    void actions.initialize();
+  }, [actions]);
   const cap = s.capability;
   const recommended = cap ? recommend(cap) : null;
   const busy = s.load.kind === 'loading';
@@ -130,7 +132,7 @@ export function WebLLMPanel() {
               : ''}
           </p>
           <progress aria-label={t('load.bar')} max={1} value={s.load.progress?.fraction ?? 0} />
-          <button type="button" onClick={() => void webllmActions.unload()}>
+          <button type="button" onClick={() => void actions.unload()}>
             {t('load.cancel')}
           </button>
         </div>
@@ -138,14 +140,14 @@ export function WebLLMPanel() {
       {s.load.kind === 'ready' && (
         <p className="webllm-ready" role="status">
           {t('load.ready', { model: s.load.modelId, gpu: s.load.gpu })}{' '}
-          <button type="button" onClick={() => void webllmActions.unload()}>
+          <button type="button" onClick={() => void actions.unload()}>
             {t('load.unload')}
           </button>
         </p>
       )}
 
       {/* Above the long catalog, so a question asked at import is seen at once. */}
-      {formatModel && <FormatControl modelId={formatModel} />}
+      {formatModel && <FormatControl webllm={webllm} modelId={formatModel} />}
 
       <label className="webllm-runnable-filter">
         <input
@@ -228,7 +230,7 @@ export function WebLLMPanel() {
                       type="button"
                       aria-label={t('catalog.loadOf', { model: m.id })}
                       disabled={busy || runnable?.ok !== true}
-                      onClick={() => void webllmActions.load(m.id)}
+                      onClick={() => void actions.load(m.id)}
                     >
                       {t('catalog.load')}
                     </button>
@@ -237,7 +239,7 @@ export function WebLLMPanel() {
                         type="button"
                         aria-label={t('catalog.deleteOf', { model: m.id })}
                         disabled={busy}
-                        onClick={() => void webllmActions.remove(m.id)}
+                        onClick={() => void actions.remove(m.id)}
                       >
                         {t('catalog.delete')}
                       </button>
@@ -246,7 +248,7 @@ export function WebLLMPanel() {
                       <button
                         type="button"
                         aria-label={t('catalog.formatOf', { model: m.id })}
-                        onClick={() => webllmActions.select(m.id)}
+                        onClick={() => actions.select(m.id)}
                       >
                         {t('catalog.format')}
                       </button>
@@ -262,19 +264,11 @@ export function WebLLMPanel() {
       <fieldset className="webllm-options">
         <legend>{t('options.legend')}</legend>
         <label>
-          <input
-            type="checkbox"
-            checked={s.enableThinking}
-            onChange={(e) => webllmActions.setThinking(e.target.checked)}
-          />{' '}
+          <input type="checkbox" checked={s.enableThinking} onChange={(e) => actions.setThinking(e.target.checked)} />{' '}
           {t('options.thinking')}
         </label>
         <label>
-          <input
-            type="checkbox"
-            checked={s.nativeTools}
-            onChange={(e) => webllmActions.setNativeTools(e.target.checked)}
-          />{' '}
+          <input type="checkbox" checked={s.nativeTools} onChange={(e) => actions.setNativeTools(e.target.checked)} />{' '}
           {t('options.nativeTools')}
         </label>
       </fieldset>
@@ -288,7 +282,7 @@ export function WebLLMPanel() {
             multiple
             aria-label={t('import.input')}
             {...({ webkitdirectory: '' } as Record<string, string>)}
-            onChange={(e) => void webllmActions.importFiles([...(e.target.files ?? [])])}
+            onChange={(e) => void actions.importFiles([...(e.target.files ?? [])])}
           />
         </label>
       </div>

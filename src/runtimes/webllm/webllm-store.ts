@@ -1,6 +1,6 @@
 /**
  * Load state of the WebLLM runtime (capability, cache, load progress, errors, options, prompt formats) and its
- * actions. One worker client for the page; the page never imports web-llm itself.
+ * actions, made once per page by `createWebllm` with its worker client; the page never imports web-llm itself.
  */
 import { createStore } from 'zustand/vanilla';
 import type { Capability } from './capability';
@@ -85,174 +85,186 @@ export function formatTarget(s: Pick<WebLLMState, 'load' | 'selected' | 'importe
   return inPlay || s.importedIds.includes(id) ? id : null;
 }
 
-export const client = new WorkerClient();
+/** One WebLLM runtime: its worker client, its load state and its actions. */
+export type WebLLM = ReturnType<typeof createWebllm>;
 
-export const webllmStore = createStore<WebLLMState>(() => ({
-  capability: null,
-  worker: 'off',
-  cache: {},
-  selected: null,
-  load: { kind: 'idle' },
-  storage: null,
-  enableThinking: true,
-  nativeTools: false,
-  importedIds: importedModels().map((r) => r.model_id),
-  notice: null,
-  chosenFormats: readChosenFormats(),
-}));
+/**
+ * Makes the page's WebLLM runtime (the composition root makes one, through the runtime registry): the worker
+ * client (the worker starts on first use) and the store of what the panel shows.
+ */
+export function createWebllm(client: WorkerClient = new WorkerClient()) {
+  const store = createStore<WebLLMState>(() => ({
+    capability: null,
+    worker: 'off',
+    cache: {},
+    selected: null,
+    load: { kind: 'idle' },
+    storage: null,
+    enableThinking: true,
+    nativeTools: false,
+    importedIds: importedModels().map((r) => r.model_id),
+    notice: null,
+    chosenFormats: readChosenFormats(),
+  }));
 
-const set = webllmStore.setState;
-const get = webllmStore.getState;
+  const set = store.setState;
+  const get = store.getState;
 
-client.onCrash((error) => set({ worker: 'crashed', load: { kind: 'error', modelId: null, error } }));
+  client.onCrash((error) => set({ worker: 'crashed', load: { kind: 'error', modelId: null, error } }));
 
-function allModelIds(): string[] {
-  return [...CATALOG.map((m) => m.id), ...get().importedIds];
-}
+  function allModelIds(): string[] {
+    return [...CATALOG.map((m) => m.id), ...get().importedIds];
+  }
 
-export const webllmActions = {
-  /** Probes WebGPU, boots the worker and reads cache status; safe to call repeatedly. */
-  async initialize(): Promise<void> {
-    if (get().capability === null) {
-      const capability = await probeCapability();
-      set({ capability, selected: get().selected ?? recommend(capability)?.id ?? null });
-    }
-    await webllmActions.refreshStorage();
-    if (get().worker === 'ready' || get().worker === 'booting') return;
-    set({ worker: 'booting' });
-    try {
-      await client.call({ type: 'init' });
-      set({ worker: 'ready' });
-      await webllmActions.refreshCache();
-    } catch (error) {
-      set({ worker: 'crashed', load: { kind: 'error', modelId: null, error: asMapped(error) } });
-    }
-  },
+  const actions = {
+    /** Probes WebGPU, boots the worker and reads cache status; safe to call repeatedly. */
+    async initialize(): Promise<void> {
+      if (get().capability === null) {
+        const capability = await probeCapability();
+        set({ capability, selected: get().selected ?? recommend(capability)?.id ?? null });
+      }
+      await actions.refreshStorage();
+      if (get().worker === 'ready' || get().worker === 'booting') return;
+      set({ worker: 'booting' });
+      try {
+        await client.call({ type: 'init' });
+        set({ worker: 'ready' });
+        await actions.refreshCache();
+      } catch (error) {
+        set({ worker: 'crashed', load: { kind: 'error', modelId: null, error: asMapped(error) } });
+      }
+    },
 
-  async refreshCache(): Promise<void> {
-    try {
-      const reply = await client.call({ type: 'cache-status', modelIds: allModelIds(), extraModels: importedModels() });
-      if (reply.type === 'cache-status') set({ cache: reply.status });
-    } catch (error) {
-      set({ notice: { kind: 'cache-unreadable', error: asMapped(error) } });
-    }
-  },
+    async refreshCache(): Promise<void> {
+      try {
+        const reply = await client.call({
+          type: 'cache-status',
+          modelIds: allModelIds(),
+          extraModels: importedModels(),
+        });
+        if (reply.type === 'cache-status') set({ cache: reply.status });
+      } catch (error) {
+        set({ notice: { kind: 'cache-unreadable', error: asMapped(error) } });
+      }
+    },
 
-  async refreshStorage(): Promise<void> {
-    try {
-      const estimate = await navigator.storage?.estimate?.();
-      if (estimate) set({ storage: { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0 } });
-    } catch {
-      set({ storage: null });
-    }
-  },
+    async refreshStorage(): Promise<void> {
+      try {
+        const estimate = await navigator.storage?.estimate?.();
+        if (estimate) set({ storage: { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0 } });
+      } catch {
+        set({ storage: null });
+      }
+    },
 
-  select(modelId: string): void {
-    set({ selected: modelId });
-  },
+    select(modelId: string): void {
+      set({ selected: modelId });
+    },
 
-  async load(modelId: string): Promise<void> {
-    if (get().load.kind === 'loading') return;
-    set({
-      selected: modelId,
-      load: { kind: 'loading', modelId, progress: null, startedAt: Date.now() },
-      notice: null,
-    });
-    try {
-      const reply = await client.call({ type: 'load', modelId, extraModels: importedModels() }, (event) => {
-        const load = get().load;
-        if (event.type === 'progress' && load.kind === 'loading')
-          set({ load: { ...load, progress: readProgress(event.report) } });
-      });
-      if (reply.type === 'loaded') set({ load: { kind: 'ready', modelId, gpu: reply.gpu } });
-      void navigator.storage?.persist?.();
-    } catch (error) {
-      const mapped = asMapped(error);
+    async load(modelId: string): Promise<void> {
+      if (get().load.kind === 'loading') return;
       set({
-        load: /LoadCancelledError/.test(mapped.detail) ? { kind: 'idle' } : { kind: 'error', modelId, error: mapped },
+        selected: modelId,
+        load: { kind: 'loading', modelId, progress: null, startedAt: Date.now() },
+        notice: null,
       });
-    }
-    await webllmActions.refreshCache();
-    await webllmActions.refreshStorage();
-  },
-
-  /** Cancels a load in progress (web-llm aborts reload on unload) or unloads the model. */
-  async unload(): Promise<void> {
-    const wasLoading = get().load.kind === 'loading';
-    try {
-      await client.call({ type: 'unload' });
-    } catch (error) {
-      set({ notice: { kind: 'error', error: asMapped(error) } });
-    }
-    set({ load: { kind: 'idle' }, notice: wasLoading ? { kind: 'cancelled' } : null });
-  },
-
-  async remove(modelId: string): Promise<void> {
-    try {
-      await client.call({ type: 'delete', modelId, extraModels: importedModels() });
-      if (modelId.startsWith('local/')) {
-        forgetImported(modelId);
+      try {
+        const reply = await client.call({ type: 'load', modelId, extraModels: importedModels() }, (event) => {
+          const load = get().load;
+          if (event.type === 'progress' && load.kind === 'loading')
+            set({ load: { ...load, progress: readProgress(event.report) } });
+        });
+        if (reply.type === 'loaded') set({ load: { kind: 'ready', modelId, gpu: reply.gpu } });
+        void navigator.storage?.persist?.();
+      } catch (error) {
+        const mapped = asMapped(error);
         set({
-          importedIds: importedModels().map((r) => r.model_id),
-          chosenFormats: writeChosenFormat(modelId, null),
+          load: /LoadCancelledError/.test(mapped.detail) ? { kind: 'idle' } : { kind: 'error', modelId, error: mapped },
         });
       }
-      const load = get().load;
-      if (load.kind === 'ready' && load.modelId === modelId) set({ load: { kind: 'idle' } });
-      set({ notice: { kind: 'deleted', modelId } });
-    } catch (error) {
-      set({ notice: { kind: 'error', error: asMapped(error) } });
-    }
-    await webllmActions.refreshCache();
-    await webllmActions.refreshStorage();
-  },
+      await actions.refreshCache();
+      await actions.refreshStorage();
+    },
 
-  /**
-   * Writes a picked folder into web-llm's caches, then reads its format from the cached files (through the
-   * worker, as for any cached model); when they do not tell, the panel asks.
-   */
-  async importFiles(files: readonly File[]): Promise<void> {
-    const plan = planImport(files);
-    if (!plan.ok) {
-      set({ notice: { kind: 'not-imported', reason: plan.error, checked: false } });
-      return;
-    }
-    const config = await checkConfig(plan.value);
-    if (!config.ok) {
-      set({ notice: { kind: 'not-imported', reason: config.error, checked: true } });
-      return;
-    }
-    const id = plan.value.record.model_id;
-    try {
-      await runImport(plan.value);
-    } catch (error) {
-      set({ notice: { kind: 'import-failed', error: asMapped(error) } });
-      return;
-    }
-    set({ importedIds: importedModels().map((r) => r.model_id) });
-    // The worker reads the format from the cached files; the model is shown once that is known.
-    await webllmActions.refreshCache();
-    await webllmActions.refreshStorage();
-    const known = modelFormat(get(), id).effective !== null;
-    set({
-      selected: id,
-      // When its files do not tell the format, the format control (shown for the new model) asks.
-      notice: { kind: 'imported', modelId: id, askFormat: !known },
-    });
-  },
+    /** Cancels a load in progress (web-llm aborts reload on unload) or unloads the model. */
+    async unload(): Promise<void> {
+      const wasLoading = get().load.kind === 'loading';
+      try {
+        await client.call({ type: 'unload' });
+      } catch (error) {
+        set({ notice: { kind: 'error', error: asMapped(error) } });
+      }
+      set({ load: { kind: 'idle' }, notice: wasLoading ? { kind: 'cancelled' } : null });
+    },
 
-  /** Picks a model's prompt format (null: back to the detected one). */
-  setFormat(modelId: string, format: PromptFormatId | null): void {
-    set({ chosenFormats: writeChosenFormat(modelId, format) });
-  },
+    async remove(modelId: string): Promise<void> {
+      try {
+        await client.call({ type: 'delete', modelId, extraModels: importedModels() });
+        if (modelId.startsWith('local/')) {
+          forgetImported(modelId);
+          set({
+            importedIds: importedModels().map((r) => r.model_id),
+            chosenFormats: writeChosenFormat(modelId, null),
+          });
+        }
+        const load = get().load;
+        if (load.kind === 'ready' && load.modelId === modelId) set({ load: { kind: 'idle' } });
+        set({ notice: { kind: 'deleted', modelId } });
+      } catch (error) {
+        set({ notice: { kind: 'error', error: asMapped(error) } });
+      }
+      await actions.refreshCache();
+      await actions.refreshStorage();
+    },
 
-  setThinking(on: boolean): void {
-    set({ enableThinking: on });
-  },
-  setNativeTools(on: boolean): void {
-    set({ nativeTools: on });
-  },
-};
+    /**
+     * Writes a picked folder into web-llm's caches, then reads its format from the cached files (through the
+     * worker, as for any cached model); when they do not tell, the panel asks.
+     */
+    async importFiles(files: readonly File[]): Promise<void> {
+      const plan = planImport(files);
+      if (!plan.ok) {
+        set({ notice: { kind: 'not-imported', reason: plan.error, checked: false } });
+        return;
+      }
+      const config = await checkConfig(plan.value);
+      if (!config.ok) {
+        set({ notice: { kind: 'not-imported', reason: config.error, checked: true } });
+        return;
+      }
+      const id = plan.value.record.model_id;
+      try {
+        await runImport(plan.value);
+      } catch (error) {
+        set({ notice: { kind: 'import-failed', error: asMapped(error) } });
+        return;
+      }
+      set({ importedIds: importedModels().map((r) => r.model_id) });
+      // The worker reads the format from the cached files; the model is shown once that is known.
+      await actions.refreshCache();
+      await actions.refreshStorage();
+      const known = modelFormat(get(), id).effective !== null;
+      set({
+        selected: id,
+        // When its files do not tell the format, the format control (shown for the new model) asks.
+        notice: { kind: 'imported', modelId: id, askFormat: !known },
+      });
+    },
+
+    /** Picks a model's prompt format (null: back to the detected one). */
+    setFormat(modelId: string, format: PromptFormatId | null): void {
+      set({ chosenFormats: writeChosenFormat(modelId, format) });
+    },
+
+    setThinking(on: boolean): void {
+      set({ enableThinking: on });
+    },
+    setNativeTools(on: boolean): void {
+      set({ nativeTools: on });
+    },
+  };
+  return { client, store, actions };
+}
 
 function asMapped(error: unknown): MappedError {
   if (typeof error === 'object' && error !== null && 'code' in error && 'detail' in error && 'message' in error)

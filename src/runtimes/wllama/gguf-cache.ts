@@ -50,7 +50,7 @@ export interface GgufCache {
   remove(url: string): Promise<boolean>;
   /** Every cached file, sorted by URL. */
   list(): Promise<CachedGguf[]>;
-  /** Called after every put and remove (by any GgufCache of this page); returns the unsubscribe. */
+  /** Called after every put and remove through this cache (the page makes one); returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
 }
 
@@ -71,11 +71,6 @@ export function fileNameFromUrl(url: string): string {
   }
 }
 
-const listeners = new Set<() => void>();
-function notify(): void {
-  for (const listener of [...listeners]) listener();
-}
-
 function describeResponse(url: string, response: Response): CachedGguf {
   const bytes = Number(response.headers.get(BYTES_HEADER));
   const storedAt = Number(response.headers.get(STORED_AT_HEADER));
@@ -91,6 +86,11 @@ export function createGgufCache(
   now: () => number = () => Date.now(),
 ): GgufCache {
   const open = async (): Promise<CacheLike | null> => (storage ? storage.open(GGUF_CACHE_NAME) : null);
+  // Who hears of a store or delete through this cache (the CPU panel's list, the footer's model cache).
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
   return {
     available: storage !== null,
     async get(url) {
@@ -148,6 +148,3 @@ export function createGgufCache(
     },
   };
 }
-
-/** The page's GGUF cache (browser Cache Storage, when the page has it). */
-export const ggufCache = createGgufCache();

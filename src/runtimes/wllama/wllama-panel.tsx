@@ -14,7 +14,7 @@ import type { BudgetWhy, LoadText } from './load-text';
 import type { UrlCacheOutcome } from './wllama-loader';
 import { RecommendedModels } from './recommended-models-list';
 import { threadSupport } from './wllama-loader';
-import { wllamaStore } from './wllama-store';
+import type { WllamaStore } from './wllama-store';
 import './wllama-panel.css';
 
 /** The cache entry for the URL typed in the field, if any (matching how the cache keys it). */
@@ -104,12 +104,12 @@ function failureText(text: LoadText, t: TFunction<'cpu'>, format: Formatters): s
   }
 }
 
-export function WllamaPanel() {
+export function WllamaPanel({ wllama }: { wllama: WllamaStore }) {
   const { t } = useT('cpu');
   const format = useFormat();
   const size = (bytes: number) => format.bytes(bytes, { binary: true });
-  const { status, settings, cached } = useStore(wllamaStore.store);
-  const { actions } = wllamaStore;
+  const { status, settings, cached } = useStore(wllama.store);
+  const { actions } = wllama;
   const [url, setUrl] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { file: useId(), url: useId(), threads: useId(), ctx: useId(), seed: useId() };

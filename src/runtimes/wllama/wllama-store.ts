@@ -11,7 +11,6 @@ import { TINY_TEST_MODEL } from '../../engine';
 import { englishT } from '../../i18n/english';
 import type { CachedGguf, GgufCache } from './gguf-cache';
 import type { LoadText } from './load-text';
-import { ggufCache } from './gguf-cache';
 import type { LoadedModel, LoadProgress, ModelSource } from './wllama-loader';
 import { threadSupport } from './threads';
 import type * as LoaderModule from './wllama-loader';
@@ -75,7 +74,10 @@ export interface WllamaActions {
   deleteCached(url: string): Promise<void>;
 }
 
-export function createWllamaStore(now: () => number = () => performance.now(), cache: GgufCache = ggufCache) {
+/** One CPU runtime (the runtime registry makes the page's): its load state, its actions, the GGUF cache it reads. */
+export type WllamaStore = ReturnType<typeof createWllamaStore>;
+
+export function createWllamaStore(now: () => number, cache: GgufCache) {
   const store = createStore<WllamaState>(() => ({
     status: { kind: 'idle' },
     settings: { threads: threadSupport().recommended, gpuOffload: false, nCtx: 4096, tinySeed: 1 },
@@ -214,9 +216,6 @@ export function createWllamaStore(now: () => number = () => performance.now(), c
   cache.subscribe(() => void actions.refreshCache());
   return { store, actions };
 }
-
-/** The app's one CPU runtime store. */
-export const wllamaStore = createWllamaStore();
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -8,12 +8,8 @@ import { useSyncExternalStore } from 'react';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-let version = 0;
 function subscribe(onChange: () => void): () => void {
-  const bump = () => {
-    version++;
-    onChange();
-  };
+  const bump = () => onChange();
   const observer = new MutationObserver(bump);
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
   const media = typeof matchMedia === 'function' ? matchMedia(DARK_QUERY) : null;
@@ -24,16 +20,29 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Changes whenever the page's colours may have changed. */
-export function useThemeVersion(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => version,
-    () => 0,
-  );
+/** What decides the page's colours, read from the page itself: the switch's `data-theme` and the system's mode. */
+function themeKey(): string {
+  const dark = typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
+  return `${document.documentElement.dataset.theme ?? ''}|${dark ? 'dark' : 'light'}`;
 }
 
-let probe: HTMLElement | null = null;
+/** Changes whenever the page's colours may have changed. */
+export function useThemeVersion(): string {
+  return useSyncExternalStore(subscribe, themeKey, () => '');
+}
+
+/** The hidden element tokens resolve through, one per document (kept with it), made on first use. */
+const probes = new WeakMap<Document, HTMLElement>();
+function tokenProbe(): HTMLElement {
+  const known = probes.get(document);
+  if (known?.isConnected) return known;
+  const probe = document.createElement('span');
+  probe.hidden = true;
+  probe.setAttribute('aria-hidden', 'true');
+  document.body.append(probe);
+  probes.set(document, probe);
+  return probe;
+}
 
 /**
  * One colour token's value as the page uses it now ("rgb(23, 29, 38)"), or `fallback` where there is no style (tests
@@ -42,12 +51,7 @@ let probe: HTMLElement | null = null;
  */
 export function tokenValue(name: `--${string}`, fallback: string): string {
   if (typeof document === 'undefined' || !document.body) return fallback;
-  if (!probe || !probe.isConnected) {
-    probe = document.createElement('span');
-    probe.hidden = true;
-    probe.setAttribute('aria-hidden', 'true');
-    document.body.append(probe);
-  }
+  const probe = tokenProbe();
   probe.style.color = '';
   probe.style.color = `var(${name})`;
   const declared = getComputedStyle(document.documentElement).getPropertyValue(name).trim();

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { ko } from 'zod/locales';
 import type { StudioNotice, StudioProblem, StudioProblems } from '../../engine';
-import { problemText } from '../../engine';
+import { once, problemText } from '../../engine';
 import { useT, wordMessage } from '../../i18n';
 
 /** zod's error map for `language` (zod's locale), or undefined for zod's own English. */
@@ -14,11 +14,7 @@ export function zodErrorMap(language: string): z.core.$ZodErrorMap | undefined {
   return language === 'ko' ? koreanIssues() : undefined;
 }
 
-let korean: z.core.$ZodErrorMap | undefined;
-function koreanIssues(): z.core.$ZodErrorMap {
-  korean ??= ko().localeError;
-  return korean;
-}
+const koreanIssues: () => z.core.$ZodErrorMap = once(() => ko().localeError);
 
 /** The validation options that word zod's issues in the page's language (pass to a `Validator`). */
 export function useZodIssueWords(): { readonly error?: z.core.$ZodErrorMap } {

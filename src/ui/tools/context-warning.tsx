@@ -3,25 +3,18 @@
  * found) take more than the model's context, or more than half of it. The model's context comes from the selected runtime when it knows
  * it (the CPU runtime's n_ctx, WebLLM's catalog); without one nothing is claimed.
  */
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { checkToolContext, exposedDefinitions, ok } from '../../engine';
 import { useFormat, useT } from '../../i18n';
-import { selectCatalog, selectNextRequest, selectRuntimeKind, selectWorkspace } from '../../store/selectors';
-import { usePlayground, usePlaygroundApi } from '../playground-context';
+import { selectCatalog, selectNextRequest, selectRuntimeStatus, selectWorkspace } from '../../store/selectors';
+import { usePlayground } from '../playground-context';
 
 export function ContextWarning() {
   const { t } = useT('tools');
   const format = useFormat();
-  const { runtimes } = usePlaygroundApi();
-  const kind = usePlayground(selectRuntimeKind);
   const workspace = usePlayground(selectWorkspace);
   const catalog = usePlayground(selectCatalog);
-  const provider = runtimes.providerFor(kind);
-  const subscribe = useCallback((listener: () => void) => provider.subscribe(listener), [provider]);
-  const contextTokens = useSyncExternalStore(subscribe, () => {
-    const got = provider.getRuntime();
-    return got.runtime ? got.runtime.contextTokens : undefined;
-  });
+  const contextTokens = usePlayground(selectRuntimeStatus).contextTokens;
   const next = usePlayground(selectNextRequest);
   const check = useMemo(() => {
     // Without a known context there is nothing to compare with: skip the estimate (10,000 definitions).
