@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { SCENARIOS } from '../src/engine';
 import { axeBuilder, experimentalAxeBuilder } from './axe';
-import { button, callCard, openScenario } from './helpers';
+import { button, callCard, openAtPause, openScenario } from './helpers';
 
 // axe walks the whole page for each screen; on a busy machine a full audit of every tab takes minutes.
 test.describe.configure({ timeout: 240_000 });
@@ -16,10 +16,7 @@ async function audit(page: Page) {
 }
 
 test('the loop screen at a pause has no axe violations', async ({ page }) => {
-  await openScenario(page, 'seoul-time-math');
-  await page.getByLabel('Pause before executing tools').check();
-  await button(page, 'Send').click();
-  await button(page, 'Step').click();
+  await openAtPause(page, 'seoul-time-math');
   await expect(page.getByTestId('phase-caption')).toContainText('Phase: approve');
   expect(await audit(page)).toEqual([]);
 });

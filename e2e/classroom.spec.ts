@@ -4,17 +4,14 @@
 import { spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { button, callCard, openScenario } from './helpers';
+import { button, callCard, openAtPause, openScenario } from './helpers';
 
 /** Terminal colour codes, around Vite's URL line. */
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const EDITED = '{"operation": "multiply", "a": 128, "b": 8}';
 
 async function pauseAtTurn1(page: Page) {
-  await openScenario(page, 'seoul-time-math');
-  await page.getByLabel('Pause before executing tools').check();
-  await button(page, 'Send').click();
-  await button(page, 'Step').click();
+  await openAtPause(page, 'seoul-time-math');
   await expect(page.getByTestId('phase-caption')).toContainText('Phase: approve');
 }
 

@@ -14,6 +14,14 @@ export async function openScenario(page: Page, scenario: string, extra = ''): Pr
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
 }
 
+/** Opens a scenario with "Pause before executing tools" on, sends its message and steps: its first calls wait. */
+export async function openAtPause(page: Page, scenario: string): Promise<void> {
+  await openScenario(page, scenario);
+  await page.getByLabel('Pause before executing tools').check();
+  await button(page, 'Send').click();
+  await button(page, 'Step').click();
+}
+
 export function button(page: Page | Locator, name: string): Locator {
   return page.getByRole('button', { name, exact: true });
 }

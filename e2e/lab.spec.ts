@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { axeBuilder } from './axe';
-import { assistantTurn, button, callCard, openScenario, storedRuns } from './helpers';
+import { assistantTurn, button, callCard, openAtPause, openScenario, storedRuns } from './helpers';
 
 async function openLab(page: Page) {
   const summary = page.locator('.lab-panel > summary');
@@ -76,10 +76,7 @@ test.describe('the teaching lab', () => {
   test('fault injection: a timeout at the pause, marked in the transcript and the turn table, and the recovery', async ({
     page,
   }) => {
-    await openScenario(page, 'seoul-time-math');
-    await page.getByLabel('Pause before executing tools').check();
-    await button(page, 'Send').click();
-    await button(page, 'Step').click();
+    await openAtPause(page, 'seoul-time-math');
     const math = callCard(page, 'call_2');
     await math.getByText('Break this call (lab)').click();
     await math.getByLabel('Inject a fault into call_2').selectOption('timeout');
@@ -98,10 +95,7 @@ test.describe('the teaching lab', () => {
   test('schema check at the pause: the mistyped field is flagged with its schema path, and its error is sent', async ({
     page,
   }) => {
-    await openScenario(page, 'tool-error');
-    await page.getByLabel('Pause before executing tools').check();
-    await button(page, 'Send').click();
-    await button(page, 'Step').click();
+    await openAtPause(page, 'tool-error');
     const math = callCard(page, 'call_2');
     const check = math.getByTestId('schema-call_2');
     await expect(check).toContainText('/a: expected number, got "twelve"');
@@ -123,10 +117,7 @@ test.describe('the teaching lab', () => {
   test('a schema-violating call sent to the harness anyway: the card, the result and the turn say it was refused', async ({
     page,
   }) => {
-    await openScenario(page, 'tool-error');
-    await page.getByLabel('Pause before executing tools').check();
-    await button(page, 'Send').click();
-    await button(page, 'Step').click();
+    await openAtPause(page, 'tool-error');
     const math = callCard(page, 'call_2');
     await button(
       math.getByTestId('schema-call_2'),
@@ -171,10 +162,7 @@ test.describe('the teaching lab', () => {
     page,
   }) => {
     // Issue 28, item 9: the final turn said "uses 2026 / 12 / 3 / 21 from call_1" and "uses 2000 from call_2".
-    await openScenario(page, 'seoul-time-math');
-    await page.getByLabel('Pause before executing tools').check();
-    await button(page, 'Send').click();
-    await button(page, 'Step').click();
+    await openAtPause(page, 'seoul-time-math');
     const math = callCard(page, 'call_2');
     await math.getByText('Break this call (lab)').click();
     await math.getByLabel('Inject a fault into call_2').selectOption('timeout');

@@ -2,16 +2,13 @@
  * Issue 28, the loop-core items seen on the page: an edited call keeps original → edited after Step (5); more follow.
  */
 import { expect, test } from '@playwright/test';
-import { button, callCard, exportToFreshBrowser, openScenario } from './helpers';
+import { button, callCard, exportToFreshBrowser, openAtPause } from './helpers';
 
 test('edited arguments stay visible after Step: transcript, turn table, and a run file imported elsewhere', async ({
   page,
   browser,
 }) => {
-  await openScenario(page, 'seoul-time-math');
-  await page.getByLabel('Pause before executing tools').check();
-  await button(page, 'Send').click();
-  await button(page, 'Step').click();
+  await openAtPause(page, 'seoul-time-math');
   await button(callCard(page, 'call_1'), 'Approve').click();
   const card = callCard(page, 'call_2');
   await button(card, 'Edit arguments').click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { assistantTurn, button, callCard, expectStop, openScenario } from './helpers';
+import { assistantTurn, button, callCard, expectStop, openAtPause, openScenario } from './helpers';
 
 test.describe('the manual loop on seoul-time-math', () => {
   test('run to end shows three turns, their stop reasons and the answer 877', async ({ page }) => {
@@ -59,10 +59,7 @@ test.describe('the manual loop on seoul-time-math', () => {
   });
 
   test('deny: the model receives a denial result', async ({ page }) => {
-    await openScenario(page, 'seoul-time-math');
-    await page.getByLabel('Pause before executing tools').check();
-    await button(page, 'Send').click();
-    await button(page, 'Step').click();
+    await openAtPause(page, 'seoul-time-math');
     await button(callCard(page, 'call_1'), 'Approve').click();
     await button(callCard(page, 'call_2'), 'Deny').click();
     await callCard(page, 'call_2').getByLabel('Reason for denying call_2').fill('no maths today');
@@ -78,10 +75,7 @@ test.describe('the manual loop on seoul-time-math', () => {
   });
 
   test('write result: a hand-written result flows into the next turn', async ({ page }) => {
-    await openScenario(page, 'seoul-time-math');
-    await page.getByLabel('Pause before executing tools').check();
-    await button(page, 'Send').click();
-    await button(page, 'Step').click();
+    await openAtPause(page, 'seoul-time-math');
     await button(callCard(page, 'call_1'), 'Approve').click();
     await button(callCard(page, 'call_2'), 'Write result').click();
     await callCard(page, 'call_2').getByLabel('Result for call_2').fill('900');

@@ -5,7 +5,7 @@
  * request the same call records, and the internal record is one click away.
  */
 import { expect, test } from '@playwright/test';
-import { button, callCard, openScenario } from './helpers';
+import { button, callCard, openAtPause } from './helpers';
 
 const INTERNAL = [
   'toolCallId',
@@ -21,10 +21,7 @@ const INTERNAL = [
 test('Seoul at turn 2: the preview is OpenAI chat-completions JSON, byte for byte what Step sends', async ({
   page,
 }) => {
-  await openScenario(page, 'seoul-time-math');
-  await page.getByLabel('Pause before executing tools').check();
-  await button(page, 'Send').click();
-  await button(page, 'Step').click();
+  await openAtPause(page, 'seoul-time-math');
   await button(callCard(page, 'call_1'), 'Approve').click();
   await button(callCard(page, 'call_2'), 'Approve').click();
   await button(page, 'Step').click();
