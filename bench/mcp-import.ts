@@ -6,9 +6,15 @@
 import 'fake-indexeddb/auto';
 import type { ToolExecutor } from '../src/engine';
 import { EMPTY_WORKSPACE, exposedDefinitions, parseMcpToolsListText, specToTool } from '../src/engine';
-import { closeUserToolsDb, loadUserTools, saveUserTools } from '../src/persistence/user-tools-db';
+import { createStatusBoard } from '../src/persistence/connection';
+import { createUserToolsDb } from '../src/persistence/user-tools-db';
+
 import { buildCatalog } from '../src/store/catalog';
 import type { BenchTable } from './table';
+
+const userToolsDb = createUserToolsDb({ board: createStatusBoard() });
+const { loadUserTools, saveUserTools } = userToolsDb;
+const closeUserToolsDb = userToolsDb.close;
 
 const COUNT = 10_000;
 

@@ -9,12 +9,17 @@
 import 'fake-indexeddb/auto';
 import type { LoopEvent } from '../src/engine';
 import { DEFAULT_SETTINGS, defineTool, LoopController, renderToolCallBlock, replay } from '../src/engine';
-import { appendEvents, closeDb, saveRun } from '../src/persistence/runs-db';
+import { createStatusBoard } from '../src/persistence/connection';
+import { createRunsDb } from '../src/persistence/runs-db';
 import type { StoredRun } from '../src/persistence/runs-db';
 import { headerFor } from '../src/store/run-writer';
 import { z } from 'zod';
 import type { BenchTable } from './table';
 import { median } from './table';
+
+const runsDb = createRunsDb({ board: createStatusBoard() });
+const { appendEvents, saveRun } = runsDb;
+const closeDb = runsDb.close;
 
 const GOAL_MS = 16;
 const SAMPLES = 15;

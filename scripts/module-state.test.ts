@@ -1,5 +1,5 @@
 // No module-level mutable state outside the composition root: `local/no-module-state` (lint/no-module-state.js)
-// refuses each kind of it, and src/ holds none but the exceptions listed here, each marked where it stands.
+// refuses each kind of it, and src/ holds none: no line silences it.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -25,14 +25,6 @@ async function refusals(code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: 'src/store/probe.ts' });
   return (result?.messages ?? []).map((m) => `${m.ruleId}:${m.messageId ?? ''}`);
 }
-
-/** The module-level state src/ still holds, by file: each line is marked `eslint-disable… -- why` in place. */
-const LEFT: Record<string, number> = {
-  // IndexedDB connections are per module (runs-db.ts, user-tools-db.ts); their status registry and its listeners too.
-  'src/persistence/connection.ts': 3,
-  // A memo of Intl formatters per language (i18n imports no layer, so not the engine's memoByKey).
-  'src/i18n/react.tsx': 1,
-};
 
 function sourceFiles(root: string): string[] {
   return readdirSync(root).flatMap((name) => {
@@ -87,17 +79,17 @@ describe('no module-level state', { timeout: 120_000 }, () => {
     expect(await refusals(code)).toEqual([]);
   });
 
-  it('src/ holds none outside the composition root but the marked exceptions', async () => {
+  it('src/ holds none outside the composition root, and no line of it silences the rule', async () => {
     const results = await eslint.lintFiles(sourceFiles('src'));
     const found = results.flatMap((r) =>
       r.messages.filter((m) => m.ruleId === 'local/no-module-state').map((m) => `${r.filePath}:${m.line} ${m.message}`),
     );
     expect(found).toEqual([]);
-    const suppressed: Record<string, number> = {};
-    for (const result of results) {
-      const count = result.suppressedMessages.filter((m) => m.ruleId === 'local/no-module-state').length;
-      if (count > 0) suppressed[result.filePath.slice(process.cwd().length + 1)] = count;
-    }
-    expect(suppressed).toEqual(LEFT);
+    const suppressed = results.flatMap((r) =>
+      r.suppressedMessages
+        .filter((m) => m.ruleId === 'local/no-module-state')
+        .map((m) => `${r.filePath.slice(process.cwd().length + 1)}:${m.line}`),
+    );
+    expect(suppressed).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { advisorEvents, labExtension, ToolSearchSession, toolSearchStep } from './engine';
 import { I18nRoot, type I18n } from './i18n';
-import { indexedDbStorage } from './persistence';
+import { createIndexedDbStorage } from './persistence';
 import { createBrowserOffline } from './platform/offline';
 import { timerSchedule, timerSleep } from './platform/timers';
 import { createRuntimeRegistry, scriptedSpeed } from './runtimes/registry';
@@ -37,7 +37,7 @@ export function startApp(root: Root, i18n: I18n, intro: FirstPaintIntro): void {
 
   const playground = createPlayground({
     runtimes,
-    storage: indexedDbStorage,
+    storage: createIndexedDbStorage(),
     // The browser's side of working offline: the service worker, the network, the caches the runtimes fill.
     offline: createBrowserOffline(runtimes.modelCaches),
     sandbox: browserSandbox(),

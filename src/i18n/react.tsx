@@ -4,19 +4,34 @@
  * keeps `<html lang>` in step with the language shown.
  */
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { I18n } from './i18n';
 import type { Namespace } from './catalog';
 
+/** The formatters of each language the page has shown, one object per language, kept by the `I18nRoot` that made them. */
+const FormattersContext = createContext<((language: string) => Formatters) | null>(null);
+
 export function I18nRoot({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  const formattersOf = useMemo(() => {
+    const made = new Map<string, Formatters>();
+    return (language: string): Formatters => {
+      let formatters = made.get(language);
+      if (!formatters) made.set(language, (formatters = makeFormatters(language)));
+      return formatters;
+    };
+  }, []);
   useEffect(() => {
     const sync = (language: string) => document.documentElement.setAttribute('lang', language);
     sync(i18n.language);
     i18n.on('languageChanged', sync);
     return () => i18n.off('languageChanged', sync);
   }, [i18n]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <FormattersContext.Provider value={formattersOf}>{children}</FormattersContext.Provider>
+    </I18nextProvider>
+  );
 }
 
 export function useT<N extends Namespace>(namespace: N) {
@@ -38,22 +53,19 @@ export interface Formatters {
   bytes(bytes: number, options?: { readonly binary?: boolean }): string;
 }
 
+/**
+ * The formatters of the page's language: one object per language under an `I18nRoot`, so a component can depend on
+ * it without re-rendering (outside one, as in a component's unit test, a fresh object each render).
+ */
 export function useFormat(): Formatters {
   const { i18n } = useTranslation();
-  return formatters(i18n.language);
+  const formattersOf = useContext(FormattersContext);
+  return formattersOf ? formattersOf(i18n.language) : makeFormatters(i18n.language);
 }
 
-/**
- * The formatters of `language`: one object per language, so a component can depend on it without re-rendering.
- * A memo, not state: whoever asks gets the same object (i18n imports no layer, so not the engine's `memoByKey`).
- */
-// eslint-disable-next-line local/no-module-state -- a memo keyed by language (see above)
-const formattersByLanguage = new Map<string, Formatters>();
-
+/** New formatters of `language` (each makes its `Intl` objects on first use). Components call `useFormat`. */
 export function formatters(language: string): Formatters {
-  let made = formattersByLanguage.get(language);
-  if (!made) formattersByLanguage.set(language, (made = makeFormatters(language)));
-  return made;
+  return makeFormatters(language);
 }
 
 function makeFormatters(language: string): Formatters {

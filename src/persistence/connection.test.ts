@@ -2,30 +2,30 @@ import type { DBSchema } from 'idb';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StorageStatus } from './connection';
-import {
-  guardedDb,
-  isQuotaError,
-  OPEN_TIMEOUT_MS,
-  setOpenTimeout,
-  storageStatus,
-  StorageUnavailableError,
-  subscribeStorageStatus,
-} from './connection';
+import type { StatusBoard } from './connection';
+import { createStatusBoard, guardedDb, isQuotaError, StorageUnavailableError } from './connection';
 
 interface TestDB extends DBSchema {
   items: { key: string; value: { id: string } };
 }
 
 const NAME = 'connection-test';
-const guarded = () =>
-  guardedDb<TestDB>(NAME, 2, (database) => {
-    if (!database.objectStoreNames.contains('items')) database.createObjectStore('items', { keyPath: 'id' });
-  });
+let board: StatusBoard = createStatusBoard();
+const storageStatus = () => board.status();
+const guarded = (openTimeoutMs?: number) =>
+  guardedDb<TestDB>(
+    NAME,
+    2,
+    (database) => {
+      if (!database.objectStoreNames.contains('items')) database.createObjectStore('items', { keyPath: 'id' });
+    },
+    { board, ...(openTimeoutMs === undefined ? {} : { openTimeoutMs }) },
+  );
 
 let open: ReturnType<typeof guarded> | null = null;
 afterEach(async () => {
-  setOpenTimeout(OPEN_TIMEOUT_MS);
   await open?.close();
+  board = createStatusBoard();
   open = null;
   await new Promise((resolve) => {
     const request = indexedDB.deleteDatabase(NAME);
@@ -35,7 +35,7 @@ afterEach(async () => {
 
 function statuses(): StorageStatus[] {
   const seen: StorageStatus[] = [];
-  subscribeStorageStatus((status) => seen.push(status));
+  board.subscribe((status) => seen.push(status));
   return seen;
 }
 
@@ -50,9 +50,8 @@ describe('a guarded IndexedDB connection', () => {
   it('an open another tab blocks for too long is reported as blocked, and the page goes on without it', async () => {
     // Another tab holds version 1 open and ignores the request to let go.
     const holder = await openDB(NAME, 1, { upgrade: (db) => void db.createObjectStore('items', { keyPath: 'id' }) });
-    setOpenTimeout(100);
     const seen = statuses();
-    open = guarded();
+    open = guarded(100);
     await expect(open.get()).rejects.toBeInstanceOf(StorageUnavailableError);
     expect(storageStatus()).toMatchObject({ kind: 'blocked', database: NAME });
     expect(seen.at(-1)).toMatchObject({ kind: 'blocked' });
@@ -89,6 +88,14 @@ describe('a guarded IndexedDB connection', () => {
     expect(storageStatus()).toMatchObject({ kind: 'full', database: NAME });
     await open.write((db) => db.put('items', { id: 'b' }));
     expect(storageStatus()).toEqual({ kind: 'ok' });
+  });
+
+  it('two boards keep their problems apart (one per page, made by its composition root)', async () => {
+    open = guarded();
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    await expect(open.write(() => Promise.reject(full))).rejects.toBe(full);
+    expect(storageStatus()).toMatchObject({ kind: 'full' });
+    expect(createStatusBoard().status()).toEqual({ kind: 'ok' });
   });
 
   it('recognises the quota error by name', () => {

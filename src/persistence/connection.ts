@@ -41,38 +41,41 @@ export class StorageUnavailableError extends Error {
 /** How long an open may take before the page says storage is blocked and runs without saving. */
 export const OPEN_TIMEOUT_MS = 4000;
 
-// eslint-disable-next-line local/no-module-state -- persistence's connections are still per module (issue 30 §4, left)
-let openTimeoutMs = OPEN_TIMEOUT_MS;
-
-/** Tests shorten the wait for a blocked open. */
-export function setOpenTimeout(ms: number): void {
-  openTimeoutMs = ms;
+/**
+ * The storage problems of one page, one per database in the order they appeared (the page shows the first), and
+ * who listens for changes. One board per storage object (`createIndexedDbStorage`): the connections it guards
+ * report to it.
+ */
+export interface StatusBoard {
+  /** The storage problem the page should announce now, or `ok`. */
+  readonly status: () => StorageStatus;
+  /** Calls `listener` with the status after every change. Returns the unsubscribe function. */
+  readonly subscribe: (listener: (status: StorageStatus) => void) => () => void;
+  /** Sets (or with null clears) one database's problem. */
+  readonly set: (database: string, status: Exclude<StorageStatus, { kind: 'ok' }> | null) => void;
+  /** One database's problem, if any. */
+  readonly problemOf: (database: string) => Exclude<StorageStatus, { kind: 'ok' }> | undefined;
 }
 
-// One status per database, in the order problems appeared; the page shows the first. Like the connections of
-// runs-db.ts and user-tools-db.ts, these are still the module's, not an instance the composition root makes.
-// eslint-disable-next-line local/no-module-state -- persistence's status registry (issue 30 §4, left)
-const statuses = new Map<string, Exclude<StorageStatus, { kind: 'ok' }>>();
-// eslint-disable-next-line local/no-module-state -- persistence's status listeners (issue 30 §4, left)
-const listeners = new Set<(status: StorageStatus) => void>();
-
-/** The storage problem the page should announce now, or `ok`. */
-export function storageStatus(): StorageStatus {
-  return statuses.values().next().value ?? STORAGE_OK;
-}
-
-/** Calls `listener` with the status after every change. Returns the unsubscribe function. */
-export function subscribeStorageStatus(listener: (status: StorageStatus) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function setStatus(database: string, status: Exclude<StorageStatus, { kind: 'ok' }> | null): void {
-  const before = storageStatus();
-  if (status) statuses.set(database, status);
-  else statuses.delete(database);
-  const after = storageStatus();
-  if (after !== before) for (const listener of listeners) listener(after);
+export function createStatusBoard(): StatusBoard {
+  const statuses = new Map<string, Exclude<StorageStatus, { kind: 'ok' }>>();
+  const listeners = new Set<(status: StorageStatus) => void>();
+  const status = (): StorageStatus => statuses.values().next().value ?? STORAGE_OK;
+  return {
+    status,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(database, problem) {
+      const before = status();
+      if (problem) statuses.set(database, problem);
+      else statuses.delete(database);
+      const after = status();
+      if (after !== before) for (const listener of listeners) listener(after);
+    },
+    problemOf: (database) => statuses.get(database),
+  };
 }
 
 /** True for the browser's out-of-space error, however the write path wrapped it. */
@@ -90,11 +93,18 @@ export interface GuardedDb<S extends DBSchema> {
   readonly close: () => Promise<void>;
 }
 
+/** Where a guarded connection reports its problems, and how long its open may take (tests shorten it). */
+export interface GuardOptions {
+  readonly board: StatusBoard;
+  readonly openTimeoutMs?: number;
+}
+
 /** A lazily opened, guarded connection to one database (see the file comment for what "guarded" means). */
 export function guardedDb<S extends DBSchema>(
   name: string,
   version: number,
   upgrade: NonNullable<OpenDBCallbacks<S>['upgrade']>,
+  { board, openTimeoutMs = OPEN_TIMEOUT_MS }: GuardOptions,
 ): GuardedDb<S> {
   let opening: Promise<IDBPDatabase<S>> | null = null;
   let connection: IDBPDatabase<S> | null = null;
@@ -104,7 +114,7 @@ export function guardedDb<S extends DBSchema>(
     unusable ??= new StorageUnavailableError(status);
     connection?.close();
     connection = null;
-    setStatus(name, unusable.status);
+    board.set(name, unusable.status);
     return unusable;
   }
 
@@ -154,10 +164,10 @@ export function guardedDb<S extends DBSchema>(
       const db = await get();
       try {
         const result = await operation(db);
-        if (statuses.get(name)?.kind === 'full') setStatus(name, null);
+        if (board.problemOf(name)?.kind === 'full') board.set(name, null);
         return result;
       } catch (error) {
-        if (isQuotaError(error)) setStatus(name, { kind: 'full', database: name, detail: errorMessage(error) });
+        if (isQuotaError(error)) board.set(name, { kind: 'full', database: name, detail: errorMessage(error) });
         throw error;
       }
     },
@@ -166,7 +176,7 @@ export function guardedDb<S extends DBSchema>(
       opening = null;
       unusable = null;
       connection = null;
-      setStatus(name, null);
+      board.set(name, null);
       if (pending) await pending.then((db) => db.close()).catch(() => undefined);
     },
   };

@@ -2,7 +2,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LoopEvent } from '../engine';
 import { recoverJournal, writeJournal } from './journal';
-import { closeDb, DB_NAME, headerOf, loadRun, loadSetting } from './runs-db';
+import { createStatusBoard } from './connection';
+import { createRunsDb, DB_NAME, headerOf } from './runs-db';
+
+const runs = createRunsDb({ board: createStatusBoard() });
+const { loadRun, loadSetting } = runs;
+const closeDb = runs.close;
 
 const KEY = 'tool-loop-playground.journal';
 
@@ -41,7 +46,7 @@ describe('the journal a page leaves as it goes away', () => {
   it('is stored before anything is read, once, with which run a reload opens', async () => {
     const header = headerOf({ runId: 'r1', title: 'hello', createdAt: 1, updatedAt: 2, events });
     writeJournal({ entries: [{ header, from: 0, events }], active: 'r1' });
-    await recoverJournal();
+    await recoverJournal(runs);
     const run = await loadRun('r1');
     expect(run.ok && run.value.events).toEqual(events);
     expect(await loadSetting('activeRunId')).toBe('r1');
@@ -54,7 +59,7 @@ describe('the journal a page leaves as it goes away', () => {
 
   it('a journal that is not JSON is dropped, and start-up goes on', async () => {
     localStorage.setItem(KEY, '{not json');
-    await recoverJournal();
+    await recoverJournal(runs);
     expect(localStorage.getItem(KEY)).toBeNull();
     expect((await loadRun('r1')).ok).toBe(false);
   });

@@ -8,8 +8,7 @@
  * only repeated. localStorage that is missing or full is ignored: the page then loses what it always could.
  */
 import type { LoopEvent } from '../engine';
-import { appendEvents, saveSetting } from './runs-db';
-import type { RunHeader } from './runs-db';
+import type { RunHeader, RunsDb } from './runs-db';
 
 const JOURNAL_KEY = 'tool-loop-playground.journal';
 
@@ -50,7 +49,7 @@ export function writeJournal(journal: Journal): void {
  * Stores what the last page left in the journal (before anything is read at start-up), then clears it. A journal
  * that cannot be parsed is dropped: the run data in it is checked like any stored run when read back.
  */
-export async function recoverJournal(): Promise<void> {
+export async function recoverJournal(runs: Pick<RunsDb, 'appendEvents' | 'saveSetting'>): Promise<void> {
   const storage = local();
   const text = storage?.getItem(JOURNAL_KEY);
   if (!storage || !text) return;
@@ -62,8 +61,8 @@ export async function recoverJournal(): Promise<void> {
     return;
   }
   for (const entry of Array.isArray(journal.entries) ? journal.entries : []) {
-    await appendEvents(entry.header, entry.from, entry.events);
+    await runs.appendEvents(entry.header, entry.from, entry.events);
   }
-  if (journal.active !== undefined) await saveSetting('activeRunId', journal.active);
+  if (journal.active !== undefined) await runs.saveSetting('activeRunId', journal.active);
   storage.removeItem(JOURNAL_KEY);
 }

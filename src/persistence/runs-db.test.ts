@@ -2,21 +2,12 @@ import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LoopEvent } from '../engine/loop/events';
 import type { StoredRun } from './runs-db';
-import {
-  appendEvents,
-  closeDb,
-  DB_NAME,
-  DB_VERSION,
-  deleteRun,
-  headerOf,
-  loadRun,
-  loadRunHeaders,
-  loadRuns,
-  loadSetting,
-  saveRun,
-  saveSetting,
-  validateRun,
-} from './runs-db';
+import { createStatusBoard } from './connection';
+import { createRunsDb, DB_NAME, DB_VERSION, headerOf, validateRun } from './runs-db';
+
+const db = createRunsDb({ board: createStatusBoard() });
+const { appendEvents, deleteRun, loadRun, loadRunHeaders, loadRuns, loadSetting, saveRun, saveSetting } = db;
+const closeDb = db.close;
 
 const run = (runId: string, updatedAt: number): StoredRun => ({
   runId,

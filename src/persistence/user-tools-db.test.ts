@@ -1,15 +1,12 @@
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newUserToolSpec } from '../engine/user-tools/spec';
-import {
-  closeUserToolsDb,
-  deleteUserTool,
-  loadUserTools,
-  saveUserTool,
-  saveUserTools,
-  USER_TOOLS_DB_NAME,
-  USER_TOOLS_DB_VERSION,
-} from './user-tools-db';
+import { createStatusBoard } from './connection';
+import { createUserToolsDb, USER_TOOLS_DB_NAME, USER_TOOLS_DB_VERSION } from './user-tools-db';
+
+const userTools = createUserToolsDb({ board: createStatusBoard() });
+const { deleteUserTool, loadUserTools, saveUserTool, saveUserTools } = userTools;
+const closeUserToolsDb = userTools.close;
 
 afterEach(async () => {
   await closeUserToolsDb();

@@ -6,6 +6,7 @@
 import type { DBSchema } from 'idb';
 import type { UserToolSpec } from '../engine';
 import { parseUserToolSpec } from '../engine';
+import type { GuardOptions } from './connection';
 import { guardedDb } from './connection';
 
 export const USER_TOOLS_DB_NAME = 'tlp-user-tools';
@@ -21,45 +22,66 @@ export interface LoadedUserTools {
   readonly problems: string[];
 }
 
-const connection = guardedDb<UserToolsDB>(USER_TOOLS_DB_NAME, USER_TOOLS_DB_VERSION, (database, oldVersion) => {
-  // Migrations go here, one `if (oldVersion < N)` block per version.
-  if (oldVersion < 1) database.createObjectStore('tools', { keyPath: 'id' });
-});
+/** The user tools database's operations, on one guarded connection. */
+export interface UserToolsDb {
+  /** Every stored tool, oldest first; unreadable records are listed in `problems`. Rejects only if IndexedDB fails. */
+  readonly loadUserTools: () => Promise<LoadedUserTools>;
+  readonly saveUserTool: (spec: UserToolSpec) => Promise<void>;
+  readonly saveUserTools: (specs: readonly UserToolSpec[]) => Promise<void>;
+  readonly deleteUserTool: (id: string) => Promise<void>;
+  /** Closes the connection (and forgets its problems) so a test can delete the database. */
+  readonly close: () => Promise<void>;
+}
 
-const db = connection.get;
+/** The user tools database, reporting its problems to `options.board`. */
+export function createUserToolsDb(options: GuardOptions): UserToolsDb {
+  const connection = guardedDb<UserToolsDB>(
+    USER_TOOLS_DB_NAME,
+    USER_TOOLS_DB_VERSION,
+    (database, oldVersion) => {
+      // Migrations go here, one `if (oldVersion < N)` block per version.
+      if (oldVersion < 1) database.createObjectStore('tools', { keyPath: 'id' });
+    },
+    options,
+  );
 
-/** Every stored tool, oldest first; unreadable records are listed in `problems`. Rejects only if IndexedDB fails. */
-export async function loadUserTools(): Promise<LoadedUserTools> {
-  const records = await (await db()).getAll('tools');
-  const tools: UserToolSpec[] = [];
-  const problems: string[] = [];
-  for (const record of records) {
-    const parsed = parseUserToolSpec(record);
-    if (parsed.ok) tools.push(parsed.value);
-    else problems.push(`Stored tool ${describeRecord(record)} could not be read and was skipped (${parsed.error}).`);
+  const db = connection.get;
+
+  /** Every stored tool, oldest first; unreadable records are listed in `problems`. Rejects only if IndexedDB fails. */
+  async function loadUserTools(): Promise<LoadedUserTools> {
+    const records = await (await db()).getAll('tools');
+    const tools: UserToolSpec[] = [];
+    const problems: string[] = [];
+    for (const record of records) {
+      const parsed = parseUserToolSpec(record);
+      if (parsed.ok) tools.push(parsed.value);
+      else problems.push(`Stored tool ${describeRecord(record)} could not be read and was skipped (${parsed.error}).`);
+    }
+    tools.sort((a, b) => a.updatedAt - b.updatedAt || a.id.localeCompare(b.id));
+    return { tools, problems };
   }
-  tools.sort((a, b) => a.updatedAt - b.updatedAt || a.id.localeCompare(b.id));
-  return { tools, problems };
-}
 
-export async function saveUserTool(spec: UserToolSpec): Promise<void> {
-  await connection.write((database) => database.put('tools', spec));
-}
+  async function saveUserTool(spec: UserToolSpec): Promise<void> {
+    await connection.write((database) => database.put('tools', spec));
+  }
 
-export async function saveUserTools(specs: readonly UserToolSpec[]): Promise<void> {
-  await connection.write(async (database) => {
-    const tx = database.transaction('tools', 'readwrite');
-    await Promise.all([...specs.map((spec) => tx.store.put(spec)), tx.done]);
-  });
-}
+  async function saveUserTools(specs: readonly UserToolSpec[]): Promise<void> {
+    await connection.write(async (database) => {
+      const tx = database.transaction('tools', 'readwrite');
+      await Promise.all([...specs.map((spec) => tx.store.put(spec)), tx.done]);
+    });
+  }
 
-export async function deleteUserTool(id: string): Promise<void> {
-  await connection.write((database) => database.delete('tools', id));
-}
+  async function deleteUserTool(id: string): Promise<void> {
+    await connection.write((database) => database.delete('tools', id));
+  }
 
-/** Test support: closes the connection (and forgets its problems) so a test can delete the database. */
-export async function closeUserToolsDb(): Promise<void> {
-  await connection.close();
+  /** Closes the connection (and forgets its problems) so a test can delete the database. */
+  async function close(): Promise<void> {
+    await connection.close();
+  }
+
+  return { loadUserTools, saveUserTool, saveUserTools, deleteUserTool, close };
 }
 
 function describeRecord(record: unknown): string {

@@ -3,8 +3,16 @@ import { DEFAULT_ADVISOR_CONFIG } from '../engine/advisors/config';
 import { DEFAULT_SETTINGS } from '../engine/loop/events';
 import { EMPTY_WORKSPACE, workspaceForScenario } from '../engine/loop/workspace';
 import { SEOUL_TIME_MATH_KO } from '../engine/scenarios/seoul';
-import { closeDb, DB_NAME, saveSetting } from './runs-db';
-import { loadWorkspace, saveWorkspace } from './workspace-db';
+import { createStatusBoard } from './connection';
+import { createRunsDb, DB_NAME } from './runs-db';
+import * as workspaceDb from './workspace-db';
+
+const runs = createRunsDb({ board: createStatusBoard() });
+const { saveSetting } = runs;
+const closeDb = runs.close;
+const loadWorkspace = () => workspaceDb.loadWorkspace(runs);
+const saveWorkspace = (workspace: Parameters<typeof workspaceDb.saveWorkspace>[1]) =>
+  workspaceDb.saveWorkspace(runs, workspace);
 
 beforeEach(async () => {
   await closeDb();

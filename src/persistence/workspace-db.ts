@@ -15,7 +15,10 @@ import {
   settingsSchema,
   THEMES,
 } from '../engine';
-import { loadSetting, saveSetting } from './runs-db';
+import type { RunsDb } from './runs-db';
+
+/** Where the workspace is kept: the runs database's settings store. */
+export type SettingsStore = Pick<RunsDb, 'loadSetting' | 'saveSetting'>;
 
 const WORKSPACE_KEY = 'workspace';
 
@@ -56,13 +59,13 @@ function migrate(stored: unknown): unknown {
   };
 }
 
-export async function saveWorkspace(workspace: Workspace): Promise<void> {
-  await saveSetting(WORKSPACE_KEY, workspace);
+export async function saveWorkspace(settings: SettingsStore, workspace: Workspace): Promise<void> {
+  await settings.saveSetting(WORKSPACE_KEY, workspace);
 }
 
 /** The stored workspace; null when none was stored; the reason when it cannot be read. */
-export async function loadWorkspace(): Promise<Result<Workspace> | null> {
-  const stored = await loadSetting(WORKSPACE_KEY);
+export async function loadWorkspace(settings: SettingsStore): Promise<Result<Workspace> | null> {
+  const stored = await settings.loadSetting(WORKSPACE_KEY);
   if (stored === undefined) return null;
   const parsed = workspaceSchema.safeParse(migrate(stored));
   if (parsed.success) return ok(parsed.data);

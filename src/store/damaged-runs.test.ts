@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as runsDb from '../persistence/runs-db';
+import { DB_NAME } from '../persistence/runs-db';
 import { DAMAGED_RUN_FORMAT } from './damaged-runs';
-import { clearStorage, createTestPlayground } from './test-playground';
+import { clearStorage, createTestPlayground, testStorage } from './test-playground';
 import { noticeEnglish } from '../engine/loop/notices';
 
 /** A notice's English, or undefined when there is none. */
@@ -20,10 +20,10 @@ describe('a damaged run never locks the page', () => {
     const runId = first.playground.store.getState().run.loop.runId!;
     const count = first.playground.store.getState().run.events.length;
     await first.playground.flush();
-    await runsDb.closeDb();
+    await testStorage.close();
 
     // A model response without its response: the record that blanked the page before.
-    const raw = await openDB(runsDb.DB_NAME);
+    const raw = await openDB(DB_NAME);
     const records = await raw.getAll('events', IDBKeyRange.bound([runId, 0], [runId, Infinity]));
     const bad = records.find((r) => r.event.type === 'model-responded');
     delete bad.event.response;
@@ -51,7 +51,7 @@ describe('a damaged run never locks the page', () => {
 
     expect(await actions.deleteDamagedRun(runId)).toEqual({ ok: true, value: undefined });
     expect(store.getState().runs.damaged).toEqual([]);
-    expect(await runsDb.loadRawRun(runId)).toEqual({ header: null, events: [] });
+    expect(await testStorage.loadRawRun(runId)).toEqual({ header: null, events: [] });
   });
 
   it('a run damaged in a way only the replay sees is found after start-up, named, and never listed', async () => {
@@ -61,10 +61,10 @@ describe('a damaged run never locks the page', () => {
     const runId = first.playground.store.getState().run.loop.runId!;
     first.playground.actions.newRun();
     await first.playground.flush();
-    await runsDb.closeDb();
+    await testStorage.close();
 
     // Every event fits its schema, but the model answers a round it was never called for.
-    const raw = await openDB(runsDb.DB_NAME);
+    const raw = await openDB(DB_NAME);
     const records = await raw.getAll('events', IDBKeyRange.bound([runId, 0], [runId, Infinity]));
     const call = records.find((r) => r.event.type === 'model-called');
     await raw.delete('events', [runId, call.seq]);

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadRuns } from '../persistence/runs-db';
-import { clearStorage, createTestPlayground } from './test-playground';
+import { clearStorage, createTestPlayground, testStorage } from './test-playground';
 import { noticeEnglish } from '../engine/loop/notices';
 
 /** A notice's English, or undefined when there is none. */
@@ -55,7 +54,7 @@ describe('run files in the app', () => {
     await actions.runToEnd();
     expect(loop().finished?.finalAnswer).toContain('1000');
 
-    const { runs } = await loadRuns();
+    const { runs } = await testStorage.loadRuns();
     expect(runs.find((r) => r.runId === forkId)?.parent?.runId).toBe(runId);
     expect(store.getState().runs.list.find((r) => r.runId === forkId)?.title).toMatch(/fork at turn 2$/);
 
@@ -66,7 +65,7 @@ describe('run files in the app', () => {
 
   it('reports a bad file and stores nothing', async () => {
     const { playground } = await finishedSeoul();
-    const before = (await loadRuns()).runs.length;
+    const before = (await testStorage.loadRuns()).runs.length;
     const result = await playground.runFiles.importRun('{"format":"tool-loop-playground/run","version":1,"run":');
     expect(result.ok).toBe(false);
     expect(playground.store.getState().runFiles.notice).toMatchObject({
@@ -74,6 +73,6 @@ describe('run files in the app', () => {
       parts: [{ code: 'importFailedLead' }, { code: 'fileTruncated', values: { detail: expect.any(String) } }],
     });
     expect(noticeText(playground.store.getState().runFiles.notice)).toMatch(/^Import failed: .*truncated/);
-    expect((await loadRuns()).runs.length).toBe(before);
+    expect((await testStorage.loadRuns()).runs.length).toBe(before);
   });
 });

@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LoopEvent } from '../engine/loop/events';
 import { replay } from '../engine/loop/state';
 import type { RunHeader } from '../persistence/runs-db';
-import { indexedDbStorage } from '../persistence';
+
 import type { PlaygroundState } from './playground';
-import { clearStorage, createTestPlayground } from './test-playground';
+import { clearStorage, createTestPlayground, testStorage } from './test-playground';
 
 beforeEach(clearStorage);
 afterEach(clearStorage);
@@ -42,7 +42,7 @@ describe('the run slice’s log', () => {
       expect(previewOnly).toEqual([]);
 
       await playground.flush();
-      const stored = await indexedDbStorage.loadRun(store.getState().run.loop.runId!);
+      const stored = await testStorage.loadRun(store.getState().run.loop.runId!);
       expect(stored.ok && stored.value.events).toEqual(events);
     },
   );
@@ -56,7 +56,7 @@ describe('the run slice’s log', () => {
       schedule: () => undefined,
       storage: {
         appendEvents: async (header: RunHeader, from: number, events: readonly LoopEvent[]) => {
-          await indexedDbStorage.appendEvents(header, from, events);
+          await testStorage.appendEvents(header, from, events);
           written.push(...events.map((e) => e.type));
         },
       },
@@ -78,7 +78,7 @@ describe('a page that goes away before storage confirms', () => {
       storage: {
         appendEvents: never,
         saveSetting: (key: string, value: unknown) =>
-          key === 'activeRunId' ? never() : indexedDbStorage.saveSetting(key, value),
+          key === 'activeRunId' ? never() : testStorage.saveSetting(key, value),
       },
     });
     await playground.actions.init();

@@ -2,8 +2,8 @@
 // Start-up: a reload restores the last open run with its workspace, a lesson link opens its scenario, and a
 // start-up that fails still ends ready.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { indexedDbStorage } from '../persistence';
-import { clearStorage, createTestPlayground, noticeText } from './test-playground';
+
+import { clearStorage, createTestPlayground, noticeText, testStorage } from './test-playground';
 
 beforeEach(clearStorage);
 afterEach(clearStorage);
@@ -80,7 +80,7 @@ describe('reloads and scenarios', () => {
       await first.playground.actions.init();
       // Nothing changed, nothing flushed: what storage holds is the scenario, and the URL no longer asks for it.
       expect(first.search()).toBe('');
-      const stored = await indexedDbStorage.loadWorkspace();
+      const stored = await testStorage.loadWorkspace();
       expect(stored?.ok && stored.value.scenarioId).toBe(id);
 
       const reloaded = createTestPlayground();

@@ -5,9 +5,9 @@
  */
 import type { ModelRequest, Notice } from '../engine';
 import { advisorEvents, labExtension, noticeEnglish, ToolSearchSession, toolSearchStep } from '../engine';
-import * as runsDb from '../persistence/runs-db';
-import * as userToolsDb from '../persistence/user-tools-db';
-import { indexedDbStorage } from '../persistence';
+import { DB_NAME } from '../persistence/runs-db';
+import { USER_TOOLS_DB_NAME } from '../persistence/user-tools-db';
+import { createIndexedDbStorage } from '../persistence';
 import type { RuntimeProvider } from '../runtimes/provider';
 import { createBrowserOffline } from '../platform/offline';
 import { timerSleep } from '../platform/timers';
@@ -36,6 +36,12 @@ function schedule(task: () => void, ms = 0): void {
  * Deletes both databases, so each test starts from an empty browser; first drops every task a test playground
  * scheduled and has not run (the old page is gone), so nothing of an earlier test is written afterwards.
  */
+/**
+ * The storage every test playground of a test file uses (vitest gives each file its own modules), as app-root.tsx
+ * makes one per page; tests read what was stored through it.
+ */
+export const testStorage = createIndexedDbStorage();
+
 /** A notice's English (what a test compares), or undefined when there is none. */
 export const noticeText = (notice: Notice | null): string | undefined => (notice ? noticeEnglish(notice) : undefined);
 
@@ -44,9 +50,8 @@ export async function clearStorage(): Promise<void> {
   pendingTasks.clear();
   // The journal a page left as it went away (jsdom's localStorage; Node has none).
   if (typeof localStorage !== 'undefined') localStorage.clear();
-  await runsDb.closeDb();
-  await userToolsDb.closeUserToolsDb();
-  for (const name of [runsDb.DB_NAME, userToolsDb.USER_TOOLS_DB_NAME]) {
+  await testStorage.close();
+  for (const name of [DB_NAME, USER_TOOLS_DB_NAME]) {
     await new Promise<void>((resolve, reject) => {
       const request = indexedDB.deleteDatabase(name);
       request.onsuccess = () => resolve();
@@ -102,7 +107,7 @@ export function createTestPlayground(options: TestPlaygroundOptions = {}) {
       modelCaches: registry.modelCaches,
       providerFor: (kind) => providers.find((p) => p.kind === kind) ?? providers[0]!,
     },
-    storage: { ...indexedDbStorage, ...options.storage },
+    storage: { ...testStorage, ...options.storage },
     sandbox: nodeSandbox(),
     toolSearch,
     toolSources: [toolSearchSource(toolSearch)],

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportUserTools, newUserToolSpec } from '../engine/user-tools';
-import { loadUserTools } from '../persistence/user-tools-db';
-import { clearStorage, createTestPlayground } from './test-playground';
+import { clearStorage, createTestPlayground, testStorage } from './test-playground';
 import { studioNoticeEnglish } from '../engine/user-tools';
 
 const noticeText = (notice: Parameters<typeof studioNoticeEnglish>[0] | null) =>
@@ -27,7 +26,7 @@ describe('the studio slice', () => {
     expect(draft.name).toBe('my_tool');
     expect(state().editingId).toBe(draft.id);
     expect(state().specs).toEqual([]);
-    expect((await loadUserTools()).tools).toEqual([]);
+    expect((await testStorage.loadUserTools()).tools).toEqual([]);
     expect(catalog().some((t) => t.name === 'my_tool')).toBe(false);
     actions.open(null);
     expect(state().draft).toBeNull();
@@ -35,7 +34,7 @@ describe('the studio slice', () => {
     actions.newTool();
     expect(await actions.save(state().draft!)).toBe(true);
     expect(state().draft).toBeNull();
-    expect((await loadUserTools()).tools.map((t) => t.name)).toEqual(['my_tool']);
+    expect((await testStorage.loadUserTools()).tools.map((t) => t.name)).toEqual(['my_tool']);
     expect(catalog().find((t) => t.name === 'my_tool')).toMatchObject({ source: 'user' });
   });
 

@@ -6,8 +6,8 @@ import { HIGHEST_PRECEDENCE } from '../engine/advisors/order';
 import { advisorsOf } from '../engine/advisors/config';
 import type { LoopEvent } from '../engine/loop/events';
 import { newUserToolSpec } from '../engine/user-tools';
-import { indexedDbStorage } from '../persistence';
-import { clearStorage, createTestPlayground, noticeText } from './test-playground';
+
+import { clearStorage, createTestPlayground, noticeText, testStorage } from './test-playground';
 
 beforeEach(clearStorage);
 afterEach(clearStorage);
@@ -116,7 +116,7 @@ describe('the advisor chain is the workspace’s', () => {
     expect(first.playground.actions.send()).toBe(true);
     // The person then switches the workspace back: the stored run still says how it ran.
     await first.playground.flush();
-    await indexedDbStorage.saveWorkspace({ ...first.playground.store.getState().workspace, loopControl: 'manual' });
+    await testStorage.saveWorkspace({ ...first.playground.store.getState().workspace, loopControl: 'manual' });
 
     const reloaded = createTestPlayground();
     await reloaded.playground.actions.init();
@@ -154,7 +154,7 @@ describe('the workspace is saved', () => {
         saveWorkspace: async (workspace) => {
           most = Math.max(most, ++inFlight);
           await new Promise((resolve) => setTimeout(resolve, 5));
-          await indexedDbStorage.saveWorkspace(workspace);
+          await testStorage.saveWorkspace(workspace);
           inFlight -= 1;
         },
       },
@@ -163,7 +163,7 @@ describe('the workspace is saved', () => {
     for (const draft of ['a', 'ab', 'abc', 'abcd']) playground.actions.setUser(draft);
     await playground.flush();
     expect(most).toBe(1);
-    const stored = await indexedDbStorage.loadWorkspace();
+    const stored = await testStorage.loadWorkspace();
     expect(stored?.ok && stored.value.userDraft).toBe('abcd');
   });
 
@@ -175,7 +175,7 @@ describe('the workspace is saved', () => {
     first.playground.actions.toggleTool('discount', true);
     await vi.waitFor(
       async () => {
-        const stored = await indexedDbStorage.loadWorkspace();
+        const stored = await testStorage.loadWorkspace();
         expect(stored?.ok && stored.value).toMatchObject({ scenarioId: 'reserve-and-todo' });
         expect(stored?.ok && stored.value.exposed).toContain('discount');
       },

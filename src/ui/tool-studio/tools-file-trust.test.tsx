@@ -3,14 +3,14 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportUserTools, newUserToolSpec, studioNoticeEnglish } from '../../engine/user-tools';
 import type { UserToolSpec } from '../../engine/user-tools';
-import { closeUserToolsDb, loadUserTools, USER_TOOLS_DB_NAME } from '../../persistence/user-tools-db';
-import { createTestPlayground } from '../../store/test-playground';
+import { USER_TOOLS_DB_NAME } from '../../persistence/user-tools-db';
+import { createTestPlayground, testStorage } from '../../store/test-playground';
 import { PlaygroundProvider } from '../playground-context';
 import { ToolsFileTrustPrompt } from './tools-file-trust-prompt';
 import { EnglishRoot } from '../../i18n/english-root';
 
 beforeEach(async () => {
-  await closeUserToolsDb();
+  await testStorage.close();
   indexedDB.deleteDatabase(USER_TOOLS_DB_NAME);
 });
 afterEach(cleanup);
@@ -46,7 +46,7 @@ describe('importing a tools file that carries code', () => {
     expect(prompt.textContent).toContain('Some of them ask for network access.');
     expect(screen.getByLabelText('Code of exfiltrate').textContent).toContain('example.invalid');
     expect(state().specs).toEqual([]);
-    expect((await loadUserTools()).tools).toEqual([]);
+    expect((await testStorage.loadUserTools()).tools).toEqual([]);
     expect(catalogNames()).not.toContain('exfiltrate');
 
     fireEvent.click(screen.getByRole('button', { name: 'Trust and add to My tools' }));
@@ -58,7 +58,7 @@ describe('importing a tools file that carries code', () => {
       ).toEqual(['exfiltrate', 'remote_only']),
     );
     expect(screen.queryByRole('region', { name: 'Tools file code' })).toBeNull();
-    expect((await loadUserTools()).tools).toHaveLength(2);
+    expect((await testStorage.loadUserTools()).tools).toHaveLength(2);
   });
 
   it('adds nothing when the person does not trust it, and says so', async () => {
@@ -68,7 +68,7 @@ describe('importing a tools file that carries code', () => {
     expect(state().notice).toEqual({ kind: 'info', parts: [{ code: 'declined' }] });
     expect(studioNoticeEnglish(state().notice!)).toBe('The tools file was not imported; none of its code ran.');
     expect(state().specs).toEqual([]);
-    expect((await loadUserTools()).tools).toEqual([]);
+    expect((await testStorage.loadUserTools()).tools).toEqual([]);
   });
 
   it('imports a file of code-less MCP definitions at once: there is nothing to run', async () => {
