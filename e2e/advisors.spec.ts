@@ -11,7 +11,7 @@ test.describe('advisors: inside vs outside the loop on seoul-time-math', () => {
 
     await button(page, 'Run to end').click();
     await expect(page.getByTestId('run-end')).toContainText('final answer');
-    await expect(page.getByTestId('advisors-model-calls')).toHaveText('3 model call(s)');
+    await expect(page.getByTestId('advisors-model-calls')).toHaveText('3 model calls');
     await expect(page.getByTestId('lane-outside').getByTestId('advisor-count-memory')).toHaveText('1×');
     await expect(page.getByTestId('lane-inside').getByTestId('advisor-count-trace')).toHaveText('3×');
     await expect(page.getByTestId('memory-stored')).not.toContainText('tool calls');
@@ -73,7 +73,7 @@ test.describe('advisors: inside vs outside the loop on seoul-time-math', () => {
     }
     await expect(page.getByTestId('validation-rejected-5')).toContainText('No retries left');
     // Two tool rounds, then the prose answer checked 1 + 2 times.
-    await expect(page.getByTestId('advisors-model-calls')).toHaveText('5 model call(s)');
+    await expect(page.getByTestId('advisors-model-calls')).toHaveText('5 model calls');
     await expect(page.getByTestId('advisor-count-validation')).toHaveText('5×');
     await expect(page.getByTestId('validation-ran-schema')).toContainText('"type": "number"');
     const attempts = page.getByTestId('validation-attempts');

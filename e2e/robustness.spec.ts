@@ -142,7 +142,7 @@ test.describe('hostile schemas and files', () => {
       );
     await button(dialog, 'Import').click();
     const message = dialog.getByTestId('mcp-import-message');
-    await expect(message).toContainText('Imported 1 tool(s).');
+    await expect(message).toContainText('Imported 1 tool.');
     await expect(message).toContainText('Tool 1 ("deep"): inputSchema — The schema is nested more than 64 levels deep');
     await expect(message).toContainText(
       'Tool 2 ("cyclic"): inputSchema — The schema\'s $ref chain #/$defs/a → #/$defs/b → #/$defs/a loops without any structure',
@@ -199,7 +199,7 @@ test.describe('hostile schemas and files', () => {
       buffer: Buffer.from(JSON.stringify(file)),
     });
     const prompt = page.getByRole('region', { name: 'Tools file code' });
-    await expect(prompt).toContainText('This tools file carries code for 1 tool(s)');
+    await expect(prompt).toContainText('This tools file carries code for 1 tool');
     await expect(prompt).toContainText('Some of them ask for network access.');
     await expect(prompt.getByLabel('Code of shout')).toHaveText(
       'return String(args.text).toUpperCase(); // <script>alert(1)</script>',

@@ -30,7 +30,7 @@ test.describe('the loop control shown is the loop that runs', () => {
     await expect(page.getByLabel(/^Advisor-controlled/)).toBeChecked();
     await page.getByRole('button', { name: 'Run to end', exact: true }).click();
     await expect(page.getByTestId('run-end')).toContainText('final answer');
-    await expect(page.getByTestId('advisors-model-calls')).toHaveText('3 model call(s)');
+    await expect(page.getByTestId('advisors-model-calls')).toHaveText('3 model calls');
     await expect(page.getByTestId('advisor-count-tool-calling')).toHaveText('3×');
     await expect(page.getByTestId('lane-outside').getByTestId('advisor-count-memory')).toHaveText('1×');
     const diagram = page.getByRole('img', { name: /Sequence diagram/ });

@@ -155,7 +155,7 @@ test('import an MCP tools/list result and write its result by hand at the pause'
   );
   await button(dialog, 'Import').click();
   const message = dialog.getByTestId('mcp-import-message');
-  await expect(message).toContainText('Imported 1 tool(s).');
+  await expect(message).toContainText('Imported 1 tool.');
   await expect(message).toContainText('"calculate" already exists');
   await expect(message).toContainText('Not a valid JSON Schema');
   await button(dialog, 'Close').click();

@@ -193,7 +193,7 @@ test.describe('what the page shows is what the loop sends', () => {
     await button(page, 'Run to end').click();
     await expect(page.getByTestId('run-end')).toContainText('final answer');
     await page.getByRole('tab', { name: 'Advisors' }).click();
-    await expect(page.getByTestId('advisors-model-calls')).toHaveText('3 model call(s)');
+    await expect(page.getByTestId('advisors-model-calls')).toHaveText('3 model calls');
     await expect(page.getByText('The sequence diagram appears once the run has started.')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Show Mermaid' })).toBeVisible();
   });
@@ -286,7 +286,7 @@ test.describe('nothing appended is lost', () => {
     await expect(reopened.getByTestId('tool-result-call_1_2')).toContainText('interrupted by a reload');
     // calculate ran once, before the page closed: its result was kept, not run again.
     const row = turnTable(reopened).locator('tbody tr').first();
-    await expect(row).toContainText('appended 2 tool result(s)');
+    await expect(row).toContainText('appended 2 tool results');
     expect((await row.innerText()).match(/ran calculate/g)).toHaveLength(1);
   });
 });

@@ -190,7 +190,7 @@ describe('AdvisorsView', () => {
       await controller.runToEnd();
     });
     // Two tool rounds, then the prose answer: 1 + 1 retry.
-    expect(screen.getByTestId('advisors-model-calls').textContent).toBe('4 model call(s)');
+    expect(screen.getByTestId('advisors-model-calls').textContent).toBe('4 model calls');
     expect(JSON.parse(screen.getByTestId('validation-ran-schema').textContent!)).toEqual(schema);
     const attempts = screen.getByTestId('validation-attempts').textContent!;
     expect(attempts).toContain('attempt 2: invalid');

@@ -241,7 +241,7 @@ export function AdvisorsView({
             {stores.flatMap((s, i) =>
               s.stored.map((m, j) => (
                 <li key={`${i}-${j}`}>
-                  <span className="muted">{t('memory.when', { hook: hookLabel(t, s.hook), round: s.round })}</span>{' '}
+                  <span className="muted">{t('memory.when', { hook: hookLabel(t, s.hook), count: s.round })}</span>{' '}
                   {describeStoredMessage(m, t)}
                 </li>
               )),
@@ -432,7 +432,7 @@ function AdvisorCard({
             {activity.hooks.map((h, i) => (
               <li key={i}>
                 <span className="muted">
-                  {t('card.seenAt', { hook: hookLabel(t, h.hook), round: h.round, roles: h.sees.roles.join(', ') })}
+                  {t('card.seenAt', { hook: hookLabel(t, h.hook), count: h.round, roles: h.sees.roles.join(', ') })}
                 </span>{' '}
                 {h.sees.summary}
               </li>

@@ -115,7 +115,7 @@ export function ValidationChecks({
                       outcome: check.ok ? t('schema.outcomeValid') : t('schema.outcomeInvalid'),
                     })}
                   </span>{' '}
-                  <span className="muted">{t('schema.after', { round: check.round })}</span>
+                  <span className="muted">{t('schema.after', { count: check.round })}</span>
                   {!check.ok && <> — {check.errors.join('; ')}</>}
                   {check.appended !== null && (
                     <div className="advisors-appended">

@@ -148,7 +148,7 @@ describe('turn actions', () => {
       { kind: 'paused', count: 1 },
       { kind: 'outcome', name: 'calculate', result: 'executed' },
     ];
-    expect(turnActionsText(english, row, fault)).toBe('paused for approval of 1 call(s); ran calculate');
+    expect(turnActionsText(english, row, fault)).toBe('paused for approval of 1 call; ran calculate');
     expect(turnActionsText(korean, row, fault)).toBe('호출 1개의 승인을 기다리며 일시 정지; calculate 실행');
   });
 });

@@ -70,8 +70,8 @@ export function RequestView({ mode }: { mode: 'request' | 'prompt' }) {
             <p className="small" data-testid="next-request-summary">
               {t('request.nextSummary', {
                 round: next.value.round,
-                messages: next.value.messages.length,
-                tools: next.value.tools.length,
+                messages: t('request.nextMessages', { count: next.value.messages.length }),
+                tools: t('request.nextTools', { count: next.value.tools.length }),
               })}
               {next.value.tools.length > 0 ? `: ${next.value.tools.map((tool) => tool.name).join(', ')}` : ''} ·{' '}
               {typeof next.value.toolChoice === 'string'

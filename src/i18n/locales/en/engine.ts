@@ -13,7 +13,8 @@ export const engine = {
   action: {
     none: '—',
     separator: '; ',
-    paused: 'paused for approval of {{count}} call(s)',
+    paused_one: 'paused for approval of {{count}} call',
+    paused_other: 'paused for approval of {{count}} calls',
     decidedEdit: 'edited the arguments of {{callId}} ({{changes}})',
     decided: {
       approve: 'approved {{callId}}',
@@ -32,13 +33,15 @@ export const engine = {
       denied: '{{name}}: denial sent',
       'written-by-hand': '{{name}}: hand-written result sent',
     },
-    appended: 'appended {{count}} tool result(s)',
+    appended_one: 'appended {{count}} tool result',
+    appended_other: 'appended {{count}} tool results',
     ended: 'ended: {{reason}}',
     interrupted: {
       'model-call': 'interrupted by a reload',
       'tool-batch': 'tool batch interrupted by a reload',
     },
-    reopened: 'reopened {{count}} unanswered call(s) before a new user message',
+    reopened_one: 'reopened {{count}} unanswered call before a new user message',
+    reopened_other: 'reopened {{count}} unanswered calls before a new user message',
     injected: 'injected: {{fault}} into {{callId}} ({{name}})',
     guard: {
       warn: 'loop guard ({{guard}}) at {{value}}: asked the model to answer now',

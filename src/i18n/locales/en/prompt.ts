@@ -9,7 +9,11 @@ export const prompt = {
   },
   request: {
     nextTitle: 'Next request',
-    nextSummary: 'Turn {{round}} · {{messages}} message(s) · {{tools}} tool(s)',
+    nextSummary: 'Turn {{round}} · {{messages}} · {{tools}}',
+    nextMessages_one: '{{count}} message',
+    nextMessages_other: '{{count}} messages',
+    nextTools_one: '{{count}} tool',
+    nextTools_other: '{{count}} tools',
     toolChoice: 'tool choice {{choice}}',
     toolChoiceOnly: 'tool choice only {{name}}',
     nextHint:

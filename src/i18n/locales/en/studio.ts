@@ -113,12 +113,14 @@ export const studio = {
     result: 'tools/list result (JSON)',
     import: 'Import',
     close: 'Close',
-    imported: 'Imported {{count}} tool(s).',
+    imported_one: 'Imported {{count}} tool.',
+    imported_other: 'Imported {{count}} tools.',
     skipped: 'Skipped — {{problem}}',
   },
   trust: {
     label: 'Tools file code',
-    titleAll: 'This tools file carries code for {{count}} tool(s)',
+    titleAll_one: 'This tools file carries code for {{count}} tool',
+    titleAll_other: 'This tools file carries code for {{count}} tools',
     titleSome: 'This tools file carries code for {{withCode}} of its {{total}} tools',
     intro:
       'Read it before you trust it. Until you do, nothing of the file is added and none of its code runs. Trusted tools join My tools and run only in the sandbox, within their time and memory limits.',

@@ -50,7 +50,7 @@ export const advisors: Catalog['advisors'] = {
     label: '집계 범위',
     request: '이 요청',
     run: '실행 전체',
-    modelCalls: '모델 호출 {{count}}회',
+    modelCalls_other: '모델 호출 {{count}}회',
   },
   chainChanged: ' · 마지막 요청 이후 체인이 바뀌었습니다. 횟수는 이전 체인의 것입니다',
   ordersHelp:
@@ -59,7 +59,7 @@ export const advisors: Catalog['advisors'] = {
     label: '채팅 메모리',
     title: '채팅 메모리가 저장한 내용',
     empty: '아직 없습니다. advisor 제어 루프에서 메모리 advisor를 켜고 실행하세요.',
-    when: '[{{hook}}, 모델 호출 {{round}}회 후]',
+    when_other: '[{{hook}}, 모델 호출 {{count}}회 후]',
     explain:
       '루프 바깥에 있으면 메모리는 사용자 메시지와 최종 답변을 한 번씩만 저장합니다. 루프 안쪽으로 옮기면(order를 루프 advisor보다 높게) 모든 도구 호출과 도구 결과를 저장하고, 루프의 내부 대화 기록은 꺼집니다.',
   },
@@ -104,7 +104,7 @@ export const advisors: Catalog['advisors'] = {
     retriesOf: '{{name}}의 재시도 횟수',
     hookCount: '{{hook}} {{count}}×',
     saw: '{{name}}이(가) 본 것',
-    seenAt: '{{hook}} · 호출 {{round}}회 후 · [{{roles}}]',
+    seenAt_other: '{{hook}} · 호출 {{count}}회 후 · [{{roles}}]',
   },
   orderErrors: {
     format: 'order는 정수로 쓰거나 HIGHEST_PRECEDENCE + n / LOWEST_PRECEDENCE - n 형태로 쓰세요.',
@@ -143,10 +143,10 @@ export const advisors: Catalog['advisors'] = {
     memoryInside: '루프 안쪽의 메모리',
     manual: '수동 루프',
     advisor: 'advisor 제어 루프',
-    calls: '모델 호출 {{count}}회, 보낸 메시지 수: {{sent}}',
+    calls_other: '모델 호출 {{count}}회, 보낸 메시지 수: {{sent}}',
     historyOn: '내부 대화 기록 켜짐',
     historyOff: '내부 대화 기록 꺼짐',
-    memoryHolds: '메모리에 메시지 {{count}}개:',
+    memoryHolds_other: '메모리에 메시지 {{count}}개:',
     ended: '종료: {{reason}}',
   },
   schema: {
@@ -163,7 +163,7 @@ export const advisors: Catalog['advisors'] = {
     attempt: '시도 {{attempt}}: {{outcome}}',
     outcomeValid: '유효',
     outcomeInvalid: '유효하지 않음',
-    after: '(모델 호출 {{round}}회 후)',
+    after_other: '(모델 호출 {{count}}회 후)',
     appended: '재시도를 위해 사용자 메시지에 덧붙인 내용:',
   },
 };

@@ -18,7 +18,7 @@ export const engine: Catalog['engine'] = {
   action: {
     none: '—',
     separator: '; ',
-    paused: '호출 {{count}}개의 승인을 기다리며 일시 정지',
+    paused_other: '호출 {{count}}개의 승인을 기다리며 일시 정지',
     decidedEdit: '{{callId}}의 인수 편집 ({{changes}})',
     decided: {
       approve: '{{callId}} 승인',
@@ -37,13 +37,13 @@ export const engine: Catalog['engine'] = {
       denied: '{{name}}: 거부를 보냄',
       'written-by-hand': '{{name}}: 직접 작성한 결과를 보냄',
     },
-    appended: '도구 결과 {{count}}개를 덧붙임',
+    appended_other: '도구 결과 {{count}}개를 덧붙임',
     ended: '종료: {{reason}}',
     interrupted: {
       'model-call': '새로 고침으로 중단됨',
       'tool-batch': '새로 고침으로 도구 묶음이 중단됨',
     },
-    reopened: '새 사용자 메시지 전에 답이 없는 호출 {{count}}개를 다시 엶',
+    reopened_other: '새 사용자 메시지 전에 답이 없는 호출 {{count}}개를 다시 엶',
     injected: '주입: {{callId}}({{name}})에 {{fault}}',
     guard: {
       warn: '루프 가드({{guard}}) {{value}}에서: 모델에 지금 답하라고 요청함',

@@ -10,7 +10,9 @@ export const prompt: Catalog['prompt'] = {
   },
   request: {
     nextTitle: '다음 요청',
-    nextSummary: '턴 {{round}} · 메시지 {{messages}}개 · 도구 {{tools}}개',
+    nextSummary: '턴 {{round}} · {{messages}} · {{tools}}',
+    nextMessages_other: '메시지 {{count}}개',
+    nextTools_other: '도구 {{count}}개',
     toolChoice: 'tool_choice {{choice}}',
     toolChoiceOnly: 'tool_choice: {{name}}만',
     nextHint:

@@ -108,12 +108,12 @@ export const studio: Catalog['studio'] = {
     result: 'tools/list 결과 (JSON)',
     import: '가져오기',
     close: '닫기',
-    imported: '도구 {{count}}개를 가져왔습니다.',
+    imported_other: '도구 {{count}}개를 가져왔습니다.',
     skipped: '건너뜀 — {{problem}}',
   },
   trust: {
     label: '도구 파일의 코드',
-    titleAll: '이 도구 파일에는 도구 {{count}}개의 코드가 들어 있습니다',
+    titleAll_other: '이 도구 파일에는 도구 {{count}}개의 코드가 들어 있습니다',
     titleSome: '이 도구 파일에는 도구 {{total}}개 중 {{withCode}}개의 코드가 들어 있습니다',
     intro:
       '신뢰하기 전에 읽어 보세요. 신뢰하기 전까지는 파일의 어떤 것도 추가되지 않고 코드도 실행되지 않습니다. 신뢰한 도구는 내 도구에 추가되며, 샌드박스 안에서 시간과 메모리 제한 내에서만 실행됩니다.',
