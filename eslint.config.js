@@ -88,6 +88,8 @@ export const ENGINE_LAYERS = {
   'run-file': ['protocol', 'loop', 'lab', 'advisors', 'user-tools'],
   /** Show the code: a run as a program for each target. */
   codegen: ['protocol', 'augmentation', 'loop', 'advisors'],
+  /** The checks a lesson carries (autograding): their vocabulary and its schema. */
+  checks: [],
 };
 
 const ENGINE_FOLDERS = Object.keys(ENGINE_LAYERS);
